@@ -1,0 +1,98 @@
+package io.tambat.adapter.in.http.admin;
+
+import io.tambat.adapter.in.http.TambatApplication;
+import io.tambat.adapter.in.http.problem.Problems;
+import io.tambat.application.port.in.ManageSecretsUseCase;
+import io.tambat.domain.model.webhook.SecretVersionInfo;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Rotation without downtime: trust a new version, let both sign for a while, retire the old one. The secret
+ * goes in once and never comes back out.
+ */
+@Path("/admin/endpoints/{endpointId}/secrets")
+@RequestScoped
+@RolesAllowed(TambatApplication.OPERATOR)
+public class SecretVersionsResource {
+
+    @Inject
+    ManageSecretsUseCase secrets;
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response list(@PathParam("endpointId") String endpointId) {
+        JsonArrayBuilder versions = Json.createArrayBuilder();
+        secrets.versions(endpointId).forEach(info -> versions.add(describe(info)));
+        return Response.ok(Json.createObjectBuilder().add("versions", versions).build().toString(),
+                MediaType.APPLICATION_JSON_TYPE).build();
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response add(@PathParam("endpointId") String endpointId, JsonObject request) {
+        String version = text(request, "version");
+        String secret = text(request, "secret");
+        if (version == null || secret == null) {
+            return Problems.of(400, "invalid_request", "Invalid request",
+                    "the body needs string fields version and secret");
+        }
+        if (!secrets.addVersion(endpointId, version, secret)) {
+            return Problems.of(409, "secret_version_exists", "Secret version exists",
+                    "this endpoint already has a version with that name");
+        }
+        return Response.status(Response.Status.CREATED)
+                .entity(Json.createObjectBuilder().add("version", version).build().toString())
+                .type(MediaType.APPLICATION_JSON_TYPE).build();
+    }
+
+    @DELETE
+    @Path("/{version}")
+    public Response retire(@PathParam("endpointId") String endpointId, @PathParam("version") String version) {
+        if (!secrets.retireVersion(endpointId, version)) {
+            return Problems.of(404, "unknown_secret_version", "Unknown secret version",
+                    "no trusted version with that name");
+        }
+        return Response.noContent().build();
+    }
+
+    private static JsonObjectBuilder describe(SecretVersionInfo info) {
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("version", info.version())
+                .add("created_at", info.createdAt().toString())
+                .add("status", info.retiredAt().isPresent() ? "retired" : "trusted");
+        add(json, "retired_at", info.retiredAt());
+        add(json, "last_matched_at", info.lastMatchedAt());
+        return json;
+    }
+
+    private static void add(JsonObjectBuilder json, String name, Optional<Instant> at) {
+        if (at.isPresent()) {
+            json.add(name, at.get().toString());
+        } else {
+            json.addNull(name);
+        }
+    }
+
+    private static String text(JsonObject request, String name) {
+        return request != null && request.get(name) instanceof JsonString value ? value.getString() : null;
+    }
+}

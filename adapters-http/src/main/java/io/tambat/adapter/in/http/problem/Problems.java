@@ -1,0 +1,67 @@
+package io.tambat.adapter.in.http.problem;
+
+import io.tambat.domain.error.Rejection;
+import io.tambat.domain.error.WebhookRejectedException;
+import jakarta.json.Json;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * RFC 9457 {@code application/problem+json} responses with the contract's {@code code}. Details are written
+ * by Tambat, never copied from a request, so no secret or payload content can reach them.
+ */
+public final class Problems {
+
+    public static final String MEDIA_TYPE = "application/problem+json";
+    private static final String TYPE_BASE = "https://tambat.io/problems/";
+
+    private Problems() {
+    }
+
+    public static Response of(int status, String code, String title, String detail) {
+        var body = Json.createObjectBuilder()
+                .add("type", TYPE_BASE + code.replace('_', '-'))
+                .add("title", title)
+                .add("status", status)
+                .add("code", code);
+        if (detail != null) {
+            body.add("detail", detail);
+        }
+        return Response.status(status).type(MEDIA_TYPE).entity(body.build().toString()).build();
+    }
+
+    public static Response retryable(int status, String code, String title, String detail, Duration retryAfter) {
+        return Response.fromResponse(of(status, code, title, detail))
+                .header(HttpHeaders.RETRY_AFTER, Math.max(1, (retryAfter.toMillis() + 999) / 1000))
+                .build();
+    }
+
+    public static Response of(WebhookRejectedException rejected) {
+        Rejection rejection = rejected.rejection();
+        int status = status(rejection);
+        String title = title(rejection);
+        return rejected.retryAfter()
+                .map(wait -> retryable(status, rejection.code(), title, rejected.getMessage(), wait))
+                .orElseGet(() -> of(status, rejection.code(), title, rejected.getMessage()));
+    }
+
+    static int status(Rejection rejection) {
+        return switch (rejection) {
+            case UNKNOWN_ENDPOINT -> 404;
+            case METHOD_NOT_ALLOWED -> 405;
+            case UNSUPPORTED_MEDIA_TYPE -> 415;
+            case PAYLOAD_TOO_LARGE -> 413;
+            case SIGNATURE_MISSING, MALFORMED_ENVELOPE -> 400;
+            case SIGNATURE_INVALID, TIMESTAMP_STALE -> 401;
+            case RATE_LIMITED -> 429;
+            case SECRETS_UNAVAILABLE, STORAGE_UNAVAILABLE -> 503;
+        };
+    }
+
+    private static String title(Rejection rejection) {
+        String words = rejection.code().replace('_', ' ');
+        return words.substring(0, 1).toUpperCase(Locale.ROOT) + words.substring(1);
+    }
+}

@@ -1,0 +1,98 @@
+package io.tambat.adapter.in.http.webhook;
+
+import io.tambat.adapter.in.http.metrics.IngressMetrics;
+import io.tambat.adapter.in.http.problem.Problems;
+import io.tambat.application.port.in.ReceiveWebhookUseCase;
+import io.tambat.domain.error.WebhookRejectedException;
+import io.tambat.domain.model.webhook.Headers;
+import io.tambat.domain.model.webhook.RawDelivery;
+import io.tambat.domain.model.webhook.WebhookEndpoint;
+import io.tambat.domain.model.webhook.WebhookReceipt;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * {@code POST /webhooks/{provider}/{endpointId}}. Takes any content type (the provider adapter decides) and
+ * the body as a stream, so the exact bytes reach verification and no JSON binding runs first.
+ */
+@Path("/webhooks/{provider}/{endpointId}")
+@ApplicationScoped
+public class WebhookResource {
+
+    private static final String UNKNOWN_PROVIDER_TAG = "unknown";
+
+    @Inject
+    ReceiveWebhookUseCase receiveWebhook;
+
+    @Inject
+    IngressMetrics metrics;
+
+    @POST
+    @Consumes(MediaType.WILDCARD)
+    public Response receive(@PathParam("provider") String provider, @PathParam("endpointId") String endpointId,
+            @Context HttpServletRequest request, InputStream body) {
+        long started = System.nanoTime();
+        String providerTag = UNKNOWN_PROVIDER_TAG;
+        try {
+            WebhookEndpoint endpoint = receiveWebhook.admit(provider, endpointId,
+                    request.getHeader(HttpHeaders.CONTENT_TYPE));
+            providerTag = endpoint.provider();
+            byte[] raw = BoundedBody.read(body, request.getContentLengthLong(), endpoint.maxBodyBytes());
+            RawDelivery delivery = new RawDelivery(raw, headers(request), signedUrl(endpoint, request));
+            WebhookReceipt receipt = receiveWebhook.receive(endpoint, delivery);
+            metrics.accepted(receipt.status());
+            return Response.ok(receiptBody(receipt).build().toString(), MediaType.APPLICATION_JSON_TYPE).build();
+        } catch (WebhookRejectedException rejected) {
+            metrics.rejected(rejected.rejection());
+            return Problems.of(rejected);
+        } catch (IOException unreadable) {
+            return Problems.of(400, "body_unreadable", "Body unreadable", "the request body ended early");
+        } finally {
+            metrics.acknowledged(providerTag, Duration.ofNanos(System.nanoTime() - started));
+        }
+    }
+
+    private static JsonObjectBuilder receiptBody(WebhookReceipt receipt) {
+        JsonObjectBuilder body = Json.createObjectBuilder()
+                .add("status", receipt.status().name().toLowerCase(Locale.ROOT));
+        receipt.inboxIds().stream().findFirst().ifPresent(id -> body.add("inbox_id", id.toString()));
+        return body;
+    }
+
+    /** Every header line as sent, names case-insensitive: a repeated header stays visible as repeated. */
+    private static Headers headers(HttpServletRequest request) {
+        Map<String, List<String>> raw = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        for (String name : Collections.list(request.getHeaderNames())) {
+            raw.computeIfAbsent(name, k -> new ArrayList<>()).addAll(Collections.list(request.getHeaders(name)));
+        }
+        return Headers.of(raw);
+    }
+
+    /** The URL the provider signs (Twilio): the configured public URL with this request's query string. */
+    private static Optional<URI> signedUrl(WebhookEndpoint endpoint, HttpServletRequest request) {
+        return endpoint.publicUrl().map(url -> request.getQueryString() == null ? url
+                : URI.create(url + (url.getRawQuery() == null ? "?" : "&") + request.getQueryString()));
+    }
+}

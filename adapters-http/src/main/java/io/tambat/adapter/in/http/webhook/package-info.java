@@ -1,0 +1,5 @@
+/**
+ * The webhook intake: method, rate, size and content-type limits, the raw body read with a streaming cap,
+ * then the receive use case. Answers 2xx only with a committed receipt.
+ */
+package io.tambat.adapter.in.http.webhook;

@@ -1,0 +1,53 @@
+package io.tambat.adapter.out.crypto;
+
+import io.tambat.domain.port.out.PayloadCipherPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import java.util.Optional;
+import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Builds the payload cipher from {@code TAMBAT_PAYLOAD_KEYS}. Without keys the server must not run, except
+ * in development mode, where a random key lives as long as the process (so stored payloads of a previous
+ * run no longer open).
+ */
+@ApplicationScoped
+public class PayloadCipherProducer {
+
+    static final String KEYS = "tambat.payload.keys";
+    private static final Logger LOG = Logger.getLogger(PayloadCipherProducer.class.getName());
+
+    @Inject
+    @ConfigProperty(name = KEYS)
+    Optional<String> keys;
+
+    @Inject
+    @ConfigProperty(name = "tambat.dev.mode", defaultValue = "false")
+    boolean devMode;
+
+    /**
+     * @throws IllegalArgumentException naming {@code tambat.payload.keys} when keys are missing outside
+     *                                  development mode or cannot be parsed
+     */
+    @Produces
+    @Singleton
+    PayloadCipherPort payloadCipher() {
+        if (keys.filter(spec -> !spec.isBlank()).isPresent()) {
+            try {
+                return new AesGcmPayloadCipher(PayloadKeyRing.parse(keys.get()));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(KEYS + " (TAMBAT_PAYLOAD_KEYS): " + e.getMessage());
+            }
+        }
+        if (!devMode) {
+            throw new IllegalArgumentException(KEYS
+                    + " (TAMBAT_PAYLOAD_KEYS) is required; set TAMBAT_DEV_MODE=true only for development");
+        }
+        LOG.warning("TAMBAT_PAYLOAD_KEYS is not set: development mode generated an ephemeral payload key; "
+                + "payloads stored by this process cannot be read after it stops");
+        return new AesGcmPayloadCipher(PayloadKeyRing.ephemeral());
+    }
+}

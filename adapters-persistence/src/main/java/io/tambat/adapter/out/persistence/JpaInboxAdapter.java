@@ -1,0 +1,65 @@
+package io.tambat.adapter.out.persistence;
+
+import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.webhook.WebhookEvent;
+import io.tambat.domain.port.out.InboxPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.sql.Timestamp;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The inbox on PostgreSQL. The unique key decides duplicates in the INSERT itself ({@code ON CONFLICT DO
+ * NOTHING}): a concurrent insert of the same event blocks until the first commits, then reports the row.
+ */
+@ApplicationScoped
+class JpaInboxAdapter implements InboxPort {
+
+    private static final String INSERT = """
+            INSERT INTO webhook_inbox (inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id,
+                object_version, provider_created_at, received_at, payload_ciphertext, payload_key_id, payload_sha256,
+                matched_secret_version, status, attempt_count, next_attempt_at)
+            VALUES (CAST(?1 AS uuid), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, 'RECEIVED', 0, ?9)
+            ON CONFLICT (provider, endpoint_id, provider_event_id) DO NOTHING
+            RETURNING CAST(inbox_id AS text)""";
+
+    private static final String FIND_EXISTING = """
+            SELECT CAST(inbox_id AS text) FROM webhook_inbox
+            WHERE provider = ?1 AND endpoint_id = ?2 AND provider_event_id = ?3""";
+
+    @PersistenceContext(unitName = "tambat")
+    EntityManager em;
+
+    @Override
+    public Insertion insertIfAbsent(NewInboxEntry entry) {
+        return StorageCalls.call("inbox insert", () -> {
+            WebhookEvent event = entry.event();
+            List<?> created = em.createNativeQuery(INSERT)
+                    .setParameter(1, entry.inboxId().toString())
+                    .setParameter(2, entry.provider())
+                    .setParameter(3, entry.endpointId().value())
+                    .setParameter(4, event.providerEventId())
+                    .setParameter(5, event.eventType())
+                    .setParameter(6, event.objectId().orElse(null))
+                    .setParameter(7, event.objectVersion().orElse(null))
+                    .setParameter(8, event.providerCreatedAt().map(Timestamp::from).orElse(null))
+                    .setParameter(9, Timestamp.from(entry.receivedAt()))
+                    .setParameter(10, entry.payload().ciphertext())
+                    .setParameter(11, entry.payload().keyId())
+                    .setParameter(12, entry.payloadSha256())
+                    .setParameter(13, entry.matchedSecretVersion())
+                    .getResultList();
+            if (!created.isEmpty()) {
+                return new Insertion(UUID.fromString((String) created.get(0)), true);
+            }
+            Object existing = em.createNativeQuery(FIND_EXISTING)
+                    .setParameter(1, entry.provider())
+                    .setParameter(2, entry.endpointId().value())
+                    .setParameter(3, event.providerEventId())
+                    .getSingleResult();
+            return new Insertion(UUID.fromString((String) existing), false);
+        });
+    }
+}

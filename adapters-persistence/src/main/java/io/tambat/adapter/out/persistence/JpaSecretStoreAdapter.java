@@ -1,0 +1,118 @@
+package io.tambat.adapter.out.persistence;
+
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.SealedPayload;
+import io.tambat.domain.model.webhook.SecretVersion;
+import io.tambat.domain.model.webhook.SecretVersionInfo;
+import io.tambat.domain.port.out.PayloadCipherPort;
+import io.tambat.domain.port.out.SecretStorePort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.nio.charset.StandardCharsets;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Secret versions on PostgreSQL, sealed with the payload keys and bound to their endpoint and version, so a
+ * ciphertext copied to another row does not open. The last match is derived from the inbox rather than
+ * written on every delivery, which would make one row the hottest in the database.
+ */
+@ApplicationScoped
+class JpaSecretStoreAdapter implements SecretStorePort {
+
+    private static final String INSERT_IF_ABSENT = """
+            INSERT INTO webhook_secret (endpoint_id, version, secret_ciphertext, secret_key_id, created_at)
+            VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (endpoint_id, version) DO NOTHING""";
+
+    private static final String LAST_MATCH = """
+            SELECT max(received_at) FROM webhook_inbox WHERE endpoint_id = ?1 AND matched_secret_version = ?2""";
+
+    @PersistenceContext(unitName = "tambat")
+    EntityManager em;
+
+    @Inject
+    PayloadCipherPort cipher;
+
+    @Override
+    public List<SecretVersion> trustedVersions(EndpointId endpoint) {
+        return StorageCalls.call("secret lookup", () -> em.createQuery("""
+                        SELECT s FROM WebhookSecretJpaEntity s
+                        WHERE s.endpointId = :endpoint AND s.retiredAt IS NULL
+                        ORDER BY s.createdAt DESC, s.version DESC""", WebhookSecretJpaEntity.class)
+                .setParameter("endpoint", endpoint.value())
+                .getResultList()
+                .stream()
+                .map(this::open)
+                .toList());
+    }
+
+    @Override
+    public void seed(EndpointId endpoint, List<SecretVersion> configured, Instant now) {
+        configured.forEach(version -> insertIfAbsent(endpoint, version, now));
+    }
+
+    @Override
+    public boolean add(EndpointId endpoint, SecretVersion version, Instant now) {
+        return insertIfAbsent(endpoint, version, now);
+    }
+
+    @Override
+    public boolean retire(EndpointId endpoint, String version, Instant now) {
+        return StorageCalls.call("secret retirement", () -> {
+            WebhookSecretJpaEntity row = em.find(WebhookSecretJpaEntity.class,
+                    new WebhookSecretJpaEntity.Key(endpoint.value(), version));
+            if (row == null || row.retiredAt != null) {
+                return false;
+            }
+            row.retiredAt = now;
+            return true;
+        });
+    }
+
+    @Override
+    public List<SecretVersionInfo> describe(EndpointId endpoint) {
+        return StorageCalls.call("secret listing", () -> em.createQuery("""
+                        SELECT s FROM WebhookSecretJpaEntity s WHERE s.endpointId = :endpoint
+                        ORDER BY s.createdAt, s.version""", WebhookSecretJpaEntity.class)
+                .setParameter("endpoint", endpoint.value())
+                .getResultList()
+                .stream()
+                .map(row -> new SecretVersionInfo(row.version, row.createdAt, Optional.ofNullable(row.retiredAt),
+                        lastMatch(endpoint, row.version)))
+                .toList());
+    }
+
+    private boolean insertIfAbsent(EndpointId endpoint, SecretVersion version, Instant now) {
+        SealedPayload sealed = cipher.seal(version.secret().getBytes(StandardCharsets.UTF_8),
+                associatedData(endpoint.value(), version.version()));
+        return StorageCalls.call("secret insert", () -> em.createNativeQuery(INSERT_IF_ABSENT)
+                .setParameter(1, endpoint.value())
+                .setParameter(2, version.version())
+                .setParameter(3, sealed.ciphertext())
+                .setParameter(4, sealed.keyId())
+                .setParameter(5, Timestamp.from(now))
+                .executeUpdate()) == 1;
+    }
+
+    private Optional<Instant> lastMatch(EndpointId endpoint, String version) {
+        Object last = em.createNativeQuery(LAST_MATCH)
+                .setParameter(1, endpoint.value())
+                .setParameter(2, version)
+                .getSingleResult();
+        return Optional.ofNullable((Timestamp) last).map(Timestamp::toInstant);
+    }
+
+    private SecretVersion open(WebhookSecretJpaEntity row) {
+        byte[] secret = cipher.open(new SealedPayload(row.secretKeyId, row.secretCiphertext),
+                associatedData(row.endpointId, row.version));
+        return new SecretVersion(row.version, new String(secret, StandardCharsets.UTF_8));
+    }
+
+    private static byte[] associatedData(String endpointId, String version) {
+        return ("secret|" + endpointId + "|" + version).getBytes(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,25 @@
+package io.tambat.application.port.in;
+
+import io.tambat.domain.model.webhook.RawDelivery;
+import io.tambat.domain.model.webhook.WebhookEndpoint;
+import io.tambat.domain.model.webhook.WebhookReceipt;
+
+/**
+ * Receiving one webhook delivery, in two calls so the HTTP edge can bound the body with the endpoint's own
+ * limit before reading it. Both throw {@link io.tambat.domain.error.WebhookRejectedException} for every
+ * refusal of the receiving contract; nothing of a refused delivery is stored.
+ */
+public interface ReceiveWebhookUseCase {
+
+    /**
+     * Admits a delivery before its body is read: the endpoint must exist for this provider, its rate limit
+     * must have room, and the provider must take the content type.
+     */
+    WebhookEndpoint admit(String provider, String endpointId, String contentType);
+
+    /**
+     * Verifies the raw delivery, checks its signed freshness, reads its events and stores the allowed ones
+     * once. Returns only after the commit; a returned receipt is durable.
+     */
+    WebhookReceipt receive(WebhookEndpoint endpoint, RawDelivery delivery);
+}

@@ -1,0 +1,31 @@
+package io.tambat.application.service;
+
+import io.tambat.domain.model.lifecycle.StorageReady;
+import io.tambat.domain.model.webhook.WebhookEndpoint;
+import io.tambat.domain.port.out.SecretStorePort;
+import io.tambat.domain.port.out.WebhookEndpointsPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+
+/**
+ * Copies configured secret versions into the store once storage is ready. Versions the store already knows
+ * keep their state, so an operator's retirement outlives a restart with the old configuration.
+ */
+@ApplicationScoped
+public class ConfiguredSecretSeeding {
+
+    @Inject
+    WebhookEndpointsPort endpoints;
+
+    @Inject
+    SecretStorePort store;
+
+    @Transactional(rollbackOn = Exception.class)
+    public void seed(@Observes StorageReady ready) {
+        for (WebhookEndpoint endpoint : endpoints.all()) {
+            store.seed(endpoint.id(), endpoints.configuredSecrets(endpoint), ready.at());
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package io.tambat.application.service;
+
+import io.tambat.application.port.in.ManageSecretsUseCase;
+import io.tambat.domain.model.webhook.SecretVersion;
+import io.tambat.domain.model.webhook.SecretVersionInfo;
+import io.tambat.domain.model.webhook.WebhookEndpoint;
+import io.tambat.domain.port.out.SecretStorePort;
+import io.tambat.domain.port.out.WebhookEndpointsPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.util.List;
+
+/** Adds, retires and lists secret versions, each change in its own transaction. */
+@ApplicationScoped
+public class ManageSecretsService implements ManageSecretsUseCase {
+
+    @Inject
+    WebhookEndpointsPort endpoints;
+
+    @Inject
+    ProviderAdapters adapters;
+
+    @Inject
+    SecretStorePort store;
+
+    @Inject
+    TrustedSecrets trustedSecrets;
+
+    @Inject
+    Clock clock;
+
+    @Override
+    @Transactional(rollbackOn = Exception.class)
+    public boolean addVersion(String endpointId, String version, String secret) {
+        WebhookEndpoint endpoint = endpoint(endpointId);
+        SecretVersion candidate = new SecretVersion(version, secret);
+        adapters.require(endpoint.provider()).validateSecret(secret);
+        boolean added = store.add(endpoint.id(), candidate, clock.instant());
+        trustedSecrets.invalidate(endpoint.id());
+        return added;
+    }
+
+    @Override
+    @Transactional(rollbackOn = Exception.class)
+    public boolean retireVersion(String endpointId, String version) {
+        WebhookEndpoint endpoint = endpoint(endpointId);
+        boolean retired = store.retire(endpoint.id(), version, clock.instant());
+        trustedSecrets.invalidate(endpoint.id());
+        return retired;
+    }
+
+    @Override
+    @Transactional
+    public List<SecretVersionInfo> versions(String endpointId) {
+        return store.describe(endpoint(endpointId).id());
+    }
+
+    private WebhookEndpoint endpoint(String endpointId) {
+        return endpoints.find(endpointId).orElseThrow(UnknownEndpointException::new);
+    }
+}

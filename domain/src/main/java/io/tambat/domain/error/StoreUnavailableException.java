@@ -1,0 +1,12 @@
+package io.tambat.domain.error;
+
+/**
+ * A durable store (database, secret store) could not answer, or the outcome of a write is unknown.
+ * Callers must treat the operation as not done and must not acknowledge anything that depended on it.
+ */
+public final class StoreUnavailableException extends TambatException {
+
+    public StoreUnavailableException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,41 @@
+package io.tambat.domain.model.webhook;
+
+import java.time.Instant;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * An authenticated event about to be stored: its identity, the sealed raw body, a SHA-256 of the raw body
+ * and the secret version that verified it.
+ */
+public record NewInboxEntry(
+        UUID inboxId,
+        String provider,
+        EndpointId endpointId,
+        WebhookEvent event,
+        Instant receivedAt,
+        SealedPayload payload,
+        byte[] payloadSha256,
+        String matchedSecretVersion) {
+
+    public NewInboxEntry {
+        Objects.requireNonNull(inboxId);
+        Objects.requireNonNull(provider);
+        Objects.requireNonNull(endpointId);
+        Objects.requireNonNull(event);
+        Objects.requireNonNull(receivedAt);
+        Objects.requireNonNull(payload);
+        Objects.requireNonNull(matchedSecretVersion);
+        payloadSha256 = payloadSha256.clone();
+    }
+
+    /**
+     * The associated data that binds a sealed payload to this row: decrypting it under another row's
+     * identity fails.
+     */
+    public static byte[] payloadAssociatedData(UUID inboxId, String provider, EndpointId endpointId,
+            String providerEventId) {
+        return ("inbox|" + inboxId + "|" + provider + "|" + endpointId.value() + "|" + providerEventId)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+}

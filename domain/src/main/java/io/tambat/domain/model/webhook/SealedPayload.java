@@ -1,0 +1,23 @@
+package io.tambat.domain.model.webhook;
+
+import java.util.Objects;
+
+/** Encrypted bytes and the id of the key that sealed them. Opening needs the same associated data. */
+public final class SealedPayload {
+
+    private final String keyId;
+    private final byte[] ciphertext;
+
+    public SealedPayload(String keyId, byte[] ciphertext) {
+        this.keyId = Objects.requireNonNull(keyId);
+        this.ciphertext = ciphertext.clone();
+    }
+
+    public String keyId() {
+        return keyId;
+    }
+
+    public byte[] ciphertext() {
+        return ciphertext.clone();
+    }
+}

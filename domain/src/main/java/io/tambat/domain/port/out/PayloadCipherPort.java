@@ -1,0 +1,20 @@
+package io.tambat.domain.port.out;
+
+import io.tambat.domain.model.webhook.SealedPayload;
+
+/**
+ * Authenticated encryption of raw payloads and secrets at rest. The associated data binds a ciphertext to
+ * its row: opening it with other associated data fails. Thread-safe.
+ */
+public interface PayloadCipherPort {
+
+    /** Encrypts with the current key; the result names that key. */
+    SealedPayload seal(byte[] plaintext, byte[] associatedData);
+
+    /**
+     * Decrypts with the key the payload names.
+     *
+     * @throws IllegalStateException when the key is unknown or the ciphertext or associated data were altered
+     */
+    byte[] open(SealedPayload sealed, byte[] associatedData);
+}

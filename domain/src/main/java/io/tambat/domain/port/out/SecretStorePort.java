@@ -1,0 +1,42 @@
+package io.tambat.domain.port.out;
+
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.SecretVersion;
+import io.tambat.domain.model.webhook.SecretVersionInfo;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Trusted signing-secret versions per endpoint. Secret material is encrypted at rest. Every method may
+ * throw {@link io.tambat.domain.error.StoreUnavailableException} when the store cannot answer; callers then
+ * fail closed.
+ */
+public interface SecretStorePort {
+
+    /** Every version not retired, newest first. Empty when the endpoint has none. */
+    List<SecretVersion> trustedVersions(EndpointId endpoint);
+
+    /**
+     * Adds the configured versions that the store has never seen. A version the store knows (trusted or
+     * retired) is left as it is, so a retirement survives a restart with the old configuration.
+     * Safe to run concurrently from several instances.
+     */
+    void seed(EndpointId endpoint, List<SecretVersion> configured, Instant now);
+
+    /**
+     * Trusts a new version.
+     *
+     * @return false when the version exists already (trusted or retired); nothing is changed then
+     */
+    boolean add(EndpointId endpoint, SecretVersion version, Instant now);
+
+    /**
+     * Retires a version at once.
+     *
+     * @return false when no trusted version of that name exists
+     */
+    boolean retire(EndpointId endpoint, String version, Instant now);
+
+    /** Every version ever stored for the endpoint, with its life cycle and last match, oldest first. */
+    List<SecretVersionInfo> describe(EndpointId endpoint);
+}

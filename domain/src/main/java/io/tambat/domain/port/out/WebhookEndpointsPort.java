@@ -1,0 +1,18 @@
+package io.tambat.domain.port.out;
+
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.SecretVersion;
+import io.tambat.domain.model.webhook.WebhookEndpoint;
+import java.util.List;
+import java.util.Optional;
+
+/** The configured webhook endpoints. Read once at start; stable for the life of the process. */
+public interface WebhookEndpointsPort {
+
+    Optional<WebhookEndpoint> find(String endpointId);
+
+    List<WebhookEndpoint> all();
+
+    /** The secret versions configuration seeds the endpoint with (the store may have retired some since). */
+    List<SecretVersion> configuredSecrets(WebhookEndpoint endpoint);
+}
