@@ -1,0 +1,130 @@
+package io.tambat.adapter.in.provider.github;
+
+import io.tambat.adapter.in.provider.support.ConstantTime;
+import io.tambat.adapter.in.provider.support.FormFields;
+import io.tambat.adapter.in.provider.support.Hmac;
+import io.tambat.adapter.in.provider.support.JsonBodies;
+import io.tambat.adapter.in.provider.support.MediaTypes;
+import io.tambat.adapter.in.provider.support.Rejections;
+import io.tambat.adapter.in.provider.support.SingleHeader;
+import io.tambat.adapter.in.provider.support.StrictDecoding;
+import io.tambat.adapter.in.provider.support.WebhookEvents;
+import io.tambat.domain.error.Rejection;
+import io.tambat.domain.model.webhook.Headers;
+import io.tambat.domain.model.webhook.RawDelivery;
+import io.tambat.domain.model.webhook.SignedDelivery;
+import io.tambat.domain.model.webhook.WebhookEvent;
+import io.tambat.domain.port.out.ProviderAdapter;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * GitHub webhooks (repository, organisation and App hooks).
+ *
+ * <ul>
+ *   <li><b>Logical event id:</b> the {@code X-GitHub-Delivery} GUID. It is <em>not</em> signed: GitHub signs
+ *       the body only. A forged id can only be sent with an authentic body, so it can at worst make the
+ *       pipeline store a genuine payload a second time under another id; it cannot inject content.</li>
+ *   <li><b>Attempt timestamp:</b> none. GitHub signs no timestamp, so there is no tolerance and an authentic
+ *       delivery can be replayed verbatim; deduplication on the delivery id is the only replay defence.</li>
+ *   <li><b>Signature:</b> {@code X-Hub-Signature-256: sha256=<hex>}, lowercase hex HMAC-SHA256 of the raw
+ *       body keyed with the UTF-8 secret, for JSON and form-encoded payloads alike. One signature per
+ *       delivery: rotation means the pipeline trying several secret versions. The legacy SHA-1
+ *       {@code X-Hub-Signature} on its own counts as missing, because SHA-1 HMAC is not accepted here.</li>
+ *   <li><b>Redelivery:</b> GitHub never retries on its own. A redelivery requested in the UI or API keeps
+ *       the original {@code X-GitHub-Delivery}, and with the same body and secret the signature is
+ *       byte-identical.</li>
+ *   <li><b>Envelope:</b> {@code X-GitHub-Event} is the event type; the body must be a JSON object (directly,
+ *       or in the {@code payload} form field); {@code X-GitHub-Hook-Installation-Target-ID} is the object.
+ *       No provider creation time or object version is read: GitHub sends none that is per event.</li>
+ * </ul>
+ */
+public final class GitHubSignatureAdapter implements ProviderAdapter {
+
+    static final String SIGNATURE_HEADER = "X-Hub-Signature-256";
+    static final String LEGACY_SIGNATURE_HEADER = "X-Hub-Signature";
+    static final String DELIVERY_HEADER = "X-GitHub-Delivery";
+    static final String EVENT_HEADER = "X-GitHub-Event";
+    static final String TARGET_ID_HEADER = "X-GitHub-Hook-Installation-Target-ID";
+
+    private static final String JSON = "application/json";
+    private static final String FORM = "application/x-www-form-urlencoded";
+    private static final String SIGNATURE_PREFIX = "sha256=";
+    private static final int SHA256_LENGTH = 32;
+
+    @Override
+    public String provider() {
+        return "github";
+    }
+
+    @Override
+    public boolean acceptsContentType(String contentType) {
+        return MediaTypes.matches(contentType, JSON, FORM);
+    }
+
+    /** Zero: GitHub signs no timestamp, so the pipeline never applies a tolerance to its deliveries. */
+    @Override
+    public Duration defaultTolerance() {
+        return Duration.ZERO;
+    }
+
+    @Override
+    public void validateSecret(String secret) {
+        if (secret == null || secret.isEmpty()) {
+            throw new IllegalArgumentException("a GitHub webhook secret must not be empty");
+        }
+    }
+
+    @Override
+    public SignedDelivery readSignature(RawDelivery delivery) {
+        Headers headers = delivery.headers();
+        Optional<String> header = SingleHeader.read(headers, SIGNATURE_HEADER, Rejection.SIGNATURE_MISSING);
+        if (header.isEmpty()) {
+            throw Rejections.signatureMissing(headers.all(LEGACY_SIGNATURE_HEADER).isEmpty()
+                    ? SIGNATURE_HEADER + " header is missing"
+                    : SIGNATURE_HEADER + " header is missing; the legacy SHA-1 "
+                            + LEGACY_SIGNATURE_HEADER + " is not accepted");
+        }
+        String value = header.get();
+        byte[] signature = Optional.of(value)
+                .filter(v -> v.startsWith(SIGNATURE_PREFIX))
+                .flatMap(v -> StrictDecoding.hex(v.substring(SIGNATURE_PREFIX.length()), SHA256_LENGTH))
+                .orElseThrow(() -> Rejections.signatureMissing(
+                        SIGNATURE_HEADER + " header is not sha256=<64 hex digits>"));
+        byte[] body = delivery.body();
+        return SignedDelivery.of(
+                secret -> ConstantTime.anyEquals(
+                        Hmac.sha256(secret.secret().getBytes(StandardCharsets.UTF_8), body), List.of(signature)),
+                Optional.empty());
+    }
+
+    @Override
+    public List<WebhookEvent> readEvents(RawDelivery delivery) {
+        Headers headers = delivery.headers();
+        String deliveryId = requiredHeader(headers, DELIVERY_HEADER);
+        String eventType = requiredHeader(headers, EVENT_HEADER);
+        Optional<String> targetId = SingleHeader.read(headers, TARGET_ID_HEADER, Rejection.MALFORMED_ENVELOPE)
+                .filter(id -> !id.isBlank());
+        // Parsed only to check it is an envelope at all: everything the pipeline needs is in headers.
+        JsonBodies.parseObject(jsonPayload(delivery));
+        return List.of(WebhookEvents.of(deliveryId, eventType, targetId, Optional.empty(), Optional.empty()));
+    }
+
+    private static String requiredHeader(Headers headers, String name) {
+        return SingleHeader.read(headers, name, Rejection.MALFORMED_ENVELOPE)
+                .orElseThrow(() -> Rejections.malformedEnvelope(name + " header is missing"));
+    }
+
+    /** The JSON bytes: the body itself, or the {@code payload} field of a form-encoded body. */
+    private static byte[] jsonPayload(RawDelivery delivery) {
+        Optional<String> contentType =
+                SingleHeader.read(delivery.headers(), "Content-Type", Rejection.MALFORMED_ENVELOPE);
+        if (contentType.isPresent() && MediaTypes.matches(contentType.get(), FORM)) {
+            return FormFields.single(delivery.body(), "payload")
+                    .orElseThrow(() -> Rejections.malformedEnvelope("form field payload is missing"));
+        }
+        return delivery.body();
+    }
+}

@@ -1,0 +1,108 @@
+package io.tambat.adapter.in.provider.standard;
+
+import io.tambat.adapter.in.provider.support.JsonBodies;
+import io.tambat.adapter.in.provider.support.JsonFields;
+import io.tambat.adapter.in.provider.support.MediaTypes;
+import io.tambat.adapter.in.provider.support.Rejections;
+import io.tambat.adapter.in.provider.support.SignedMessage;
+import io.tambat.adapter.in.provider.support.SingleHeader;
+import io.tambat.adapter.in.provider.support.UnixSeconds;
+import io.tambat.adapter.in.provider.support.WebhookEvents;
+import io.tambat.domain.error.Rejection;
+import io.tambat.domain.model.webhook.Headers;
+import io.tambat.domain.model.webhook.RawDelivery;
+import io.tambat.domain.model.webhook.SignedDelivery;
+import io.tambat.domain.model.webhook.WebhookEvent;
+import io.tambat.domain.port.out.ProviderAdapter;
+import jakarta.json.JsonObject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Standard Webhooks (spec v1.0.0) and Svix.
+ *
+ * <ul>
+ *   <li><b>Logical event id:</b> the {@code webhook-id} header ({@code svix-id} from Svix). It is signed.</li>
+ *   <li><b>Attempt timestamp:</b> the {@code webhook-timestamp} header ({@code svix-timestamp}), unix
+ *       seconds, signed and renewed on every attempt. Default tolerance five minutes, past and future, as in
+ *       the spec.</li>
+ *   <li><b>Signature:</b> {@code webhook-signature} ({@code svix-signature}): space-separated
+ *       {@code <version>,<base64>} entries over {@code {id}.{timestamp}.{raw body}}. {@code v1} is
+ *       HMAC-SHA256 keyed with the base64-decoded part of a {@code whsec_} secret; {@code v1a} is Ed25519,
+ *       checked with a {@code whpk_} public key. A {@code whsec_} secret only checks {@code v1} entries and a
+ *       {@code whpk_} secret only {@code v1a} entries, so one kind of key can never vouch for the other
+ *       kind's signature. Several entries side by side are a rotation: any one may match.</li>
+ *   <li><b>Redelivery:</b> the id stays the same on every automatic retry and on a manual resend (spec and
+ *       Svix docs); only the timestamp and so the signature change.</li>
+ *   <li><b>Envelope:</b> body {@code type} (required), {@code timestamp} (ISO-8601 event time, optional),
+ *       {@code /data/id} as the object and {@code /data/version} as its version.</li>
+ * </ul>
+ *
+ * <p>Each header is read from its {@code svix-*} name first and falls back to the {@code webhook-*} name,
+ * the way Svix's own libraries do.
+ */
+public final class StandardWebhooksAdapter implements ProviderAdapter {
+
+    private static final String[] ID_HEADERS = {"svix-id", "webhook-id"};
+    private static final String[] TIMESTAMP_HEADERS = {"svix-timestamp", "webhook-timestamp"};
+    private static final String[] SIGNATURE_HEADERS = {"svix-signature", "webhook-signature"};
+    private static final Duration TOLERANCE = Duration.ofMinutes(5);
+
+    @Override
+    public String provider() {
+        return "standard";
+    }
+
+    @Override
+    public boolean acceptsContentType(String contentType) {
+        return MediaTypes.matches(contentType, "application/json");
+    }
+
+    @Override
+    public Duration defaultTolerance() {
+        return TOLERANCE;
+    }
+
+    @Override
+    public void validateSecret(String secret) {
+        StandardSecret.validate(secret);
+    }
+
+    @Override
+    public SignedDelivery readSignature(RawDelivery delivery) {
+        Headers headers = delivery.headers();
+        String id = signatureHeader(headers, ID_HEADERS);
+        long timestamp = UnixSeconds.parse(signatureHeader(headers, TIMESTAMP_HEADERS))
+                .orElseThrow(() -> Rejections.signatureMissing("webhook-timestamp is not integer unix seconds"));
+        StandardSignatureHeader signatures =
+                StandardSignatureHeader.parse(signatureHeader(headers, SIGNATURE_HEADERS));
+        // The libraries sign the parsed number, so a timestamp sent with leading zeros is signed without them.
+        byte[] signed = SignedMessage.of(id + "." + timestamp + ".", delivery.body());
+        return SignedDelivery.of(
+                secret -> StandardSecret.decode(secret.secret())
+                        .map(key -> key.verifies(signed, signatures))
+                        .orElse(false),
+                Optional.of(Instant.ofEpochSecond(timestamp)));
+    }
+
+    private static String signatureHeader(Headers headers, String... names) {
+        return SingleHeader.firstPresent(headers, Rejection.SIGNATURE_MISSING, names)
+                .filter(value -> !value.isBlank())
+                .orElseThrow(() -> Rejections.signatureMissing(names[names.length - 1] + " header is missing"));
+    }
+
+    @Override
+    public List<WebhookEvent> readEvents(RawDelivery delivery) {
+        String id = SingleHeader.firstPresent(delivery.headers(), Rejection.MALFORMED_ENVELOPE, ID_HEADERS)
+                .orElseThrow(() -> Rejections.malformedEnvelope("webhook-id header is missing"));
+        JsonObject envelope = JsonBodies.parseObject(delivery.body());
+        return List.of(WebhookEvents.of(
+                id,
+                JsonFields.requiredString(envelope, "/type"),
+                JsonFields.optionalId(envelope, "/data/id"),
+                JsonFields.optionalLong(envelope, "/data/version"),
+                JsonFields.optionalIsoInstant(envelope, "/timestamp")));
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * Standard Webhooks (and Svix, which sends the same scheme under {@code svix-*} header names): the id and
+ * timestamp headers, the {@code v1} HMAC and {@code v1a} Ed25519 signatures, and their secret formats.
+ */
+package io.tambat.adapter.in.provider.standard;

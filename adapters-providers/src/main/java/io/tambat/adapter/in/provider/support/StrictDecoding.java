@@ -1,0 +1,39 @@
+package io.tambat.adapter.in.provider.support;
+
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.Optional;
+
+/**
+ * Decodes signature and key text without throwing: text that does not decode is simply not a usable
+ * candidate, which the caller turns into a rejection or a mismatch as its contract requires.
+ */
+public final class StrictDecoding {
+
+    private StrictDecoding() {
+    }
+
+    /** The bytes of a hex string (either case) of exactly {@code length} bytes; empty otherwise. */
+    public static Optional<byte[]> hex(String text, int length) {
+        if (text == null || text.length() != length * 2) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(HexFormat.of().parseHex(text));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The bytes of a standard-alphabet base64 string (RFC 4648 section 4, padding optional); empty otherwise. */
+    public static Optional<byte[]> base64(String text) {
+        if (text == null || text.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Base64.getDecoder().decode(text));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package io.tambat.it.support;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The shipped runnable jar as its own process, configured by environment variables only, as a deployer
+ * runs it. Tests that must kill the server, or start it while the database is away, use this.
+ */
+public final class TambatServerProcess implements AutoCloseable {
+
+    private final String name;
+    private final int httpPort;
+    private final Map<String, String> environment;
+    private Process process;
+
+    private TambatServerProcess(String name, int httpPort, Map<String, String> environment) {
+        this.name = name;
+        this.httpPort = httpPort;
+        this.environment = environment;
+    }
+
+    /**
+     * A server on a free port whose database connections go to {@code dbPort} (a proxy, usually), in its own
+     * schema, with the given extra configuration as environment variables.
+     */
+    public static TambatServerProcess configured(String name, int dbPort, String schema, Map<String, String> extra) {
+        int httpPort = FreePorts.next();
+        Map<String, String> environment = new LinkedHashMap<>();
+        environment.put("TAMBAT_HTTP_PORT", String.valueOf(httpPort));
+        environment.put("TAMBAT_HTTPS_PORT", String.valueOf(FreePorts.next()));
+        environment.put("TAMBAT_DB_URL", "jdbc:postgresql://127.0.0.1:" + dbPort + "/" + TestDatabase.name());
+        environment.put("TAMBAT_DB_USER", TestDatabase.user());
+        environment.put("TAMBAT_DB_PASSWORD", TestDatabase.password());
+        environment.put("TAMBAT_DB_SCHEMA", schema);
+        environment.put("TAMBAT_PAYLOAD_KEYS", "it1:U3o5FiBNDMMkSLjndPBxWI2fdTk7L0mHAAjQNwM6xeA=");
+        environment.putAll(extra);
+        return new TambatServerProcess(name, httpPort, environment);
+    }
+
+    public URI baseUri() {
+        return URI.create("http://127.0.0.1:" + httpPort + "/");
+    }
+
+    public int httpPort() {
+        return httpPort;
+    }
+
+    public TambatServerProcess start() {
+        Path work = Path.of(System.getProperty("tambat.it.work", "target/it-work"), name);
+        try {
+            Files.createDirectories(work);
+            ProcessBuilder builder = new ProcessBuilder(javaExecutable(), "-jar", jar().getAbsolutePath())
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(work.resolve("console.log").toFile()));
+            builder.environment().putAll(environment);
+            builder.environment().put("WLP_JAR_EXTRACT_DIR", work.resolve("extract").toString());
+            builder.environment().put("WLP_JAR_EXTRACT_ROOT", work.resolve("extract").toString());
+            process = builder.start();
+            return this;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start " + name, e);
+        }
+    }
+
+    /** Waits until the HTTP port answers, ready or not. */
+    public TambatServerProcess awaitListening(Duration limit) {
+        return awaitHealth("health/live", limit);
+    }
+
+    /** Waits until readiness reports UP. */
+    public TambatServerProcess awaitReady(Duration limit) {
+        return awaitHealth("health/ready", limit);
+    }
+
+    public int readinessStatus() {
+        return Http.send(Http.request(baseUri().resolve("health/ready")).GET().build()).statusCode();
+    }
+
+    /** SIGKILL: no shutdown hook, no graceful drain, exactly like a crash. */
+    public void kill() {
+        if (process != null) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            waitForExit();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (process != null && process.isAlive()) {
+            process.destroy();
+            waitForExit();
+            if (process.isAlive()) {
+                kill();
+            }
+        }
+    }
+
+    private void waitForExit() {
+        try {
+            process.waitFor(Duration.ofSeconds(30).toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private TambatServerProcess awaitHealth(String path, Duration limit) {
+        Instant deadline = Instant.now().plus(limit);
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(name + " exited with " + process.exitValue() + "; see its console.log");
+            }
+            try {
+                HttpResponse<String> response = Http.send(Http.request(baseUri().resolve(path)).GET().build());
+                if (response.statusCode() == 200) {
+                    return this;
+                }
+            } catch (IllegalStateException notListeningYet) {
+                // the port is not open yet
+            }
+            sleep(Duration.ofMillis(250));
+        }
+        throw new IllegalStateException(name + " not answering 200 on /" + path + " within " + limit);
+    }
+
+    private static File jar() {
+        File jar = new File(System.getProperty("tambat.it.jar", "../adapters-http/target/tambat.jar"));
+        if (!jar.isFile()) {
+            throw new IllegalStateException("the runnable jar is built by adapters-http: " + jar);
+        }
+        return jar;
+    }
+
+    private static String javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    public static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package io.tambat.it.support;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Plain JDBC against the test database, to assert on rows rather than on status codes alone. */
+public final class TestDatabase {
+
+    private final String schema;
+
+    public TestDatabase(String schema) {
+        this.schema = schema;
+    }
+
+    public static String host() {
+        return System.getProperty("tambat.it.db.host", "127.0.0.1");
+    }
+
+    public static int port() {
+        return Integer.parseInt(System.getProperty("tambat.it.db.port", "5432"));
+    }
+
+    public static String name() {
+        return System.getProperty("tambat.it.db.name", "tambat_test");
+    }
+
+    public static String user() {
+        return System.getProperty("tambat.it.db.user", "tambat");
+    }
+
+    public static String password() {
+        return System.getProperty("tambat.it.db.password", "tambat");
+    }
+
+    public Connection connect() throws SQLException {
+        Connection connection = DriverManager.getConnection(
+                "jdbc:postgresql://" + host() + ":" + port() + "/" + name(), user(), password());
+        try (var statement = connection.createStatement()) {
+            statement.execute("SET search_path TO " + schema);
+        }
+        return connection;
+    }
+
+    /** Rows of a query as column-name maps, in order. */
+    public List<Map<String, Object>> rows(String sql, Object... parameters) {
+        try (Connection connection = connect(); PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                statement.setObject(i + 1, parameters[i]);
+            }
+            try (ResultSet result = statement.executeQuery()) {
+                List<Map<String, Object>> rows = new ArrayList<>();
+                while (result.next()) {
+                    Map<String, Object> row = new LinkedHashMap<>();
+                    for (int column = 1; column <= result.getMetaData().getColumnCount(); column++) {
+                        row.put(result.getMetaData().getColumnLabel(column), result.getObject(column));
+                    }
+                    rows.add(row);
+                }
+                return rows;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("query failed: " + sql, e);
+        }
+    }
+
+    public long count(String sql, Object... parameters) {
+        return ((Number) rows(sql, parameters).get(0).values().iterator().next()).longValue();
+    }
+
+    /** Inbox rows of one logical event. */
+    public long inboxRows(String provider, String endpoint, String eventId) {
+        return count("SELECT count(*) FROM webhook_inbox WHERE provider = ? AND endpoint_id = ? "
+                + "AND provider_event_id = ?", provider, endpoint, eventId);
+    }
+
+    /** Outbox rows caused by the inbox rows of one logical event. */
+    public long outboxRows(String provider, String endpoint, String eventId) {
+        return count("SELECT count(*) FROM webhook_outbox o JOIN webhook_inbox i ON i.inbox_id = o.inbox_id "
+                + "WHERE i.provider = ? AND i.endpoint_id = ? AND i.provider_event_id = ?", provider, endpoint,
+                eventId);
+    }
+}

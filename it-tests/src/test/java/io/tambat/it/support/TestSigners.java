@@ -1,0 +1,58 @@
+package io.tambat.it.support;
+
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.util.Base64;
+import java.util.HexFormat;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Signs test deliveries the way each provider documents it, written apart from the product's verifiers so a
+ * shared mistake cannot make both agree.
+ */
+public final class TestSigners {
+
+    private TestSigners() {
+    }
+
+    /** {@code Stripe-Signature} value: {@code t=<unix>,v1=<hex HMAC-SHA256 of "t.body" keyed by the whole secret>}. */
+    public static String stripe(String secret, long unixSeconds, byte[] body) {
+        return "t=" + unixSeconds + ",v1=" + stripeV1(secret, unixSeconds, body);
+    }
+
+    public static String stripeV1(String secret, long unixSeconds, byte[] body) {
+        byte[] signed = concat((unixSeconds + ".").getBytes(StandardCharsets.UTF_8), body);
+        return HexFormat.of().formatHex(hmac("HmacSHA256", secret.getBytes(StandardCharsets.UTF_8), signed));
+    }
+
+    /** {@code X-Hub-Signature-256} value. */
+    public static String github(String secret, byte[] body) {
+        return "sha256=" + HexFormat.of().formatHex(
+                hmac("HmacSHA256", secret.getBytes(StandardCharsets.UTF_8), body));
+    }
+
+    /** {@code webhook-signature} value for a {@code whsec_} secret. */
+    public static String standard(String secret, String messageId, long unixSeconds, byte[] body) {
+        byte[] key = Base64.getDecoder().decode(secret.substring("whsec_".length()));
+        byte[] signed = concat((messageId + "." + unixSeconds + ".").getBytes(StandardCharsets.UTF_8), body);
+        return "v1," + Base64.getEncoder().encodeToString(hmac("HmacSHA256", key, signed));
+    }
+
+    private static byte[] hmac(String algorithm, byte[] key, byte[] message) {
+        try {
+            Mac mac = Mac.getInstance(algorithm);
+            mac.init(new SecretKeySpec(key, algorithm));
+            return mac.doFinal(message);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static byte[] concat(byte[] prefix, byte[] body) {
+        byte[] all = new byte[prefix.length + body.length];
+        System.arraycopy(prefix, 0, all, 0, prefix.length);
+        System.arraycopy(body, 0, all, prefix.length, body.length);
+        return all;
+    }
+}

@@ -1,0 +1,95 @@
+package io.tambat.it.webhook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tambat.it.support.ArquillianServer;
+import io.tambat.it.support.Http;
+import io.tambat.it.support.TambatArchive;
+import io.tambat.it.support.TestDatabase;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** One logical event delivered many times at once, or retried later: one row, one unit of work. */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class ConcurrentDuplicatesIT {
+
+    private static final int COPIES = 200;
+
+    private final TestDatabase db = new TestDatabase(ArquillianServer.SCHEMA);
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return TambatArchive.shipped();
+    }
+
+    @Test
+    void concurrentCopiesOfOneEventLeaveOneInboxRowAndOneOutboxRow() throws Exception {
+        String eventId = StripeDeliveries.newEventId();
+        byte[] body = StripeDeliveries.event(eventId, "payment_intent.succeeded");
+        long signedAt = Instant.now().getEpochSecond();
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService senders = Executors.newFixedThreadPool(50);
+        List<Future<HttpResponse<String>>> responses = new ArrayList<>();
+        try {
+            for (int i = 0; i < COPIES; i++) {
+                responses.add(senders.submit(() -> {
+                    start.await();
+                    return StripeDeliveries.send("stripe-main", StripeDeliveries.MAIN_SECRET, signedAt, body);
+                }));
+            }
+            start.countDown();
+            List<String> statuses = new ArrayList<>();
+            List<String> inboxIds = new ArrayList<>();
+            for (Future<HttpResponse<String>> response : responses) {
+                HttpResponse<String> answer = response.get();
+                assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+                statuses.add(Http.json(answer).getString("status"));
+                inboxIds.add(Http.json(answer).getString("inbox_id"));
+            }
+
+            Map<String, Long> byStatus = statuses.stream()
+                    .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
+            assertThat(byStatus).containsEntry("accepted", 1L).containsEntry("duplicate", (long) COPIES - 1);
+            assertThat(inboxIds).containsOnly(inboxIds.get(0));
+            assertThat(db.inboxRows("stripe", "stripe-main", eventId)).isEqualTo(1);
+            assertThat(db.outboxRows("stripe", "stripe-main", eventId)).isEqualTo(1);
+        } finally {
+            senders.shutdownNow();
+        }
+    }
+
+    @Test
+    void retryWithNewTimestampAndSignatureIsADuplicateNotARejection() {
+        String eventId = StripeDeliveries.newEventId();
+        byte[] body = StripeDeliveries.event(eventId, "payment_intent.succeeded");
+        long firstAttempt = Instant.now().getEpochSecond() - 120;
+        HttpResponse<String> first = StripeDeliveries.send("stripe-main", StripeDeliveries.MAIN_SECRET,
+                firstAttempt, body);
+
+        HttpResponse<String> retry = StripeDeliveries.send("stripe-main", StripeDeliveries.MAIN_SECRET,
+                firstAttempt + 60, body);
+
+        assertThat(first.statusCode()).isEqualTo(200);
+        assertThat(retry.statusCode()).isEqualTo(200);
+        assertThat(Http.json(retry).getString("status")).isEqualTo("duplicate");
+        assertThat(Http.json(retry).getString("inbox_id")).isEqualTo(Http.json(first).getString("inbox_id"));
+        assertThat(db.inboxRows("stripe", "stripe-main", eventId)).isEqualTo(1);
+        assertThat(db.outboxRows("stripe", "stripe-main", eventId)).isEqualTo(1);
+    }
+}
