@@ -28,6 +28,7 @@ class CrashAfterCommitIT {
 
     @Test
     void providerRetryAfterACrashBetweenCommitAndAnswerIsADuplicate() {
+        db.dropSchema();
         TambatServerProcess first = TambatServerProcess.configured("crash-first", TestDatabase.port(), SCHEMA,
                 StripeProcessDeliveries.ENDPOINTS).start().awaitReady(Duration.ofSeconds(90));
         String eventId = StripeProcessDeliveries.newEventId();

@@ -28,6 +28,7 @@ class DatabaseOutageIT {
 
     @BeforeEach
     void startServerBehindADatabaseProxy() {
+        db.dropSchema();
         database = TcpProxy.to(TestDatabase.host(), TestDatabase.port()).up();
         server = TambatServerProcess.configured("outage", database.port(), SCHEMA, StripeProcessDeliveries.ENDPOINTS)
                 .start().awaitReady(Duration.ofSeconds(90));

@@ -18,6 +18,7 @@ class StartWithoutDatabaseIT {
 
     @Test
     void becomesReadyOnceTheDatabaseAppearsAndThenAccepts() {
+        new TestDatabase(SCHEMA).dropSchema();
         TcpProxy database = TcpProxy.to(TestDatabase.host(), TestDatabase.port());
         try (database; TambatServerProcess server = TambatServerProcess.configured("late-db", database.port(),
                 SCHEMA, StripeProcessDeliveries.ENDPOINTS).start()) {

@@ -42,6 +42,9 @@ public final class TambatServerProcess implements AutoCloseable {
         environment.put("TAMBAT_DB_PASSWORD", TestDatabase.password());
         environment.put("TAMBAT_DB_SCHEMA", schema);
         environment.put("TAMBAT_PAYLOAD_KEYS", "it1:U3o5FiBNDMMkSLjndPBxWI2fdTk7L0mHAAjQNwM6xeA=");
+        environment.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION",
+                Path.of("src/test/resources/jwt-test-public.pem").toAbsolutePath().toUri().toString());
+        environment.put("MP_JWT_VERIFY_ISSUER", OperatorTokens.ISSUER);
         environment.putAll(extra);
         return new TambatServerProcess(name, httpPort, environment);
     }
@@ -62,8 +65,9 @@ public final class TambatServerProcess implements AutoCloseable {
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(work.resolve("console.log").toFile()));
             builder.environment().putAll(environment);
-            builder.environment().put("WLP_JAR_EXTRACT_DIR", work.resolve("extract").toString());
-            builder.environment().put("WLP_JAR_EXTRACT_ROOT", work.resolve("extract").toString());
+            // The runnable jar refuses to extract into a directory that exists: one fresh directory per start.
+            builder.environment().put("WLP_JAR_EXTRACT_DIR",
+                    work.resolve("extract-" + System.currentTimeMillis()).toString());
             process = builder.start();
             return this;
         } catch (IOException e) {
@@ -97,6 +101,7 @@ public final class TambatServerProcess implements AutoCloseable {
     @Override
     public void close() {
         if (process != null && process.isAlive()) {
+            process.descendants().forEach(ProcessHandle::destroy);
             process.destroy();
             waitForExit();
             if (process.isAlive()) {

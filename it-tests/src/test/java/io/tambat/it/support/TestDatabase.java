@@ -48,6 +48,16 @@ public final class TestDatabase {
         return connection;
     }
 
+    /** Drops the schema and everything in it, so a server started next migrates it from scratch. */
+    public TestDatabase dropSchema() {
+        try (Connection connection = connect(); var statement = connection.createStatement()) {
+            statement.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+            return this;
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot drop schema " + schema, e);
+        }
+    }
+
     /** Rows of a query as column-name maps, in order. */
     public List<Map<String, Object>> rows(String sql, Object... parameters) {
         try (Connection connection = connect(); PreparedStatement statement = connection.prepareStatement(sql)) {

@@ -21,7 +21,8 @@ class JpaInboxAdapter implements InboxPort {
             INSERT INTO webhook_inbox (inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id,
                 object_version, provider_created_at, received_at, payload_ciphertext, payload_key_id, payload_sha256,
                 matched_secret_version, status, attempt_count, next_attempt_at)
-            VALUES (CAST(?1 AS uuid), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, 'RECEIVED', 0, ?9)
+            VALUES (CAST(?1 AS uuid), ?2, ?3, ?4, ?5, CAST(?6 AS text), CAST(?7 AS bigint), CAST(?8 AS timestamptz), ?9,
+                ?10, ?11, ?12, ?13, 'RECEIVED', 0, ?9)
             ON CONFLICT (provider, endpoint_id, provider_event_id) DO NOTHING
             RETURNING CAST(inbox_id AS text)""";
 

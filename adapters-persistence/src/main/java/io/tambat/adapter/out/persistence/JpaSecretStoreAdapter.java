@@ -15,6 +15,8 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Secret versions on PostgreSQL, sealed with the payload keys and bound to their endpoint and version, so a
@@ -28,8 +30,14 @@ class JpaSecretStoreAdapter implements SecretStorePort {
             INSERT INTO webhook_secret (endpoint_id, version, secret_ciphertext, secret_key_id, created_at)
             VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (endpoint_id, version) DO NOTHING""";
 
+    private static final String RETIRE = """
+            UPDATE webhook_secret SET retired_at = ?1
+            WHERE endpoint_id = ?2 AND version = ?3 AND retired_at IS NULL""";
+
     private static final String LAST_MATCH = """
             SELECT max(received_at) FROM webhook_inbox WHERE endpoint_id = ?1 AND matched_secret_version = ?2""";
+
+    private static final Logger LOG = Logger.getLogger(JpaSecretStoreAdapter.class.getName());
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
@@ -46,7 +54,7 @@ class JpaSecretStoreAdapter implements SecretStorePort {
                 .setParameter("endpoint", endpoint.value())
                 .getResultList()
                 .stream()
-                .map(this::open)
+                .flatMap(row -> open(row).stream())
                 .toList());
     }
 
@@ -62,15 +70,11 @@ class JpaSecretStoreAdapter implements SecretStorePort {
 
     @Override
     public boolean retire(EndpointId endpoint, String version, Instant now) {
-        return StorageCalls.call("secret retirement", () -> {
-            WebhookSecretJpaEntity row = em.find(WebhookSecretJpaEntity.class,
-                    new WebhookSecretJpaEntity.Key(endpoint.value(), version));
-            if (row == null || row.retiredAt != null) {
-                return false;
-            }
-            row.retiredAt = now;
-            return true;
-        });
+        return StorageCalls.call("secret retirement", () -> em.createNativeQuery(RETIRE)
+                .setParameter(1, Timestamp.from(now))
+                .setParameter(2, endpoint.value())
+                .setParameter(3, version)
+                .executeUpdate()) == 1;
     }
 
     @Override
@@ -106,10 +110,20 @@ class JpaSecretStoreAdapter implements SecretStorePort {
         return Optional.ofNullable((Timestamp) last).map(Timestamp::toInstant);
     }
 
-    private SecretVersion open(WebhookSecretJpaEntity row) {
-        byte[] secret = cipher.open(new SealedPayload(row.secretKeyId, row.secretCiphertext),
-                associatedData(row.endpointId, row.version));
-        return new SecretVersion(row.version, new String(secret, StandardCharsets.UTF_8));
+    /**
+     * A version sealed under a payload key that is no longer configured cannot verify anything; it is left
+     * out (and said so) rather than failing every delivery of the endpoint.
+     */
+    private Optional<SecretVersion> open(WebhookSecretJpaEntity row) {
+        try {
+            byte[] secret = cipher.open(new SealedPayload(row.secretKeyId, row.secretCiphertext),
+                    associatedData(row.endpointId, row.version));
+            return Optional.of(new SecretVersion(row.version, new String(secret, StandardCharsets.UTF_8)));
+        } catch (IllegalStateException e) {
+            LOG.log(Level.WARNING, "secret version {0} of endpoint {1} does not open with the configured payload "
+                    + "keys (key id {2}); it is not trusted", new Object[] {row.version, row.endpointId, row.secretKeyId});
+            return Optional.empty();
+        }
     }
 
     private static byte[] associatedData(String endpointId, String version) {

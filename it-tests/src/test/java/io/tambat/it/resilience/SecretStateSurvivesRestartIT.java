@@ -1,0 +1,88 @@
+package io.tambat.it.resilience;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tambat.it.support.Http;
+import io.tambat.it.support.OperatorTokens;
+import io.tambat.it.support.TambatServerProcess;
+import io.tambat.it.support.TestDatabase;
+import io.tambat.it.support.TestSigners;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Operators' changes to secret versions are durable: after a restart with the same configuration, a
+ * retired configured version stays retired and an added one stays trusted. Secrets are stored sealed.
+ */
+class SecretStateSurvivesRestartIT {
+
+    private static final String SCHEMA = "tambat_secret_restart";
+    private static final String ADDED = "whsec_it_added_at_runtime";
+
+    @BeforeEach
+    void startFromAnEmptySchema() {
+        new TestDatabase(SCHEMA).dropSchema();
+    }
+
+    @Test
+    void retirementsAndAdditionsOutliveARestart() {
+        try (TambatServerProcess first = start("secrets-first")) {
+            assertThat(admin(first.baseUri(), "DELETE", "/v1", null).statusCode()).isEqualTo(204);
+            assertThat(admin(first.baseUri(), "POST", "", "{\"version\":\"v2\",\"secret\":\"" + ADDED + "\"}")
+                    .statusCode()).isEqualTo(201);
+        }
+
+        try (TambatServerProcess restarted = start("secrets-restarted")) {
+            HttpResponse<String> retired = send(restarted.baseUri(), StripeProcessDeliveries.SECRET);
+            HttpResponse<String> added = send(restarted.baseUri(), ADDED);
+
+            assertThat(retired.statusCode()).as(retired.body()).isEqualTo(401);
+            assertThat(Http.json(retired).getString("code")).isEqualTo("signature_invalid");
+            assertThat(added.statusCode()).as(added.body()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void storesSecretsOnlySealed() {
+        try (TambatServerProcess server = start("secrets-sealed")) {
+            List<Map<String, Object>> rows = new TestDatabase(SCHEMA).rows(
+                    "SELECT secret_ciphertext, secret_key_id FROM webhook_secret WHERE endpoint_id = 'stripe-main'");
+
+            assertThat(rows).isNotEmpty().allSatisfy(row -> {
+                assertThat(row.get("secret_key_id")).isEqualTo("it1");
+                assertThat(new String((byte[]) row.get("secret_ciphertext"), StandardCharsets.ISO_8859_1))
+                        .doesNotContain("whsec_");
+            });
+        }
+    }
+
+    private static TambatServerProcess start(String name) {
+        return TambatServerProcess.configured(name, TestDatabase.port(), SCHEMA, StripeProcessDeliveries.ENDPOINTS)
+                .start().awaitReady(Duration.ofSeconds(90));
+    }
+
+    private static HttpResponse<String> send(URI base, String secret) {
+        byte[] body = StripeProcessDeliveries.event(StripeProcessDeliveries.newEventId());
+        long now = Instant.now().getEpochSecond();
+        return Http.post(base.resolve("webhooks/stripe/stripe-main"), body, "Content-Type", "application/json",
+                "Stripe-Signature", TestSigners.stripe(secret, now, body));
+    }
+
+    private static HttpResponse<String> admin(URI base, String method, String suffix, String json) {
+        HttpRequest.Builder request = Http.request(base.resolve("admin/endpoints/stripe-main/secrets" + suffix),
+                "Authorization", "Bearer " + OperatorTokens.operator());
+        if (json != null) {
+            request.header("Content-Type", "application/json");
+        }
+        return Http.send(request.method(method, json == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(json)).build());
+    }
+}
