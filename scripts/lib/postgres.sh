@@ -43,3 +43,20 @@ tambat_pg_prepare() {
     tambat_pg_admin -d postgres -c "CREATE DATABASE $database OWNER tambat"
   fi
 }
+
+# tambat_test_database: prepares the local test database, or, with TAMBAT_DB_URL set, fills the array
+# TAMBAT_TEST_DB_ARGS with the Maven properties that point the integration tests at that server.
+tambat_test_database() {
+  TAMBAT_TEST_DB_ARGS=()
+  if [ -z "${TAMBAT_DB_URL:-}" ]; then
+    tambat_pg_prepare tambat_test
+    return
+  fi
+  if [[ ! "$TAMBAT_DB_URL" =~ ^jdbc:postgresql://([^:/]+)(:([0-9]+))?/([^?]+) ]]; then
+    echo "TAMBAT_DB_URL must look like jdbc:postgresql://host[:port]/database" >&2
+    return 2
+  fi
+  TAMBAT_TEST_DB_ARGS+=("-Dit.db.host=${BASH_REMATCH[1]}" "-Dit.db.port=${BASH_REMATCH[3]:-5432}")
+  TAMBAT_TEST_DB_ARGS+=("-Dit.db.name=${BASH_REMATCH[4]}")
+  TAMBAT_TEST_DB_ARGS+=("-Dit.db.user=${TAMBAT_DB_USER:-tambat}" "-Dit.db.password=${TAMBAT_DB_PASSWORD:-tambat}")
+}

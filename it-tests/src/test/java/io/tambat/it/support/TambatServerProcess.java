@@ -49,6 +49,34 @@ public final class TambatServerProcess implements AutoCloseable {
         return new TambatServerProcess(name, httpPort, environment);
     }
 
+    /** Leaves an environment variable out, to start the server without it. */
+    public TambatServerProcess without(String variable) {
+        environment.remove(variable);
+        return this;
+    }
+
+    /** Waits for the process to end by itself and returns its exit code. */
+    public int awaitExit(Duration limit) {
+        try {
+            if (!process.waitFor(limit.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException(name + " still running after " + limit);
+            }
+            return process.exitValue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Everything the server printed so far. */
+    public String console() {
+        try {
+            return Files.readString(workDirectory().resolve("console.log"));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     public URI baseUri() {
         return URI.create("http://127.0.0.1:" + httpPort + "/");
     }
@@ -58,12 +86,13 @@ public final class TambatServerProcess implements AutoCloseable {
     }
 
     public TambatServerProcess start() {
-        Path work = Path.of(System.getProperty("tambat.it.work", "target/it-work"), name);
+        Path work = workDirectory();
         try {
             Files.createDirectories(work);
-            ProcessBuilder builder = new ProcessBuilder(javaExecutable(), "-jar", jar().getAbsolutePath())
+            Files.deleteIfExists(work.resolve("console.log"));
+            ProcessBuilder builder = new ProcessBuilder(javaExecutable(), "-Xmx1g", "-jar", jar().getAbsolutePath())
                     .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(work.resolve("console.log").toFile()));
+                    .redirectOutput(work.resolve("console.log").toFile());
             builder.environment().putAll(environment);
             // The runnable jar refuses to extract into a directory that exists: one fresh directory per start.
             builder.environment().put("WLP_JAR_EXTRACT_DIR",
@@ -87,6 +116,18 @@ public final class TambatServerProcess implements AutoCloseable {
 
     public int readinessStatus() {
         return Http.send(Http.request(baseUri().resolve("health/ready")).GET().build()).statusCode();
+    }
+
+    /** Resident memory of the server process, from /proc (Linux). */
+    public long residentSetKilobytes() {
+        try {
+            return Files.readAllLines(Path.of("/proc", String.valueOf(process.pid()), "status")).stream()
+                    .filter(line -> line.startsWith("VmRSS:"))
+                    .mapToLong(line -> Long.parseLong(line.replaceAll("[^0-9]", "")))
+                    .findFirst().orElse(-1);
+        } catch (IOException e) {
+            return -1;
+        }
     }
 
     /** SIGKILL: no shutdown hook, no graceful drain, exactly like a crash. */
@@ -135,6 +176,10 @@ public final class TambatServerProcess implements AutoCloseable {
             sleep(Duration.ofMillis(250));
         }
         throw new IllegalStateException(name + " not answering 200 on /" + path + " within " + limit);
+    }
+
+    private Path workDirectory() {
+        return Path.of(System.getProperty("tambat.it.work", "target/it-work"), name);
     }
 
     private static File jar() {

@@ -39,7 +39,10 @@ public class StartupValidation {
         } catch (RuntimeException e) {
             Throwable cause = rootCause(e);
             LOG.log(Level.SEVERE, "invalid configuration, stopping: {0}", cause.getMessage());
-            System.exit(CONFIGURATION_ERROR_EXIT);
+            // Exiting on this thread would wait for the application start that this very thread is running.
+            Thread stopper = new Thread(() -> System.exit(CONFIGURATION_ERROR_EXIT), "tambat-configuration-stop");
+            stopper.start();
+            throw new IllegalStateException("invalid configuration: " + cause.getMessage());
         }
     }
 
