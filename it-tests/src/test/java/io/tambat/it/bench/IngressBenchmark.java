@@ -21,9 +21,12 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -41,6 +44,7 @@ class IngressBenchmark {
 
     private final int rate = Integer.getInteger("bench.rate", 2000);
     private final int seconds = Integer.getInteger("bench.seconds", 20);
+    private final int connectionCount = Integer.getInteger("bench.connections", 64);
 
     @Test
     void reportsIngressThroughputAndLatency() throws Exception {
@@ -70,31 +74,51 @@ class IngressBenchmark {
         }
     }
 
-    private static Run run(HttpClient client, URI endpoint, int rate, int seconds) throws InterruptedException {
+    /**
+     * A fixed schedule served by a bounded set of keep-alive connections, as a provider fleet sends: when
+     * every connection is busy, requests fall behind schedule and that delay counts as latency.
+     */
+    private Run run(HttpClient client, URI endpoint, int rate, int seconds) throws InterruptedException {
         Run run = new Run();
         long intervalNanos = 1_000_000_000L / rate;
         long total = (long) rate * seconds;
+        AtomicLong next = new AtomicLong();
         long start = System.nanoTime();
-        List<CompletableFuture<?>> inFlight = Collections.synchronizedList(new ArrayList<>());
-        for (long i = 0; i < total; i++) {
-            long scheduled = start + i * intervalNanos;
-            long wait = scheduled - System.nanoTime();
-            if (wait > 0) {
-                Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
-            }
-            byte[] body = body();
-            HttpRequest request = HttpRequest.newBuilder(endpoint)
-                    .header("Content-Type", "application/json")
-                    .header("Stripe-Signature", TestSigners.stripe(SECRET, Instant.now().getEpochSecond(), body))
-                    .timeout(Duration.ofSeconds(30))
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
-            inFlight.add(client.sendAsync(request, HttpResponse.BodyHandlers.discarding())
-                    .whenComplete((response, failure) -> run.record(scheduled,
-                            failure == null ? response.statusCode() : -1)));
+        ExecutorService connections = Executors.newFixedThreadPool(connectionCount);
+        for (int c = 0; c < connectionCount; c++) {
+            connections.submit(() -> {
+                long i;
+                while ((i = next.getAndIncrement()) < total) {
+                    long scheduled = start + i * intervalNanos;
+                    long wait = scheduled - System.nanoTime();
+                    if (wait > 0) {
+                        LockSupport.parkNanos(wait);
+                    }
+                    run.record(scheduled, send(client, endpoint));
+                }
+            });
         }
-        CompletableFuture.allOf(inFlight.toArray(CompletableFuture[]::new)).exceptionally(e -> null).join();
+        connections.shutdown();
+        connections.awaitTermination(seconds * 10L + 60, TimeUnit.SECONDS);
         run.elapsedNanos = System.nanoTime() - start;
         return run;
+    }
+
+    private static int send(HttpClient client, URI endpoint) {
+        byte[] body = body();
+        HttpRequest request = HttpRequest.newBuilder(endpoint)
+                .header("Content-Type", "application/json")
+                .header("Stripe-Signature", TestSigners.stripe(SECRET, Instant.now().getEpochSecond(), body))
+                .timeout(Duration.ofSeconds(30))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+        try {
+            return client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (IOException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
     }
 
     private static byte[] body() {
