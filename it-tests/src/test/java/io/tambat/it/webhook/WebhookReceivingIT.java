@@ -165,13 +165,9 @@ class WebhookReceivingIT {
 
     @Test
     void refusesBodyOverTheLimitWhileStreamingChunked() {
-        byte[] body = githubBody(1025);
         String delivery = UUID.randomUUID().toString();
 
-        HttpResponse<String> response = Http.send(Http.request(uri("webhooks/github/gh-small"),
-                        "Content-Type", "application/json", "X-GitHub-Event", "push", "X-GitHub-Delivery", delivery,
-                        "X-Hub-Signature-256", TestSigners.github("gh-small-secret", body))
-                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))).build());
+        HttpResponse<String> response = githubChunked(githubBody(1025), delivery);
 
         assertProblem(response, 413, "payload_too_large");
         assertThat(db.inboxRows("github", "gh-small", delivery)).isZero();
@@ -179,13 +175,9 @@ class WebhookReceivingIT {
 
     @Test
     void acceptsBodyOfExactlyTheLimitChunked() {
-        byte[] body = githubBody(1024);
         String delivery = UUID.randomUUID().toString();
 
-        HttpResponse<String> response = Http.send(Http.request(uri("webhooks/github/gh-small"),
-                        "Content-Type", "application/json", "X-GitHub-Event", "push", "X-GitHub-Delivery", delivery,
-                        "X-Hub-Signature-256", TestSigners.github("gh-small-secret", body))
-                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))).build());
+        HttpResponse<String> response = githubChunked(githubBody(1024), delivery);
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(db.inboxRows("github", "gh-small", delivery)).isEqualTo(1);
@@ -318,6 +310,14 @@ class WebhookReceivingIT {
         return Http.post(uri("webhooks/github/" + endpoint), body, "Content-Type", "application/json",
                 "X-GitHub-Event", "push", "X-GitHub-Delivery", delivery,
                 "X-Hub-Signature-256", TestSigners.github(secret, body));
+    }
+
+    /** A body of unknown length: the JDK client sends it with Transfer-Encoding: chunked. */
+    private static HttpResponse<String> githubChunked(byte[] body, String delivery) {
+        return Http.send(Http.request(uri("webhooks/github/gh-small"),
+                        "Content-Type", "application/json", "X-GitHub-Event", "push", "X-GitHub-Delivery", delivery,
+                        "X-Hub-Signature-256", TestSigners.github("gh-small-secret", body))
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))).build());
     }
 
     static void assertProblem(HttpResponse<String> response, int status, String code) {

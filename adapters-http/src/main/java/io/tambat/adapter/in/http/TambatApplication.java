@@ -4,11 +4,15 @@ import jakarta.annotation.security.DeclareRoles;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.core.Application;
 import org.eclipse.microprofile.auth.LoginConfig;
+import org.eclipse.microprofile.openapi.annotations.OpenAPIDefinition;
+import org.eclipse.microprofile.openapi.annotations.info.Info;
 
 /** The JAX-RS application at the context root. Operators and API clients authenticate with an MP JWT. */
 @ApplicationPath("/")
 @LoginConfig(authMethod = "MP-JWT")
 @DeclareRoles({TambatApplication.OPERATOR})
+@OpenAPIDefinition(info = @Info(title = "Tambat", version = "0.1",
+        description = "Signed webhook intake into a durable inbox, and its operator API"))
 public class TambatApplication extends Application {
 
     public static final String OPERATOR = "operator";
