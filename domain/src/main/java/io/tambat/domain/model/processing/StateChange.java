@@ -1,0 +1,39 @@
+package io.tambat.domain.model.processing;
+
+import java.util.Objects;
+
+/**
+ * What one event means for one provider object. Arrival order never decides: a versioned event applies
+ * only over an older version, and an event without a version sends the worker to the provider for the
+ * object's current state.
+ */
+public sealed interface StateChange {
+
+    ObjectKey key();
+
+    /** The event carries the object's authoritative state and version. */
+    record Versioned(ObjectKey key, String state, long version) implements StateChange {
+        public Versioned {
+            Objects.requireNonNull(key);
+            new ProviderObject(state, java.util.Optional.of(version));
+        }
+    }
+
+    /** The event only says the object changed: converge to what the provider's API says now. */
+    record FetchCurrent(ObjectKey key) implements StateChange {
+        public FetchCurrent {
+            Objects.requireNonNull(key);
+        }
+    }
+
+    /**
+     * A notification without order (GitHub): recorded as the object's latest notification, never compared
+     * with another, because nothing in it says which came first.
+     */
+    record Notification(ObjectKey key, String state) implements StateChange {
+        public Notification {
+            Objects.requireNonNull(key);
+            new ProviderObject(state, java.util.Optional.empty());
+        }
+    }
+}

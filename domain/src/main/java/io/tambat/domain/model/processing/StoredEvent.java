@@ -1,0 +1,45 @@
+package io.tambat.domain.model.processing;
+
+import java.util.Optional;
+
+/**
+ * An accepted event as processing sees it: what ingress extracted, and the raw body it verified
+ * (decrypted; never logged).
+ */
+public final class StoredEvent {
+
+    private final String provider;
+    private final String eventType;
+    private final Optional<String> objectId;
+    private final Optional<Long> objectVersion;
+    private final byte[] payload;
+
+    public StoredEvent(String provider, String eventType, Optional<String> objectId, Optional<Long> objectVersion,
+            byte[] payload) {
+        this.provider = provider;
+        this.eventType = eventType;
+        this.objectId = objectId;
+        this.objectVersion = objectVersion;
+        this.payload = payload.clone();
+    }
+
+    public String provider() {
+        return provider;
+    }
+
+    public String eventType() {
+        return eventType;
+    }
+
+    public Optional<String> objectId() {
+        return objectId;
+    }
+
+    public Optional<Long> objectVersion() {
+        return objectVersion;
+    }
+
+    public byte[] payload() {
+        return payload.clone();
+    }
+}

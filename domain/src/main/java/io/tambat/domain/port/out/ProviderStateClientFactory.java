@@ -1,0 +1,24 @@
+package io.tambat.domain.port.out;
+
+import java.net.URI;
+import java.time.Duration;
+
+/**
+ * Provider SPI: builds the client that fetches a provider's objects, from the deployer's API settings
+ * ({@code tambat.providers.<provider>.api-url} and {@code .api-key}). Found through
+ * {@link java.util.ServiceLoader}; a provider without a factory, or without settings, cannot have its
+ * unversioned events converged.
+ */
+public interface ProviderStateClientFactory {
+
+    /** The provider whose API this reaches, e.g. {@code stripe}. */
+    String provider();
+
+    /**
+     * @param apiUrl  base URL, e.g. {@code https://api.stripe.com}
+     * @param apiKey  the credential, sent as the provider expects and never logged
+     * @param timeout bound on connecting and on each whole request
+     * @return a thread-safe port whose {@link ProviderStatePort#supports} is true for {@link #provider()}
+     */
+    ProviderStatePort create(URI apiUrl, String apiKey, Duration timeout);
+}
