@@ -1,5 +1,6 @@
 package io.tambat.application.service;
 
+import io.tambat.domain.model.processing.OutboxMessage;
 import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.port.out.InboxPort;
 import io.tambat.domain.port.out.OutboxPort;
@@ -17,8 +18,6 @@ import java.util.List;
 @ApplicationScoped
 public class InboxAcceptance {
 
-    static final String RECEIVED_TOPIC = "webhook.received";
-
     @Inject
     InboxPort inbox;
 
@@ -32,7 +31,7 @@ public class InboxAcceptance {
         for (NewInboxEntry entry : entries) {
             InboxPort.Insertion insertion = inbox.insertIfAbsent(entry);
             if (insertion.created()) {
-                outbox.append(insertion.inboxId(), RECEIVED_TOPIC, now);
+                outbox.append(insertion.inboxId(), OutboxMessage.WEBHOOK_RECEIVED, now);
             }
             insertions.add(insertion);
         }

@@ -2,13 +2,12 @@ package io.tambat.it.resilience;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tambat.it.support.AdminClient;
 import io.tambat.it.support.Http;
-import io.tambat.it.support.OperatorTokens;
 import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TestDatabase;
 import io.tambat.it.support.TestSigners;
 import java.net.URI;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -26,6 +25,7 @@ class SecretStateSurvivesRestartIT {
 
     private static final String SCHEMA = "tambat_secret_restart";
     private static final String ADDED = "whsec_it_added_at_runtime";
+    private static final String SECRETS = "admin/endpoints/stripe-main/secrets";
 
     @BeforeEach
     void startFromAnEmptySchema() {
@@ -35,9 +35,10 @@ class SecretStateSurvivesRestartIT {
     @Test
     void retirementsAndAdditionsOutliveARestart() {
         try (TambatServerProcess first = start("secrets-first")) {
-            assertThat(admin(first.baseUri(), "DELETE", "/v1", null).statusCode()).isEqualTo(204);
-            assertThat(admin(first.baseUri(), "POST", "", "{\"version\":\"v2\",\"secret\":\"" + ADDED + "\"}")
-                    .statusCode()).isEqualTo(201);
+            AdminClient admin = new AdminClient(first.baseUri());
+            assertThat(admin.delete(SECRETS + "/v1").statusCode()).isEqualTo(204);
+            assertThat(admin.post(SECRETS, "{\"version\":\"v2\",\"secret\":\"" + ADDED + "\"}").statusCode())
+                    .isEqualTo(201);
         }
 
         try (TambatServerProcess restarted = start("secrets-restarted")) {
@@ -74,15 +75,5 @@ class SecretStateSurvivesRestartIT {
         long now = Instant.now().getEpochSecond();
         return Http.post(base.resolve("webhooks/stripe/stripe-main"), body, "Content-Type", "application/json",
                 "Stripe-Signature", TestSigners.stripe(secret, now, body));
-    }
-
-    private static HttpResponse<String> admin(URI base, String method, String suffix, String json) {
-        HttpRequest.Builder request = Http.request(base.resolve("admin/endpoints/stripe-main/secrets" + suffix),
-                "Authorization", "Bearer " + OperatorTokens.operator());
-        if (json != null) {
-            request.header("Content-Type", "application/json");
-        }
-        return Http.send(request.method(method, json == null ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofString(json)).build());
     }
 }

@@ -3,6 +3,7 @@ package io.tambat.it.webhook;
 import static io.tambat.it.webhook.WebhookReceivingIT.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tambat.it.support.AdminClient;
 import io.tambat.it.support.ArquillianServer;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.OperatorTokens;
@@ -11,7 +12,6 @@ import io.tambat.it.support.TestDatabase;
 import io.tambat.it.support.TestSigners;
 import jakarta.json.JsonObject;
 import java.net.URI;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -130,12 +130,12 @@ class SecretRotationIT {
     }
 
     private static HttpResponse<String> admin(String method, String suffix, String json) {
-        URI uri = ArquillianServer.baseUri().resolve("admin/endpoints/stripe-rotation/secrets" + suffix);
-        HttpRequest.Builder request = Http.request(uri, "Authorization", "Bearer " + OperatorTokens.operator());
-        if (json != null) {
-            request.header("Content-Type", "application/json");
-        }
-        return Http.send(request.method(method, json == null ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofString(json)).build());
+        AdminClient admin = new AdminClient(ArquillianServer.baseUri());
+        String path = "admin/endpoints/stripe-rotation/secrets" + suffix;
+        return switch (method) {
+            case "POST" -> admin.post(path, json);
+            case "DELETE" -> admin.delete(path);
+            default -> admin.get(path);
+        };
     }
 }

@@ -17,14 +17,20 @@ import java.util.UUID;
 @ApplicationScoped
 class JpaInboxAdapter implements InboxPort {
 
+    /** The row and its first history entry, in one statement. */
     private static final String INSERT = """
-            INSERT INTO webhook_inbox (inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id,
-                object_version, provider_created_at, received_at, payload_ciphertext, payload_key_id, payload_sha256,
-                matched_secret_version, status, attempt_count, next_attempt_at)
-            VALUES (CAST(?1 AS uuid), ?2, ?3, ?4, ?5, CAST(?6 AS text), CAST(?7 AS bigint), CAST(?8 AS timestamptz), ?9,
-                ?10, ?11, ?12, ?13, 'RECEIVED', 0, ?9)
-            ON CONFLICT (provider, endpoint_id, provider_event_id) DO NOTHING
-            RETURNING CAST(inbox_id AS text)""";
+            WITH inserted AS (
+                INSERT INTO webhook_inbox (inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id,
+                    object_version, provider_created_at, received_at, payload_ciphertext, payload_key_id,
+                    payload_sha256, matched_secret_version, status, attempt_count, next_attempt_at)
+                VALUES (CAST(?1 AS uuid), ?2, ?3, ?4, ?5, CAST(?6 AS text), CAST(?7 AS bigint),
+                    CAST(?8 AS timestamptz), ?9, ?10, ?11, ?12, ?13, 'RECEIVED', 0, ?9)
+                ON CONFLICT (provider, endpoint_id, provider_event_id) DO NOTHING
+                RETURNING inbox_id, received_at),
+            history AS (
+                INSERT INTO webhook_inbox_history (inbox_id, status, at)
+                SELECT inbox_id, 'RECEIVED', received_at FROM inserted)
+            SELECT CAST(inbox_id AS text) FROM inserted""";
 
     private static final String FIND_EXISTING = """
             SELECT CAST(inbox_id AS text) FROM webhook_inbox

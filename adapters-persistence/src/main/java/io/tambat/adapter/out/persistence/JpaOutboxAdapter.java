@@ -1,19 +1,32 @@
 package io.tambat.adapter.out.persistence;
 
+import io.tambat.domain.model.processing.OutboxMessage;
 import io.tambat.domain.port.out.OutboxPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
-/** The webhook outbox on PostgreSQL; rows are written in the caller's transaction. */
+/**
+ * The webhook outbox on PostgreSQL; rows are written in the caller's transaction, and relays claim them with
+ * {@code FOR UPDATE SKIP LOCKED} so two relays never publish the same batch at once.
+ */
 @ApplicationScoped
 class JpaOutboxAdapter implements OutboxPort {
 
     private static final String APPEND = """
             INSERT INTO webhook_outbox (inbox_id, topic, created_at) VALUES (CAST(?1 AS uuid), ?2, ?3)""";
+
+    private static final String CLAIM = """
+            SELECT outbox_id, CAST(inbox_id AS text), topic, created_at FROM webhook_outbox
+            WHERE published_at IS NULL ORDER BY outbox_id LIMIT ?1 FOR UPDATE SKIP LOCKED""";
+
+    private static final String BACKLOG = """
+            SELECT count(*), min(created_at) FROM webhook_outbox WHERE published_at IS NULL""";
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
@@ -25,5 +38,36 @@ class JpaOutboxAdapter implements OutboxPort {
                 .setParameter(2, topic)
                 .setParameter(3, Timestamp.from(now))
                 .executeUpdate());
+    }
+
+    @Override
+    public List<OutboxMessage> claimUnpublished(int max) {
+        return StorageCalls.call("outbox claim", () -> {
+            @SuppressWarnings("unchecked")
+            List<Object[]> rows = em.createNativeQuery(CLAIM).setParameter(1, max).getResultList();
+            return rows.stream().map(row -> new OutboxMessage(NativeRows.number(row[0]), NativeRows.uuid(row[1]),
+                    (String) row[2], NativeRows.instant(row[3]))).toList();
+        });
+    }
+
+    @Override
+    public void markPublished(List<Long> outboxIds, Instant now) {
+        if (outboxIds.isEmpty()) {
+            return;
+        }
+        StorageCalls.call("outbox publication", () -> em.createNativeQuery(
+                        "UPDATE webhook_outbox SET published_at = ?1 WHERE outbox_id = ANY (CAST(?2 AS bigint[]))")
+                .setParameter(1, Timestamp.from(now))
+                .setParameter(2, outboxIds.stream().map(String::valueOf)
+                        .collect(java.util.stream.Collectors.joining(",", "{", "}")))
+                .executeUpdate());
+    }
+
+    @Override
+    public Backlog backlog() {
+        return StorageCalls.call("outbox backlog", () -> {
+            Object[] row = (Object[]) em.createNativeQuery(BACKLOG).getSingleResult();
+            return new Backlog(NativeRows.number(row[0]), NativeRows.optionalInstant(row[1]));
+        });
     }
 }

@@ -1,7 +1,9 @@
 /**
- * Provider adapters: one {@link io.tambat.domain.port.out.ProviderAdapter} per webhook sender, each in its own
- * sub-package and registered for {@link java.util.ServiceLoader}. An adapter knows its provider's headers,
- * signed bytes, secret format and envelope, and nothing about endpoints, trusted secret versions, clocks or
- * storage: the ingress pipeline owns those. Shared building blocks live in {@code support}.
+ * Provider adapters: per webhook sender, in its own sub-package and registered for
+ * {@link java.util.ServiceLoader}, one {@link io.tambat.domain.port.out.ProviderAdapter} that verifies and reads
+ * deliveries and one {@link io.tambat.domain.port.out.EventInterpreter} that says what a stored event means for
+ * a provider object. They know their provider's headers, signed bytes, secret format, envelope and event
+ * types, and nothing about endpoints, trusted secret versions, clocks, storage or remote calls: the pipelines
+ * own those. Shared building blocks live in {@code support}.
  */
 package io.tambat.adapter.in.provider;

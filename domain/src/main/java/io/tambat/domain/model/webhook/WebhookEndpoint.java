@@ -1,5 +1,6 @@
 package io.tambat.domain.model.webhook;
 
+import io.tambat.domain.model.processing.InterpretationSettings;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
@@ -12,6 +13,7 @@ import java.util.Optional;
  * @param maxBodyBytes largest raw body accepted, in bytes
  * @param rateLimit    deliveries per second (token bucket with an equal burst); empty means unlimited
  * @param publicUrl    the URL the provider signs, for providers that sign it (Twilio)
+ * @param interpretation where a generic sender's events keep their object (JSON Pointers)
  */
 public record WebhookEndpoint(
         EndpointId id,
@@ -20,7 +22,8 @@ public record WebhookEndpoint(
         Optional<Duration> tolerance,
         long maxBodyBytes,
         Optional<Integer> rateLimit,
-        Optional<URI> publicUrl) {
+        Optional<URI> publicUrl,
+        InterpretationSettings interpretation) {
 
     public static final long DEFAULT_MAX_BODY_BYTES = 1_048_576;
 
@@ -31,6 +34,7 @@ public record WebhookEndpoint(
         Objects.requireNonNull(tolerance);
         Objects.requireNonNull(rateLimit);
         Objects.requireNonNull(publicUrl);
+        Objects.requireNonNull(interpretation);
         if (maxBodyBytes < 1 || maxBodyBytes > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("max body bytes must be between 1 and 2^31-9");
         }

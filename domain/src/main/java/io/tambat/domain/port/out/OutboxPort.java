@@ -1,6 +1,9 @@
 package io.tambat.domain.port.out;
 
+import io.tambat.domain.model.processing.OutboxMessage;
 import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -16,4 +19,20 @@ public interface OutboxPort {
      * @throws io.tambat.domain.error.StoreUnavailableException when the database cannot answer
      */
     void append(UUID inboxId, String topic, Instant now);
+
+    /**
+     * Locks up to {@code max} unpublished notifications, oldest first, for the caller's transaction;
+     * notifications another relay holds are skipped, not waited for.
+     */
+    List<OutboxMessage> claimUnpublished(int max);
+
+    /** Marks claimed notifications published, in the caller's transaction. */
+    void markPublished(List<Long> outboxIds, Instant now);
+
+    /** How many notifications wait, and since when the oldest of them does. */
+    Backlog backlog();
+
+    /** The relay's backlog: its size and the creation time of its oldest notification. */
+    record Backlog(long unpublished, Optional<Instant> oldestCreatedAt) {
+    }
 }

@@ -1,6 +1,7 @@
 package io.tambat.adapter.in.http.config;
 
 import io.tambat.application.service.ProviderAdapters;
+import io.tambat.domain.model.processing.InterpretationSettings;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.EventTypeFilter;
 import io.tambat.domain.model.webhook.SecretVersion;
@@ -85,7 +86,7 @@ public class ConfiguredWebhookEndpoints implements WebhookEndpointsPort {
                     "unknown provider; known: " + String.join(", ", adapters.names()));
         }
         return new WebhookEndpoint(id, provider, eventTypes(id), duration(key(id, "tolerance")),
-                maxBodyBytes(id), rateLimit(id), publicUrl(id));
+                maxBodyBytes(id), rateLimit(id), publicUrl(id), interpretation(id));
     }
 
     private List<SecretVersion> secrets(WebhookEndpoint endpoint) {
@@ -176,6 +177,27 @@ public class ConfiguredWebhookEndpoints implements WebhookEndpointsPort {
                 throw new ConfigurationException(key, "not a URL");
             }
         });
+    }
+
+    private InterpretationSettings interpretation(EndpointId id) {
+        InterpretationSettings defaults = InterpretationSettings.STANDARD_DEFAULTS;
+        try {
+            return new InterpretationSettings(
+                    pointer(id, "object-type-pointer", defaults.typePointer()),
+                    pointer(id, "object-id-pointer", defaults.idPointer()),
+                    pointer(id, "object-version-pointer", defaults.versionPointer()),
+                    pointer(id, "state-pointer", defaults.statePointer()));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException(key(id, "object-*-pointer"), e.getMessage());
+        }
+    }
+
+    private String pointer(EndpointId id, String property, String defaultValue) {
+        String value = config.getOptionalValue(key(id, property), String.class).map(String::trim).orElse(defaultValue);
+        if (!value.isEmpty() && !value.startsWith("/")) {
+            throw new ConfigurationException(key(id, property), "a JSON Pointer starts with /");
+        }
+        return value;
     }
 
     private String required(String key) {

@@ -1,6 +1,16 @@
 package io.tambat.adapter.in.http.config;
 
 import io.tambat.application.service.IngressSettings;
+import io.tambat.application.service.ProcessingSettings;
+import io.tambat.application.service.ProviderAdapters;
+import io.tambat.application.service.ProviderApiSettings;
+import io.tambat.domain.model.processing.RetryPolicy;
+import java.net.URI;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
@@ -10,15 +20,20 @@ import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import org.eclipse.microprofile.config.Config;
 
-/** The clock and the ingress tunables the application services are built with. */
+/** The clock and the tunables the application services are built with, read and checked once. */
 @ApplicationScoped
 public class RuntimeProducers {
 
     static final String SECRET_CACHE_TTL = "tambat.secrets.cache-ttl";
     static final String RETRY_AFTER = "tambat.webhooks.retry-after";
 
+    static final String FAILPOINTS = "tambat.failpoints";
+
     @Inject
     Config config;
+
+    @Inject
+    ProviderAdapters providers;
 
     @Produces
     @Singleton
@@ -30,6 +45,70 @@ public class RuntimeProducers {
     @Singleton
     IngressSettings ingressSettings() {
         return new IngressSettings(duration(SECRET_CACHE_TTL, "PT30S"), duration(RETRY_AFTER, "PT5S"));
+    }
+
+    @Produces
+    @Singleton
+    ProcessingSettings processingSettings() {
+        RetryPolicy retry;
+        try {
+            retry = new RetryPolicy(integer("tambat.processing.max-attempts", 10),
+                    duration("tambat.processing.initial-backoff", "PT1S"),
+                    duration("tambat.processing.max-backoff", "PT10M"));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException("tambat.processing.*", e.getMessage());
+        }
+        Set<String> failpoints = config.getOptionalValue(FAILPOINTS, String[].class)
+                .map(names -> Arrays.stream(names).map(String::trim).filter(name -> !name.isEmpty())
+                        .collect(Collectors.toSet()))
+                .orElse(Set.of());
+        return new ProcessingSettings(
+                config.getOptionalValue("tambat.processing.enabled", Boolean.class).orElse(true),
+                retry,
+                integer("tambat.processing.workers", 2),
+                integer("tambat.processing.batch-size", 20),
+                duration("tambat.processing.lease", "PT30S"),
+                duration("tambat.processing.poll-interval", "PT0.2S"),
+                duration("tambat.retention.payloads", "P30D"),
+                duration("tambat.retention.processed-events", "P30D"),
+                failpoints);
+    }
+
+    @Produces
+    @Singleton
+    ProviderApiSettings providerApiSettings() {
+        Map<String, ProviderApiSettings.Api> apis = new HashMap<>();
+        for (String provider : providers.names()) {
+            String prefix = "tambat.providers." + provider + ".";
+            config.getOptionalValue(prefix + "api-url", String.class).ifPresent(url -> {
+                URI uri;
+                try {
+                    uri = URI.create(url.trim());
+                } catch (IllegalArgumentException e) {
+                    throw new ConfigurationException(prefix + "api-url", "not a URL");
+                }
+                if (uri.getScheme() == null || uri.getHost() == null) {
+                    throw new ConfigurationException(prefix + "api-url", "must be an absolute http(s) URL");
+                }
+                String key = config.getOptionalValue(prefix + "api-key", String.class)
+                        .orElseThrow(() -> new ConfigurationException(prefix + "api-key", "is required with api-url"));
+                apis.put(provider, new ProviderApiSettings.Api(uri, key));
+            });
+        }
+        return new ProviderApiSettings(apis, duration("tambat.providers.timeout", "PT5S"));
+    }
+
+    private int integer(String key, int defaultValue) {
+        String value = config.getOptionalValue(key, String.class).orElse(String.valueOf(defaultValue));
+        try {
+            int parsed = Integer.parseInt(value.trim());
+            if (parsed < 1) {
+                throw new ConfigurationException(key, "must be at least 1");
+            }
+            return parsed;
+        } catch (NumberFormatException e) {
+            throw new ConfigurationException(key, "not a whole number");
+        }
     }
 
     private Duration duration(String key, String defaultValue) {

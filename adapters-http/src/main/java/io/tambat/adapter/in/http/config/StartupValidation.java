@@ -1,6 +1,8 @@
 package io.tambat.adapter.in.http.config;
 
 import io.tambat.application.service.IngressSettings;
+import io.tambat.application.service.ProcessingSettings;
+import io.tambat.application.service.ProviderStates;
 import io.tambat.domain.port.out.PayloadCipherPort;
 import io.tambat.domain.port.out.WebhookEndpointsPort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,9 +32,17 @@ public class StartupValidation {
     @Inject
     Instance<IngressSettings> settings;
 
+    @Inject
+    Instance<ProcessingSettings> processing;
+
+    @Inject
+    Instance<ProviderStates> providerStates;
+
     void validate(@Observes @Initialized(ApplicationScoped.class) Object context) {
         try {
             settings.get();
+            processing.get();
+            providerStates.get().forProvider("");  // any call builds the state clients, checking their settings
             cipher.get();
             int count = endpoints.get().all().size();
             LOG.info(() -> "configuration valid: " + count + " webhook endpoint(s)");

@@ -33,7 +33,7 @@ public final class JsonFields {
 
     /** An optional string. */
     public static Optional<String> optionalString(JsonObject envelope, String pointer) {
-        return value(envelope, pointer).map(value -> {
+        return optionalValue(envelope, pointer).map(value -> {
             if (value instanceof JsonString string) {
                 return string.getString();
             }
@@ -43,7 +43,7 @@ public final class JsonFields {
 
     /** An optional identifier sent either as a string or as an integer. */
     public static Optional<String> optionalId(JsonObject envelope, String pointer) {
-        return value(envelope, pointer).map(value -> {
+        return optionalValue(envelope, pointer).map(value -> {
             if (value instanceof JsonString string) {
                 return string.getString();
             }
@@ -56,7 +56,7 @@ public final class JsonFields {
 
     /** An optional integer that fits in a {@code long}. */
     public static Optional<Long> optionalLong(JsonObject envelope, String pointer) {
-        return value(envelope, pointer).map(value -> {
+        return optionalValue(envelope, pointer).map(value -> {
             if (value instanceof JsonNumber number && number.isIntegral()) {
                 try {
                     return number.longValueExact();
@@ -90,7 +90,11 @@ public final class JsonFields {
         });
     }
 
-    private static Optional<JsonValue> value(JsonObject envelope, String pointer) {
+    /**
+     * An optional value of any type, for callers that decide for themselves what a value of another type means
+     * (e.g. a configured pointer that may land on a member some senders use for something else).
+     */
+    public static Optional<JsonValue> optionalValue(JsonObject envelope, String pointer) {
         JsonPointer path = JsonProviders.PROVIDER.createPointer(pointer);
         JsonValue value;
         try {

@@ -1,0 +1,39 @@
+package io.tambat.adapter.in.http.admin;
+
+import io.tambat.domain.model.processing.InboxRow;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
+
+/** The operator JSON of inbox rows: identifiers and life cycle only. */
+final class InboxJson {
+
+    private InboxJson() {
+    }
+
+    static JsonObjectBuilder row(InboxRow row) {
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("inbox_id", row.inboxId().toString())
+                .add("provider", row.provider())
+                .add("endpoint_id", row.endpointId())
+                .add("provider_event_id", row.providerEventId())
+                .add("event_type", row.eventType())
+                .add("status", row.status())
+                .add("attempt_count", row.attemptCount())
+                .add("received_at", row.receivedAt().toString())
+                .add("next_attempt_at", row.nextAttemptAt().toString())
+                .add("matched_secret_version", row.matchedSecretVersion())
+                .add("payload_retained", row.payloadRetained());
+        row.objectId().ifPresentOrElse(id -> json.add("object_id", id), () -> json.addNull("object_id"));
+        row.objectVersion().ifPresentOrElse(v -> json.add("object_version", v), () -> json.addNull("object_version"));
+        row.lastError().ifPresentOrElse(error -> json.add("last_error", error), () -> json.addNull("last_error"));
+        return json;
+    }
+
+    static JsonObjectBuilder detail(InboxRow.Detail detail) {
+        JsonArrayBuilder history = Json.createArrayBuilder();
+        detail.history().forEach(change -> history.add(Json.createObjectBuilder()
+                .add("status", change.status()).add("at", change.at().toString())));
+        return row(detail.row()).add("history", history);
+    }
+}

@@ -1,0 +1,100 @@
+package io.tambat.adapter.in.http.admin;
+
+import io.tambat.adapter.in.http.TambatApplication;
+import io.tambat.adapter.in.http.problem.Problems;
+import io.tambat.application.port.in.OperateInboxUseCase;
+import io.tambat.domain.model.processing.InboxRow;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Operators' view of the inbox: redacted rows (never a payload), statistics and redrive. */
+@Path("/admin/inbox")
+@RequestScoped
+@RolesAllowed(TambatApplication.OPERATOR)
+@Produces(MediaType.APPLICATION_JSON)
+public class InboxResource {
+
+    @Inject
+    OperateInboxUseCase inbox;
+
+    @GET
+    public Response list(@QueryParam("status") String status, @QueryParam("provider") String provider,
+            @QueryParam("endpoint") String endpoint, @QueryParam("event_id") String eventId,
+            @QueryParam("limit") @DefaultValue("100") int limit) {
+        JsonArrayBuilder rows = Json.createArrayBuilder();
+        inbox.list(new InboxRow.Filter(given(status), given(provider), given(endpoint), given(eventId)), limit)
+                .forEach(row -> rows.add(InboxJson.row(row)));
+        return json(Json.createObjectBuilder().add("items", rows));
+    }
+
+    @GET
+    @Path("/stats")
+    public Response stats() {
+        InboxRow.Stats stats = inbox.stats();
+        JsonObjectBuilder counts = Json.createObjectBuilder();
+        stats.counts().forEach(counts::add);
+        return json(Json.createObjectBuilder()
+                .add("counts", counts)
+                .add("oldest_pending_age_seconds", stats.oldestPendingAgeSeconds())
+                .add("outbox_unpublished", stats.outboxUnpublished())
+                .add("outbox_lag_seconds", stats.outboxLagSeconds()));
+    }
+
+    @GET
+    @Path("/{inboxId}")
+    public Response inspect(@PathParam("inboxId") String inboxId) {
+        return inboxId(inboxId).flatMap(inbox::inspect)
+                .map(detail -> json(InboxJson.detail(detail)))
+                .orElseGet(InboxResource::unknown);
+    }
+
+    @POST
+    @Path("/{inboxId}/redrive")
+    public Response redrive(@PathParam("inboxId") String inboxId) {
+        Optional<UUID> id = inboxId(inboxId);
+        if (id.isEmpty()) {
+            return unknown();
+        }
+        return switch (inbox.redrive(id.get())) {
+            case REDRIVEN -> json(Json.createObjectBuilder().add("inbox_id", id.get().toString())
+                    .add("status", "RECEIVED"));
+            case NOT_FOUND -> unknown();
+            case NOT_FAILED -> Problems.of(409, "not_failed", "Not failed", "only a FAILED row can be redriven");
+        };
+    }
+
+    private static Optional<String> given(String value) {
+        return Optional.ofNullable(value).filter(text -> !text.isBlank());
+    }
+
+    private static Optional<UUID> inboxId(String value) {
+        try {
+            return Optional.of(UUID.fromString(value));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static Response unknown() {
+        return Problems.of(404, "unknown_inbox_row", "Unknown inbox row", "no inbox row with this id");
+    }
+
+    private static Response json(JsonObjectBuilder body) {
+        return Response.ok(body.build().toString(), MediaType.APPLICATION_JSON_TYPE).build();
+    }
+}

@@ -1,0 +1,96 @@
+package io.tambat.adapter.out.persistence;
+
+import io.tambat.domain.model.processing.ObjectKey;
+import io.tambat.domain.model.processing.ObjectState;
+import io.tambat.domain.model.processing.ProviderObject;
+import io.tambat.domain.port.out.BusinessStatePort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Business state on PostgreSQL. Each change is one {@code INSERT ... ON CONFLICT DO UPDATE ... WHERE}: the
+ * ordering rule is the WHERE, evaluated on the row as locked, and an applied change writes its trail row in
+ * the same statement.
+ */
+@ApplicationScoped
+class JpaBusinessStateAdapter implements BusinessStatePort {
+
+    private static final String NEWER_VERSION = "object_state.version IS NULL OR object_state.version < EXCLUDED.version";
+
+    private static final String NEWER_READ = """
+            (EXCLUDED.version IS NOT NULL AND (object_state.version IS NULL OR object_state.version < EXCLUDED.version))
+            OR (EXCLUDED.version IS NULL AND object_state.version IS NULL
+                AND (object_state.fetched_at IS NULL OR object_state.fetched_at < EXCLUDED.fetched_at))""";
+
+    private static final String ALWAYS = "TRUE";
+
+    private static final String FIND = """
+            SELECT state, version, CAST(last_inbox_id AS text), updated_at FROM object_state
+            WHERE provider = ?1 AND object_type = ?2 AND object_id = ?3""";
+
+    @PersistenceContext(unitName = "tambat")
+    EntityManager em;
+
+    @Override
+    public boolean applyVersioned(ObjectKey key, String state, long version, UUID inboxId, Instant now) {
+        return upsert(NEWER_VERSION, key, state, version, null, inboxId, now);
+    }
+
+    @Override
+    public boolean applyFetched(ObjectKey key, ProviderObject current, Instant fetchedAt, UUID inboxId, Instant now) {
+        return upsert(NEWER_READ, key, current.state(), current.version().orElse(null), fetchedAt, inboxId, now);
+    }
+
+    @Override
+    public boolean applyNotification(ObjectKey key, String state, UUID inboxId, Instant now) {
+        return upsert(ALWAYS, key, state, null, null, inboxId, now);
+    }
+
+    @Override
+    public Optional<ObjectState> find(ObjectKey key) {
+        return StorageCalls.call("object state lookup", () -> {
+            @SuppressWarnings("unchecked")
+            List<Object[]> rows = em.createNativeQuery(FIND)
+                    .setParameter(1, key.provider())
+                    .setParameter(2, key.type().code())
+                    .setParameter(3, key.objectId())
+                    .getResultList();
+            return rows.stream().findFirst().map(row -> new ObjectState(key, (String) row[0],
+                    NativeRows.optionalLong(row[1]), NativeRows.uuid(row[2]), NativeRows.instant(row[3])));
+        });
+    }
+
+    private boolean upsert(String condition, ObjectKey key, String state, Long version, Instant fetchedAt,
+            UUID inboxId, Instant now) {
+        String sql = """
+                WITH applied AS (
+                    INSERT INTO object_state (provider, object_type, object_id, state, version, fetched_at,
+                        last_inbox_id, updated_at)
+                    VALUES (?1, ?2, ?3, ?4, CAST(?5 AS bigint), CAST(?6 AS timestamptz), CAST(?7 AS uuid), ?8)
+                    ON CONFLICT (provider, object_type, object_id) DO UPDATE
+                        SET state = EXCLUDED.state, version = EXCLUDED.version, fetched_at = EXCLUDED.fetched_at,
+                            last_inbox_id = EXCLUDED.last_inbox_id, updated_at = EXCLUDED.updated_at
+                        WHERE %s
+                    RETURNING provider, object_type, object_id, state, version, last_inbox_id, updated_at),
+                trail AS (
+                    INSERT INTO object_mutation (provider, object_type, object_id, inbox_id, state, version, applied_at)
+                    SELECT provider, object_type, object_id, last_inbox_id, state, version, updated_at FROM applied)
+                SELECT count(*) FROM applied""".formatted(condition);
+        return StorageCalls.call("object state change", () -> NativeRows.integer(em.createNativeQuery(sql)
+                .setParameter(1, key.provider())
+                .setParameter(2, key.type().code())
+                .setParameter(3, key.objectId())
+                .setParameter(4, state)
+                .setParameter(5, version)
+                .setParameter(6, fetchedAt == null ? null : Timestamp.from(fetchedAt))
+                .setParameter(7, inboxId.toString())
+                .setParameter(8, Timestamp.from(now))
+                .getSingleResult())) == 1;
+    }
+}

@@ -1,0 +1,88 @@
+package io.tambat.adapter.in.provider.standard;
+
+import io.tambat.adapter.in.provider.support.JsonFields;
+import io.tambat.adapter.in.provider.support.StoredPayloads;
+import io.tambat.domain.error.UninterpretableEventException;
+import io.tambat.domain.model.processing.InterpretationSettings;
+import io.tambat.domain.model.processing.ObjectKey;
+import io.tambat.domain.model.processing.ObjectType;
+import io.tambat.domain.model.processing.StateChange;
+import io.tambat.domain.model.processing.StoredEvent;
+import io.tambat.domain.port.out.EventInterpreter;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * What a Standard Webhooks (or Svix) event means. The spec fixes only the envelope's {@code type} and
+ * {@code data}, not where a sender keeps its object, so the endpoint says where with JSON Pointers
+ * ({@link InterpretationSettings}, RFC 6901, {@code ~0} and {@code ~1} escapes included):
+ *
+ * <ul>
+ *   <li>type pointer: the object type code ({@code payment}, {@code subscription}, {@code refund},
+ *       {@code dispute}, {@code account}). Absent, {@code null}, not a string or not a known code: the event
+ *       concerns no tracked object. A value of another JSON type is not a failure, because the default
+ *       {@code /data/object} is a member some senders use for a nested object.</li>
+ *   <li>id pointer: required, a string or an integer (rendered in decimal).</li>
+ *   <li>state pointer: required, a string.</li>
+ *   <li>version pointer: optional, an integer or a string of decimal digits. With it the event is
+ *       {@link StateChange.Versioned}; without it, {@link StateChange.FetchCurrent}.</li>
+ * </ul>
+ *
+ * <p>A required field that is absent or of the wrong type, or a version that is neither, makes the event
+ * uninterpretable; messages name the pointer, never the value.
+ */
+public final class StandardEventInterpreter implements EventInterpreter {
+
+    private static final String PROVIDER = "standard";
+    // At most 18 digits, so every accepted string fits in a long without an overflow check.
+    private static final Pattern VERSION_DIGITS = Pattern.compile("[0-9]{1,18}");
+
+    @Override
+    public String provider() {
+        return PROVIDER;
+    }
+
+    @Override
+    public Optional<StateChange> interpret(StoredEvent event, InterpretationSettings settings) {
+        JsonObject payload = StoredPayloads.jsonObject(event.payload());
+        Optional<ObjectType> type = JsonFields.optionalValue(payload, settings.typePointer())
+                .filter(JsonString.class::isInstance)
+                .map(value -> ((JsonString) value).getString())
+                .flatMap(ObjectType::fromCode);
+        if (type.isEmpty()) {
+            return Optional.empty();
+        }
+        String idPointer = settings.idPointer();
+        String id = StoredPayloads.read(() -> JsonFields.optionalId(payload, idPointer))
+                .orElseThrow(() -> missing(idPointer));
+        String statePointer = settings.statePointer();
+        String state = StoredPayloads.read(() -> JsonFields.optionalString(payload, statePointer))
+                .orElseThrow(() -> missing(statePointer));
+        ObjectKey key = StoredPayloads.build(idPointer, () -> new ObjectKey(PROVIDER, type.get(), id));
+        Optional<Long> version = version(payload, settings.versionPointer());
+        if (version.isEmpty()) {
+            return Optional.of(new StateChange.FetchCurrent(key));
+        }
+        return Optional.of(StoredPayloads.build(statePointer,
+                () -> new StateChange.Versioned(key, state, version.get())));
+    }
+
+    private static Optional<Long> version(JsonObject payload, String pointer) {
+        return JsonFields.optionalValue(payload, pointer).map(value -> {
+            if (value instanceof JsonString text && VERSION_DIGITS.matcher(text.getString()).matches()) {
+                return Long.parseLong(text.getString());
+            }
+            if (value instanceof JsonNumber) {
+                return StoredPayloads.read(() -> JsonFields.optionalLong(payload, pointer)).orElseThrow();
+            }
+            throw new UninterpretableEventException(pointer + " must be an integer or a string of digits");
+        });
+    }
+
+    private static UninterpretableEventException missing(String pointer) {
+        return new UninterpretableEventException(pointer + " is missing");
+    }
+}

@@ -1,0 +1,100 @@
+package io.tambat.adapter.in.provider.stripe;
+
+import io.tambat.adapter.in.provider.support.JsonFields;
+import io.tambat.adapter.in.provider.support.StoredPayloads;
+import io.tambat.domain.error.UninterpretableEventException;
+import io.tambat.domain.model.processing.InterpretationSettings;
+import io.tambat.domain.model.processing.ObjectKey;
+import io.tambat.domain.model.processing.ObjectType;
+import io.tambat.domain.model.processing.StateChange;
+import io.tambat.domain.model.processing.StoredEvent;
+import io.tambat.domain.port.out.EventInterpreter;
+import jakarta.json.JsonObject;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What a Stripe event means for one tracked object.
+ *
+ * <p>Stripe events carry a snapshot of the object but no version, and Stripe does not deliver them in order,
+ * so a snapshot cannot say whether it is newer than the state already derived. Every tracked event therefore
+ * only names the object ({@link StateChange.FetchCurrent}) and the worker converges to what Stripe's API says
+ * now. The object type comes from the event type's prefix; the id from {@code data.object.id}, except for
+ * refund events whose {@code data.object} is the refunded charge ({@code charge.refunded}): the refund is then
+ * the charge's most recent one, {@code data.object.refunds.data[0].id} (Stripe lists refunds newest first).
+ * Under {@code account.}, {@code data.object} is not always the account: for
+ * {@code account.external_account.*} it is a bank account or card, and the account is its {@code account};
+ * {@code account.application.*} concerns a platform authorization and is not tracked. Settings are ignored:
+ * Stripe's envelope is fixed.
+ */
+public final class StripeEventInterpreter implements EventInterpreter {
+
+    private static final String PROVIDER = "stripe";
+
+    // No prefix starts another, so the first match is the only one and the order is for reading only.
+    private static final List<Map.Entry<String, ObjectType>> PREFIXES = List.of(
+            Map.entry("payment_intent.", ObjectType.PAYMENT),
+            Map.entry("customer.subscription.", ObjectType.SUBSCRIPTION),
+            // A prefix without a dot: charge.refunded as well as charge.refund.updated.
+            Map.entry("charge.refund", ObjectType.REFUND),
+            Map.entry("refund.", ObjectType.REFUND),
+            Map.entry("charge.dispute.", ObjectType.DISPUTE),
+            Map.entry("account.", ObjectType.ACCOUNT));
+
+    private static final String OBJECT_ID = "/data/object/id";
+    private static final String OBJECT_KIND = "/data/object/object";
+    private static final String LATEST_REFUND_ID = "/data/object/refunds/data/0/id";
+    private static final String OWNER_ACCOUNT_ID = "/data/object/account";
+
+    @Override
+    public String provider() {
+        return PROVIDER;
+    }
+
+    @Override
+    public Optional<StateChange> interpret(StoredEvent event, InterpretationSettings settings) {
+        Optional<ObjectType> type = objectType(event.eventType());
+        if (type.isEmpty()) {
+            // Decided on the type alone: an event nobody tracks must not fail on a payload nobody reads.
+            return Optional.empty();
+        }
+        JsonObject payload = StoredPayloads.jsonObject(event.payload());
+        Optional<String> kind = StoredPayloads.read(() -> JsonFields.optionalString(payload, OBJECT_KIND));
+        Optional<String> idField = idField(type.get(), kind, payload);
+        if (idField.isEmpty()) {
+            return Optional.empty();
+        }
+        String field = idField.get();
+        String id = StoredPayloads.read(() -> JsonFields.optionalString(payload, field))
+                .orElseThrow(() -> new UninterpretableEventException(field + " is missing"));
+        ObjectKey key = StoredPayloads.build(field, () -> new ObjectKey(PROVIDER, type.get(), id));
+        return Optional.of(new StateChange.FetchCurrent(key));
+    }
+
+    static Optional<ObjectType> objectType(String eventType) {
+        return PREFIXES.stream()
+                .filter(prefix -> eventType.startsWith(prefix.getKey()))
+                .map(Map.Entry::getValue)
+                .findFirst();
+    }
+
+    /**
+     * Where the tracked object's id is, given what {@code data.object} is. Empty when the event, though under a
+     * tracked prefix, is about no object of that type.
+     */
+    private static Optional<String> idField(ObjectType type, Optional<String> kind, JsonObject payload) {
+        if (type == ObjectType.REFUND && kind.filter("charge"::equals).isPresent()) {
+            return Optional.of(LATEST_REFUND_ID);
+        }
+        if (type == ObjectType.ACCOUNT && kind.filter(k -> !k.equals("account")).isPresent()) {
+            // account.external_account.*: a bank account or card that names its owner, whose payouts it may
+            // change. account.application.*: a platform's authorization, which names no account in data.object
+            // and whose account the platform may no longer be allowed to read.
+            boolean namesOwner = StoredPayloads.read(() -> JsonFields.optionalString(payload, OWNER_ACCOUNT_ID))
+                    .isPresent();
+            return namesOwner ? Optional.of(OWNER_ACCOUNT_ID) : Optional.empty();
+        }
+        return Optional.of(OBJECT_ID);
+    }
+}

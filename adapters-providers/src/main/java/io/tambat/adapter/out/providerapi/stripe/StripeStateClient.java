@@ -1,0 +1,179 @@
+package io.tambat.adapter.out.providerapi.stripe;
+
+import io.tambat.domain.error.TransientProcessingException;
+import io.tambat.domain.error.UninterpretableEventException;
+import io.tambat.domain.model.processing.ObjectKey;
+import io.tambat.domain.model.processing.ObjectType;
+import io.tambat.domain.model.processing.ProviderObject;
+import io.tambat.domain.port.out.ProviderStatePort;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.json.spi.JsonProvider;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Fetches a Stripe object's current state: {@code GET {api-url}/v1/{resource}/{id}} with the secret key as a
+ * bearer token, bounded by the timeout on connecting and on each whole request.
+ *
+ * <p>The state is the object's {@code status}. Connected accounts have none, so an account's state is derived:
+ * {@code enabled} when it can both take charges and receive payouts, {@code restricted} otherwise. Stripe keeps
+ * no version on its objects, so the result has none.
+ *
+ * <p>Exception messages name the object type and the HTTP status only: never the key, the URL (it holds the
+ * object id) or the body. Thread-safe: the JDK client is, and nothing else here changes after construction.
+ */
+final class StripeStateClient implements ProviderStatePort {
+
+    static final String PROVIDER = "stripe";
+
+    private final String baseUrl;
+    private final String authorization;
+    private final Duration timeout;
+    private final HttpClient http;
+    // Looked up here rather than in a static field, so that loading the factory through ServiceLoader does not
+    // yet need a JSON-P implementation; looked up once, because every Json.create... call repeats the lookup.
+    private final JsonProvider json;
+
+    StripeStateClient(URI apiUrl, String apiKey, Duration timeout) {
+        this.baseUrl = withoutTrailingSlashes(apiUrl.toString());
+        this.authorization = "Bearer " + apiKey;
+        this.timeout = timeout;
+        this.http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(timeout)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+        this.json = JsonProvider.provider();
+    }
+
+    @Override
+    public boolean supports(String provider) {
+        return PROVIDER.equals(provider);
+    }
+
+    @Override
+    public Optional<ProviderObject> fetch(ObjectKey key) {
+        if (!supports(key.provider())) {
+            throw new IllegalArgumentException("this client fetches Stripe objects only");
+        }
+        ObjectType type = key.type();
+        HttpResponse<byte[]> response = send(HttpRequest.newBuilder(uri(key))
+                .timeout(timeout)
+                .header("Authorization", authorization)
+                .header("Accept", "application/json")
+                .GET()
+                .build(), type);
+        int status = response.statusCode();
+        if (status == 404) {
+            return Optional.empty();
+        }
+        if (status == 429 || (status >= 500 && status < 600)) {
+            throw new TransientProcessingException(answered(type, status), null);
+        }
+        if (status != 200) {
+            // 400, 401, 403 and the like: the request itself is wrong, so the same request cannot succeed later.
+            throw new UninterpretableEventException(answered(type, status));
+        }
+        JsonObject object = parse(response.body(), type);
+        String state = type == ObjectType.ACCOUNT ? accountState(object, type) : statusOf(object, type);
+        try {
+            return Optional.of(new ProviderObject(state, Optional.empty()));
+        } catch (IllegalArgumentException e) {
+            throw unreadable(type);
+        }
+    }
+
+    private URI uri(ObjectKey key) {
+        // URLEncoder encodes form values: its '+' for a space means a plus sign in a path.
+        String id = URLEncoder.encode(key.objectId(), StandardCharsets.UTF_8).replace("+", "%20");
+        return URI.create(baseUrl + "/v1/" + resource(key.type()) + "/" + id);
+    }
+
+    private static String resource(ObjectType type) {
+        return switch (type) {
+            case PAYMENT -> "payment_intents";
+            case SUBSCRIPTION -> "subscriptions";
+            case REFUND -> "refunds";
+            case DISPUTE -> "disputes";
+            case ACCOUNT -> "accounts";
+        };
+    }
+
+    private HttpResponse<byte[]> send(HttpRequest request, ObjectType type) {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        } catch (HttpTimeoutException e) {
+            throw new TransientProcessingException(describe(type) + " timed out", e);
+        } catch (IOException e) {
+            throw new TransientProcessingException(describe(type) + " failed: " + e.getClass().getSimpleName(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TransientProcessingException(describe(type) + " was interrupted", e);
+        }
+    }
+
+    private JsonObject parse(byte[] body, ObjectType type) {
+        try (JsonReader reader = json.createReader(new ByteArrayInputStream(body))) {
+            return reader.readObject();
+        } catch (RuntimeException e) {
+            // Not chained: a parser's message quotes the characters it choked on.
+            throw unreadable(type);
+        }
+    }
+
+    private static String statusOf(JsonObject object, ObjectType type) {
+        if (object.get("status") instanceof JsonString status) {
+            return status.getString();
+        }
+        throw unreadable(type);
+    }
+
+    private static String accountState(JsonObject object, ObjectType type) {
+        JsonValue charges = object.get("charges_enabled");
+        JsonValue payouts = object.get("payouts_enabled");
+        if (!isBoolean(charges) || !isBoolean(payouts)) {
+            throw unreadable(type);
+        }
+        boolean enabled = charges.getValueType() == JsonValue.ValueType.TRUE
+                && payouts.getValueType() == JsonValue.ValueType.TRUE;
+        return enabled ? "enabled" : "restricted";
+    }
+
+    private static boolean isBoolean(JsonValue value) {
+        return value != null
+                && (value.getValueType() == JsonValue.ValueType.TRUE
+                        || value.getValueType() == JsonValue.ValueType.FALSE);
+    }
+
+    private static String withoutTrailingSlashes(String url) {
+        int end = url.length();
+        while (end > 0 && url.charAt(end - 1) == '/') {
+            end--;
+        }
+        return url.substring(0, end);
+    }
+
+    private static String describe(ObjectType type) {
+        return "Stripe " + type.code() + " fetch";
+    }
+
+    private static String answered(ObjectType type, int status) {
+        return describe(type) + " answered HTTP " + status;
+    }
+
+    private static UninterpretableEventException unreadable(ObjectType type) {
+        return new UninterpretableEventException(describe(type) + " answered HTTP 200 without a usable state");
+    }
+}

@@ -1,0 +1,130 @@
+package io.tambat.adapter.in.provider.github;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tambat.adapter.in.provider.EventFixtures;
+import io.tambat.adapter.in.provider.JsonMutation;
+import io.tambat.domain.error.UninterpretableEventException;
+import io.tambat.domain.model.processing.InterpretationSettings;
+import io.tambat.domain.model.processing.ObjectKey;
+import io.tambat.domain.model.processing.ObjectType;
+import io.tambat.domain.model.processing.StateChange;
+import io.tambat.domain.model.processing.StoredEvent;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class GitHubEventInterpreterTest {
+
+    private final GitHubEventInterpreter interpreter = new GitHubEventInterpreter();
+
+    private static StoredEvent event(String eventType, Optional<String> targetId, byte[] body) {
+        return new StoredEvent("github", eventType, targetId, Optional.empty(), body);
+    }
+
+    /** As ingress stores a delivery without the installation target header. */
+    private static StoredEvent fixture(String eventType) {
+        return event(eventType, Optional.empty(), EventFixtures.read("github", eventType + ".json"));
+    }
+
+    private Optional<StateChange> interpret(StoredEvent event) {
+        return interpreter.interpret(event, InterpretationSettings.STANDARD_DEFAULTS);
+    }
+
+    private static StateChange.Notification notification(String id, String eventType) {
+        return new StateChange.Notification(new ObjectKey("github", ObjectType.ACCOUNT, id), eventType);
+    }
+
+    private static byte[] form(byte[] json) {
+        String encoded = URLEncoder.encode(new String(json, StandardCharsets.UTF_8), StandardCharsets.UTF_8);
+        return ("payload=" + encoded).getBytes(StandardCharsets.US_ASCII);
+    }
+
+    @Test
+    void interpretsGitHubEvents() {
+        assertThat(interpreter.provider()).isEqualTo("github");
+    }
+
+    @Test
+    void recordsTheEventTypeAgainstTheInstallationTargetIngressStored() {
+        StoredEvent push = event("push", Optional.of("6811672"), EventFixtures.read("github", "push.json"));
+        assertThat(interpret(push)).contains(notification("6811672", "push"));
+    }
+
+    @Test
+    void usesTheInstallationTargetWithoutReadingTheBody() {
+        StoredEvent event = event("push", Optional.of("6811672"), "not json".getBytes(StandardCharsets.UTF_8));
+        assertThat(interpret(event)).contains(notification("6811672", "push"));
+    }
+
+    @Test
+    void prefersTheInstallationIdOfTheBodyWhenNoTargetWasStored() {
+        assertThat(interpret(fixture("installation"))).contains(notification("2311213", "installation"));
+    }
+
+    @Test
+    void fallsBackToTheRepositoryThenTheOrganisationThenTheSender() {
+        assertThat(interpret(fixture("push"))).contains(notification("1296269", "push"));
+        assertThat(interpret(fixture("organization"))).contains(notification("6811672", "organization"));
+        assertThat(interpret(fixture("sponsorship"))).contains(notification("1250", "sponsorship"));
+    }
+
+    @Test
+    void fallsBackToTheBodyWhenTheStoredTargetIsBlank() {
+        StoredEvent push = event("push", Optional.of(" "), EventFixtures.read("github", "push.json"));
+        assertThat(interpret(push)).contains(notification("1296269", "push"));
+    }
+
+    @Test
+    void readsTheJsonOfAFormEncodedDelivery() {
+        StoredEvent push = event("push", Optional.empty(), form(EventFixtures.read("github", "push.json")));
+        assertThat(interpret(push)).contains(notification("1296269", "push"));
+    }
+
+    @Test
+    void readsAJsonBodyThatOpensWithWhitespace() {
+        byte[] body = ("\n\t " + new String(EventFixtures.read("github", "organization.json"),
+                StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+        assertThat(interpret(event("organization", Optional.empty(), body)))
+                .contains(notification("6811672", "organization"));
+    }
+
+    @Test
+    void acceptsAnIdSentAsAString() {
+        byte[] body = JsonMutation.apply(EventFixtures.read("github", "sponsorship.json"),
+                p -> p.replace("/sender/id", "1250"));
+        assertThat(interpret(event("sponsorship", Optional.empty(), body))).contains(notification("1250", "sponsorship"));
+    }
+
+    @Test
+    void ignoresAnEventThatNamesNoAccount() {
+        assertThat(interpret(fixture("ping"))).isEmpty();
+    }
+
+    @Test
+    void failsABodyThatIsNeitherJsonNorAFormWithPayload() {
+        assertThatThrownBy(() -> interpret(event("push", Optional.empty(),
+                "other=1&more=2".getBytes(StandardCharsets.US_ASCII))))
+                .isInstanceOf(UninterpretableEventException.class)
+                .hasMessageContaining("payload");
+    }
+
+    @Test
+    void failsAFormPayloadThatIsNotJsonWithoutQuotingIt() {
+        assertThatThrownBy(() -> interpret(event("push", Optional.empty(),
+                "payload=private-words".getBytes(StandardCharsets.US_ASCII))))
+                .isInstanceOf(UninterpretableEventException.class)
+                .hasMessageNotContaining("private-words");
+    }
+
+    @Test
+    void failsAnIdOfTheWrongTypeNamingTheField() {
+        byte[] body = JsonMutation.apply(EventFixtures.read("github", "installation.json"),
+                p -> p.replace("/installation/id", true));
+        assertThatThrownBy(() -> interpret(event("installation", Optional.empty(), body)))
+                .isInstanceOf(UninterpretableEventException.class)
+                .hasMessageContaining("/installation/id");
+    }
+}

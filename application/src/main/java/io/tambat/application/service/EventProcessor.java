@@ -1,0 +1,133 @@
+package io.tambat.application.service;
+
+import io.tambat.domain.error.TransientProcessingException;
+import io.tambat.domain.error.UninterpretableEventException;
+import io.tambat.domain.model.processing.InterpretationSettings;
+import io.tambat.domain.model.processing.LeasedEvent;
+import io.tambat.domain.model.processing.ProviderObject;
+import io.tambat.domain.model.processing.StateChange;
+import io.tambat.domain.model.processing.StoredEvent;
+import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.webhook.WebhookEndpoint;
+import io.tambat.domain.port.out.EventInterpreter;
+import io.tambat.domain.port.out.PayloadCipherPort;
+import io.tambat.domain.port.out.ProcessingMetricsPort;
+import io.tambat.domain.port.out.ProviderStatePort;
+import io.tambat.domain.port.out.WebhookEndpointsPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One attempt at one leased event, on a worker thread: read what the event means, fetch the provider's
+ * current state when the event carries no version (outside any transaction), then complete in one
+ * transaction. A failure that retrying cannot cure ends FAILED at once; any other is retried with backoff
+ * until the attempts run out. Reasons are redacted: they name what failed, never content.
+ */
+@ApplicationScoped
+public class EventProcessor {
+
+    private static final Logger LOG = Logger.getLogger(EventProcessor.class.getName());
+
+    @Inject
+    EventInterpreters interpreters;
+
+    @Inject
+    ProviderStates providerStates;
+
+    @Inject
+    WebhookEndpointsPort endpoints;
+
+    @Inject
+    PayloadCipherPort cipher;
+
+    @Inject
+    ProcessingCompletion completion;
+
+    @Inject
+    ProcessingSettings settings;
+
+    @Inject
+    ProcessingMetricsPort metrics;
+
+    @Inject
+    Failpoints failpoints;
+
+    @Inject
+    Clock clock;
+
+    public void process(LeasedEvent event) {
+        try {
+            ProcessingCompletion.Resolution resolution = resolve(event);
+            boolean mutated = completion.complete(event, resolution, clock.instant());
+            failpoints.reach(Failpoints.WORKER_AFTER_COMMIT);
+            metrics.processed(mutated);
+        } catch (UninterpretableEventException e) {
+            giveUp(event, "uninterpretable: " + e.getMessage());
+        } catch (TransientProcessingException e) {
+            retryOrGiveUp(event, "transient: " + e.getMessage());
+        } catch (RuntimeException e) {
+            retryOrGiveUp(event, "error: " + e.getClass().getName());
+        }
+    }
+
+    private ProcessingCompletion.Resolution resolve(LeasedEvent event) {
+        Optional<EventInterpreter> interpreter = interpreters.find(event.provider());
+        if (interpreter.isEmpty()) {
+            return ProcessingCompletion.nothing();
+        }
+        Optional<StateChange> change = interpreter.get().interpret(stored(event), interpretation(event));
+        if (change.isEmpty()) {
+            return ProcessingCompletion.nothing();
+        }
+        if (change.get() instanceof StateChange.FetchCurrent fetch) {
+            ProviderStatePort client = providerStates.forProvider(event.provider()).orElseThrow(
+                    () -> new UninterpretableEventException("the event carries no version and no API is "
+                            + "configured to fetch " + event.provider() + " objects"));
+            Instant fetchedAt = clock.instant();
+            Optional<ProviderObject> current = client.fetch(fetch.key());
+            return current.<ProcessingCompletion.Resolution>map(
+                            object -> new ProcessingCompletion.Resolution.Fetched(fetch.key(), object, fetchedAt))
+                    .orElseGet(ProcessingCompletion::nothing);
+        }
+        return new ProcessingCompletion.Resolution.Apply(change.get());
+    }
+
+    private StoredEvent stored(LeasedEvent event) {
+        byte[] payload = cipher.open(event.payload().orElseThrow(
+                        () -> new UninterpretableEventException("the raw payload was purged by retention")),
+                NewInboxEntry.payloadAssociatedData(event.inboxId(), event.provider(), event.endpointId(),
+                        event.providerEventId()));
+        return new StoredEvent(event.provider(), event.eventType(), event.objectId(), event.objectVersion(), payload);
+    }
+
+    private InterpretationSettings interpretation(LeasedEvent event) {
+        return endpoints.find(event.endpointId().value()).map(WebhookEndpoint::interpretation)
+                .orElse(InterpretationSettings.STANDARD_DEFAULTS);
+    }
+
+    private void retryOrGiveUp(LeasedEvent event, String reason) {
+        if (!settings.retry().allowsAnotherAttempt(event.attemptCount())) {
+            giveUp(event, reason + " (after " + event.attemptCount() + " attempts)");
+            return;
+        }
+        Instant now = clock.instant();
+        Instant next = settings.retry().nextAttempt(event.attemptCount(), now, ThreadLocalRandom.current()::nextDouble);
+        LOG.log(Level.INFO, "inbox {0} attempt {1} failed, retrying at {2}: {3}",
+                new Object[] {event.inboxId(), event.attemptCount(), next, reason});
+        completion.retryLater(event, next, reason, now);
+        metrics.retried();
+    }
+
+    private void giveUp(LeasedEvent event, String reason) {
+        LOG.log(Level.WARNING, "inbox {0} FAILED after {1} attempt(s): {2}",
+                new Object[] {event.inboxId(), event.attemptCount(), reason});
+        completion.fail(event, reason, clock.instant());
+        metrics.failed();
+    }
+}

@@ -1,0 +1,34 @@
+package io.tambat.application.service;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.logging.Logger;
+
+/**
+ * Crash injection for resilience tests: at a named boundary, a configured failpoint halts the JVM at once,
+ * as a kill -9 would, so tests can prove what survives a crash exactly there. None is set unless
+ * {@code tambat.failpoints} names it; production never should.
+ */
+@ApplicationScoped
+public class Failpoints {
+
+    /** After the relay published a batch, before it marked the batch published. */
+    public static final String RELAY_AFTER_PUBLISH = "relay.after-publish";
+    /** After a worker's business transaction committed, before the worker went on. */
+    public static final String WORKER_AFTER_COMMIT = "worker.after-commit";
+    /** After a worker leased rows, before it processed any of them. */
+    public static final String WORKER_AFTER_LEASE = "worker.after-lease";
+
+    private static final Logger LOG = Logger.getLogger(Failpoints.class.getName());
+    private static final int HALT_STATUS = 137;
+
+    @Inject
+    ProcessingSettings settings;
+
+    public void reach(String failpoint) {
+        if (settings.failpoints().contains(failpoint)) {
+            LOG.severe("failpoint " + failpoint + " reached: halting the process");
+            Runtime.getRuntime().halt(HALT_STATUS);
+        }
+    }
+}

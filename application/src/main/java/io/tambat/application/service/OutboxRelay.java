@@ -1,0 +1,42 @@
+package io.tambat.application.service;
+
+import io.tambat.domain.model.processing.OutboxMessage;
+import io.tambat.domain.port.out.EventPublisherPort;
+import io.tambat.domain.port.out.OutboxPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * Publishes unpublished outbox notifications and marks them published. A crash between the two publishes
+ * the batch again on the next turn; subscribers deduplicate by inbox id, so that is harmless.
+ */
+@ApplicationScoped
+public class OutboxRelay {
+
+    private static final int BATCH = 200;
+
+    @Inject
+    OutboxPort outbox;
+
+    @Inject
+    EventPublisherPort publisher;
+
+    @Inject
+    Failpoints failpoints;
+
+    @Inject
+    Clock clock;
+
+    /** @return how many notifications this turn published */
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public int relayBatch() {
+        List<OutboxMessage> batch = outbox.claimUnpublished(BATCH);
+        batch.forEach(publisher::publish);
+        failpoints.reach(Failpoints.RELAY_AFTER_PUBLISH);
+        outbox.markPublished(batch.stream().map(OutboxMessage::outboxId).toList(), clock.instant());
+        return batch.size();
+    }
+}

@@ -1,0 +1,88 @@
+package io.tambat.application.service;
+
+import io.tambat.domain.model.lifecycle.StorageReady;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntSupplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Starts the background work once storage is ready, on managed executors (never a request thread): worker
+ * loops, the outbox relay, reconciliation and retention. Every task survives its own failures; a task that
+ * threw would otherwise never be scheduled again.
+ */
+@ApplicationScoped
+public class ProcessingScheduler {
+
+    private static final Logger LOG = Logger.getLogger(ProcessingScheduler.class.getName());
+    private static final Duration RECONCILE_EVERY = Duration.ofSeconds(30);
+    private static final Duration PURGE_EVERY = Duration.ofHours(1);
+    private static final int PURGE_BATCHES_PER_TURN = 100;
+
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+
+    @Inject
+    ProcessingSettings settings;
+
+    @Inject
+    WorkerLoop workers;
+
+    @Inject
+    OutboxRelay relay;
+
+    @Inject
+    Reconciliation reconciliation;
+
+    @Inject
+    RetentionPurge retention;
+
+    private final AtomicBoolean started = new AtomicBoolean();
+
+    void start(@Observes StorageReady ready) {
+        if (!settings.enabled()) {
+            LOG.info("processing is disabled on this instance (tambat.processing.enabled=false)");
+            return;
+        }
+        if (!started.compareAndSet(false, true)) {
+            return;
+        }
+        long poll = settings.pollInterval().toMillis();
+        for (int i = 0; i < settings.workers(); i++) {
+            every(poll, "worker", workers::drain);
+        }
+        every(poll, "outbox relay", () -> drain(relay::relayBatch, Integer.MAX_VALUE));
+        every(RECONCILE_EVERY.toMillis(), "reconciliation", reconciliation::reconcile);
+        every(PURGE_EVERY.toMillis(), "retention", () -> drain(retention::purgeBatch, PURGE_BATCHES_PER_TURN));
+        LOG.info(() -> "processing started: " + settings.workers() + " worker(s), lease " + settings.lease());
+    }
+
+    private void every(long delayMillis, String name, IntSupplier task) {
+        scheduler.scheduleWithFixedDelay(() -> {
+            try {
+                task.getAsInt();
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "{0} turn failed: {1}", new Object[] {name, e.getClass().getName()});
+            }
+        }, delayMillis, delayMillis, TimeUnit.MILLISECONDS);
+    }
+
+    private static int drain(IntSupplier batch, int maxBatches) {
+        int total = 0;
+        for (int i = 0; i < maxBatches; i++) {
+            int done = batch.getAsInt();
+            total += done;
+            if (done == 0) {
+                break;
+            }
+        }
+        return total;
+    }
+}

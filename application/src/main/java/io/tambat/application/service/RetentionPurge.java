@@ -1,0 +1,51 @@
+package io.tambat.application.service;
+
+import io.tambat.domain.port.out.InboxWorkPort;
+import io.tambat.domain.port.out.ProcessedEventsPort;
+import io.tambat.domain.port.out.ProcessingMetricsPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.Instant;
+
+/**
+ * Retention in bounded batches, each its own short transaction, so a large backlog never holds locks for
+ * long: raw payloads of finished rows after {@code payloadRetention}, processed-event records after
+ * {@code processedRetention}. Inbox rows themselves stay, so a late redelivery is still a duplicate.
+ */
+@ApplicationScoped
+public class RetentionPurge {
+
+    static final int BATCH = 500;
+
+    @Inject
+    InboxWorkPort inbox;
+
+    @Inject
+    ProcessedEventsPort processed;
+
+    @Inject
+    ProcessingSettings settings;
+
+    @Inject
+    ProcessingMetricsPort metrics;
+
+    @Inject
+    Clock clock;
+
+    /** @return how many items this batch removed; 0 when nothing is left to purge */
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public int purgeBatch() {
+        Instant now = clock.instant();
+        int payloads = inbox.purgePayloads(now.minus(settings.payloadRetention()), BATCH);
+        int records = processed.purgeBefore(now.minus(settings.processedRetention()), BATCH);
+        if (payloads > 0) {
+            metrics.purged("payloads", payloads);
+        }
+        if (records > 0) {
+            metrics.purged("processed_events", records);
+        }
+        return payloads + records;
+    }
+}

@@ -1,0 +1,34 @@
+package io.tambat.domain.model.processing;
+
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.SealedPayload;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * An inbox row a worker holds a lease on. Its attempt count already includes this attempt; the payload is
+ * empty once retention purged it.
+ */
+public record LeasedEvent(
+        UUID inboxId,
+        String provider,
+        EndpointId endpointId,
+        String providerEventId,
+        String eventType,
+        Optional<String> objectId,
+        Optional<Long> objectVersion,
+        int attemptCount,
+        Optional<SealedPayload> payload) {
+
+    public LeasedEvent {
+        Objects.requireNonNull(inboxId);
+        Objects.requireNonNull(provider);
+        Objects.requireNonNull(endpointId);
+        Objects.requireNonNull(providerEventId);
+        Objects.requireNonNull(eventType);
+        Objects.requireNonNull(objectId);
+        Objects.requireNonNull(objectVersion);
+        Objects.requireNonNull(payload);
+    }
+}

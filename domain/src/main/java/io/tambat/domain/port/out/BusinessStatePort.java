@@ -1,0 +1,31 @@
+package io.tambat.domain.port.out;
+
+import io.tambat.domain.model.processing.ObjectKey;
+import io.tambat.domain.model.processing.ObjectState;
+import io.tambat.domain.model.processing.ProviderObject;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The business state of provider objects. Each apply method is one conditional statement in the caller's
+ * transaction, so concurrent applies to one object serialize on its row and the condition sees the latest
+ * committed state. An applied change is also written to the mutation trail.
+ */
+public interface BusinessStatePort {
+
+    /** Applies when no version is stored or the stored one is lower. False: stale, nothing changed. */
+    boolean applyVersioned(ObjectKey key, String state, long version, UUID inboxId, Instant now);
+
+    /**
+     * Applies a state read from the provider's API at {@code fetchedAt}: when the provider gave versions,
+     * by version as above; otherwise only over a state fetched earlier, so a slow worker's older read
+     * cannot overwrite a newer one.
+     */
+    boolean applyFetched(ObjectKey key, ProviderObject current, Instant fetchedAt, UUID inboxId, Instant now);
+
+    /** Records a notification that carries no order; always applies. */
+    boolean applyNotification(ObjectKey key, String state, UUID inboxId, Instant now);
+
+    Optional<ObjectState> find(ObjectKey key);
+}

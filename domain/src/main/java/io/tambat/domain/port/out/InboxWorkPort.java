@@ -1,0 +1,49 @@
+package io.tambat.domain.port.out;
+
+import io.tambat.domain.model.processing.LeasedEvent;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The inbox as workers see it. Every method joins the caller's transaction and records the status change
+ * in the row's history. Throws {@link io.tambat.domain.error.StoreUnavailableException} when the database
+ * cannot answer.
+ */
+public interface InboxWorkPort {
+
+    /**
+     * Leases up to {@code max} due rows (RECEIVED, or PROCESSING whose lease expired, with
+     * {@code next_attempt_at <= now}) until {@code leaseUntil}, counting one more attempt for each. Rows
+     * another transaction is leasing are skipped, never waited for: two workers, in one process or in
+     * several on one database, never hold the same row. Oldest due first; no other order is promised.
+     */
+    List<LeasedEvent> leaseDue(int max, Instant now, Instant leaseUntil);
+
+    /** Ends a leased row PROCESSED. False when it is no longer PROCESSING (another worker finished it). */
+    boolean markProcessed(UUID inboxId, Instant now);
+
+    /** Gives a leased row back for another attempt at {@code nextAttemptAt}, with a redacted reason. */
+    void retryLater(UUID inboxId, Instant nextAttemptAt, String redactedError, Instant now);
+
+    /** Ends a row FAILED with an operator-visible, redacted reason. */
+    void fail(UUID inboxId, String redactedError, Instant now);
+
+    /** FAILED back to RECEIVED, due now, attempt count kept. False when the row is not FAILED. */
+    boolean redrive(UUID inboxId, Instant now);
+
+    /**
+     * Rows still PROCESSING whose lease ran out before {@code expiredBefore} (their worker died): made
+     * RECEIVED and due now.
+     *
+     * @return how many were re-enqueued
+     */
+    int reenqueueAbandoned(Instant expiredBefore, Instant now);
+
+    /**
+     * Drops the encrypted raw payload of finished rows received before the cutoff, at most {@code batch}.
+     *
+     * @return how many payloads were purged
+     */
+    int purgePayloads(Instant receivedBefore, int batch);
+}

@@ -1,0 +1,20 @@
+package io.tambat.domain.port.out;
+
+/** Measurements of processing that only the application sees. Labels never carry content. */
+public interface ProcessingMetricsPort {
+
+    /** An event ended PROCESSED; {@code mutated} when it changed business state. */
+    void processed(boolean mutated);
+
+    /** An attempt failed and the event will be tried again. */
+    void retried();
+
+    /** An event ended FAILED. */
+    void failed();
+
+    /** Reconciliation put rows abandoned by dead workers back to work. */
+    void reenqueued(int rows);
+
+    /** Retention removed {@code count} items of a kind ({@code payloads}, {@code processed_events}). */
+    void purged(String kind, int count);
+}

@@ -1,0 +1,149 @@
+package io.tambat.it.processing;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import io.tambat.it.support.AdminClient;
+import io.tambat.it.support.Eventually;
+import io.tambat.it.support.Http;
+import io.tambat.it.support.TambatServerProcess;
+import io.tambat.it.support.TestDatabase;
+import io.tambat.it.support.TestSigners;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Stripe events carry no version, so workers fetch the object from Stripe's API (here WireMock) and
+ * converge to it. An event whose fetch keeps failing ends FAILED after the configured attempts, is visible
+ * to operators with a redacted reason, and a redrive after the fix processes it exactly once.
+ */
+class PoisonEventIT {
+
+    private static final String SCHEMA = "tambat_poison";
+    private static final String SECRET = "whsec_it_poison";
+    private static final String API_KEY = "sk_test_it_poison_key";
+    private static final Duration CONVERGENCE = Duration.ofSeconds(60);
+
+    private final TestDatabase db = new TestDatabase(SCHEMA);
+    private WireMockServer stripeApi;
+    private TambatServerProcess server;
+    private AdminClient admin;
+
+    @BeforeEach
+    void start() {
+        db.dropSchema();
+        stripeApi = new WireMockServer(WireMockConfiguration.options().dynamicPort());
+        stripeApi.start();
+        server = TambatServerProcess.configured("poison", TestDatabase.port(), SCHEMA, Map.of(
+                        "TAMBAT_WEBHOOKS_ENDPOINTS", "stripe-main",
+                        "TAMBAT_WEBHOOKS_ENDPOINT_STRIPE_MAIN_PROVIDER", "stripe",
+                        "TAMBAT_WEBHOOKS_ENDPOINT_STRIPE_MAIN_SECRETS", "v1:" + SECRET,
+                        "TAMBAT_PROVIDERS_STRIPE_API_URL", "http://127.0.0.1:" + stripeApi.port(),
+                        "TAMBAT_PROVIDERS_STRIPE_API_KEY", API_KEY,
+                        "TAMBAT_PROCESSING_MAX_ATTEMPTS", "3",
+                        "TAMBAT_PROCESSING_INITIAL_BACKOFF", "PT0.2S",
+                        "TAMBAT_PROCESSING_MAX_BACKOFF", "PT0.5S"))
+                .start().awaitReady(ProcessingServers.READY);
+        admin = new AdminClient(server.baseUri());
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+        stripeApi.stop();
+    }
+
+    @Test
+    void convergesAnUnversionedEventToTheProvidersCurrentState() {
+        stripeApi.stubFor(get(urlEqualTo("/v1/payment_intents/pi_ok"))
+                .willReturn(okJson("{\"id\":\"pi_ok\",\"object\":\"payment_intent\",\"status\":\"succeeded\"}")));
+
+        String inboxId = accepted(deliver("evt_ok_1", "payment_intent.succeeded", "pi_ok"));
+
+        Eventually.within(CONVERGENCE, () -> assertThat(status(inboxId)).isEqualTo("PROCESSED"));
+        JsonObject state = Http.json(admin.get("admin/objects/stripe/payment/pi_ok"));
+        assertThat(state.getString("state")).isEqualTo("succeeded");
+        assertThat(state.getString("last_inbox_id")).isEqualTo(inboxId);
+        stripeApi.verify(getRequestedFor(urlEqualTo("/v1/payment_intents/pi_ok"))
+                .withHeader("Authorization", equalTo("Bearer " + API_KEY)));
+    }
+
+    @Test
+    void failsAfterTheConfiguredAttemptsAndARedriveAfterTheFixProcessesItOnce() {
+        stripeApi.stubFor(get(urlEqualTo("/v1/payment_intents/pi_poison")).willReturn(aResponse().withStatus(500)));
+        String inboxId = accepted(deliver("evt_poison_1", "payment_intent.succeeded", "pi_poison"));
+
+        Eventually.within(CONVERGENCE, () -> assertThat(status(inboxId)).isEqualTo("FAILED"));
+        JsonObject failed = Http.json(admin.get("admin/inbox/" + inboxId));
+        assertThat(failed.getInt("attempt_count")).isEqualTo(3);
+        assertThat(failed.getString("last_error")).contains("500").doesNotContain(API_KEY);
+        assertThat(failed.getJsonArray("history").getValuesAs(JsonObject.class).stream()
+                .map(change -> change.getString("status")).toList())
+                .containsExactly("RECEIVED", "PROCESSING", "RECEIVED", "PROCESSING", "RECEIVED", "PROCESSING", "FAILED");
+        assertThat(Http.json(admin.get("admin/inbox?status=FAILED")).getJsonArray("items")
+                .getValuesAs(JsonObject.class).stream().map(row -> row.getString("inbox_id")).toList())
+                .contains(inboxId);
+        assertThat(admin.get("admin/inbox/" + inboxId).body()).doesNotContain("pi_poison\"}");
+        assertThat(Http.json(admin.get("admin/inbox/stats")).getJsonObject("counts").getInt("FAILED"))
+                .isEqualTo(1);
+        assertThat(mutations("pi_poison")).isZero();
+
+        stripeApi.stubFor(get(urlEqualTo("/v1/payment_intents/pi_poison"))
+                .willReturn(okJson("{\"id\":\"pi_poison\",\"status\":\"succeeded\"}")));
+        HttpResponse<String> redriven = admin.post("admin/inbox/" + inboxId + "/redrive", null);
+
+        assertThat(redriven.statusCode()).as(redriven.body()).isEqualTo(200);
+        Eventually.within(CONVERGENCE, () -> assertThat(status(inboxId)).isEqualTo("PROCESSED"));
+        assertThat(Http.json(admin.get("admin/inbox/" + inboxId)).getInt("attempt_count")).isEqualTo(4);
+        assertThat(mutations("pi_poison")).isEqualTo(1);
+        assertThat(admin.post("admin/inbox/" + inboxId + "/redrive", null).statusCode()).isEqualTo(409);
+    }
+
+    @Test
+    void exposesProcessingGaugesFromDurableState() {
+        String metrics = Http.send(Http.request(server.baseUri().resolve("metrics?scope=application")).GET()
+                .build()).body();
+
+        assertThat(metrics).contains("tambat_inbox_oldest_pending_age_seconds{")
+                .contains("tambat_inbox_failed{").contains("tambat_outbox_lag_seconds{")
+                .contains("tambat_processing_attempts_total{");
+    }
+
+    private HttpResponse<String> deliver(String eventId, String type, String objectId) {
+        byte[] body = ("{\"id\":\"" + eventId + "\",\"object\":\"event\",\"type\":\"" + type + "\",\"data\":{\"object\":"
+                + "{\"id\":\"" + objectId + "\",\"object\":\"payment_intent\"}}}").getBytes(StandardCharsets.UTF_8);
+        return Http.post(server.baseUri().resolve("webhooks/stripe/stripe-main"), body, "Content-Type",
+                "application/json", "Stripe-Signature", TestSigners.stripe(SECRET, Instant.now().getEpochSecond(), body));
+    }
+
+    private static String accepted(HttpResponse<String> response) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return ((JsonString) Http.json(response).get("inbox_id")).getString();
+    }
+
+    private String status(String inboxId) {
+        List<Map<String, Object>> rows = db.rows("SELECT status FROM webhook_inbox WHERE inbox_id = CAST(? AS uuid)",
+                inboxId);
+        return (String) rows.get(0).get("status");
+    }
+
+    private long mutations(String objectId) {
+        return db.count("SELECT count(*) FROM object_mutation WHERE object_id = ?", objectId);
+    }
+}

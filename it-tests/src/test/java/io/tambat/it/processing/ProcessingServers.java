@@ -1,0 +1,53 @@
+package io.tambat.it.processing;
+
+import io.tambat.it.support.Http;
+import io.tambat.it.support.TambatServerProcess;
+import io.tambat.it.support.TestDatabase;
+import io.tambat.it.support.TestSigners;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/** Servers with a Standard Webhooks endpoint whose events carry object versions, and deliveries to them. */
+final class ProcessingServers {
+
+    static final String SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+    static final Duration READY = Duration.ofSeconds(90);
+
+    private ProcessingServers() {
+    }
+
+    /** Endpoint {@code std} plus fast processing (short lease and backoff) and the given extra settings. */
+    static TambatServerProcess server(String name, String schema, Map<String, String> extra) {
+        Map<String, String> environment = new HashMap<>(Map.of(
+                "TAMBAT_WEBHOOKS_ENDPOINTS", "std",
+                "TAMBAT_WEBHOOKS_ENDPOINT_STD_PROVIDER", "standard",
+                "TAMBAT_WEBHOOKS_ENDPOINT_STD_SECRETS", "v1:" + SECRET,
+                "TAMBAT_PROCESSING_LEASE", "PT3S",
+                "TAMBAT_PROCESSING_INITIAL_BACKOFF", "PT0.2S",
+                "TAMBAT_PROCESSING_MAX_BACKOFF", "PT1S"));
+        environment.putAll(extra);
+        return TambatServerProcess.configured(name, TestDatabase.port(), schema, environment);
+    }
+
+    static String newMessageId() {
+        return "msg_" + UUID.randomUUID();
+    }
+
+    static byte[] paymentEvent(String objectId, long version, String state) {
+        return ("{\"type\":\"payment.updated\",\"data\":{\"object\":\"payment\",\"id\":\"" + objectId
+                + "\",\"version\":" + version + ",\"status\":\"" + state + "\"}}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    static HttpResponse<String> deliver(URI base, String messageId, byte[] body) {
+        long now = Instant.now().getEpochSecond();
+        return Http.post(base.resolve("webhooks/standard/std"), body, "Content-Type", "application/json",
+                "webhook-id", messageId, "webhook-timestamp", String.valueOf(now),
+                "webhook-signature", TestSigners.standard(SECRET, messageId, now, body));
+    }
+}

@@ -1,0 +1,37 @@
+package io.tambat.it.support;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+/** Calls the operator API of one server with an operator token. */
+public final class AdminClient {
+
+    private final URI base;
+
+    public AdminClient(URI base) {
+        this.base = base;
+    }
+
+    public HttpResponse<String> get(String path) {
+        return call("GET", path, null);
+    }
+
+    public HttpResponse<String> post(String path, String json) {
+        return call("POST", path, json);
+    }
+
+    public HttpResponse<String> delete(String path) {
+        return call("DELETE", path, null);
+    }
+
+    private HttpResponse<String> call(String method, String path, String json) {
+        HttpRequest.Builder request = Http.request(base.resolve(path),
+                "Authorization", "Bearer " + OperatorTokens.operator());
+        if (json != null) {
+            request.header("Content-Type", "application/json");
+        }
+        return Http.send(request.method(method, json == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(json)).build());
+    }
+}

@@ -1,0 +1,122 @@
+package io.tambat.it.webhook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tambat.it.support.AdminClient;
+import io.tambat.it.support.ArquillianServer;
+import io.tambat.it.support.Eventually;
+import io.tambat.it.support.Http;
+import io.tambat.it.support.TambatArchive;
+import io.tambat.it.support.TestDatabase;
+import io.tambat.it.support.TestSigners;
+import jakarta.json.JsonObject;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.UUID;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Arrival order never defines business order: versions of one object delivered out of order end at the
+ * highest version, and stale deliveries are processed no-ops.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class VersionOrderingIT {
+
+    private static final String SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+    private static final Duration CONVERGENCE = Duration.ofSeconds(30);
+
+    private final TestDatabase db = new TestDatabase(ArquillianServer.SCHEMA);
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return TambatArchive.shipped();
+    }
+
+    @Test
+    void versionsThreeOneTwoEndAtVersionThreeWithOneMutation() {
+        String objectId = "pay_" + UUID.randomUUID();
+
+        String v3 = deliver(objectId, 3, "succeeded");
+        String v1 = deliver(objectId, 1, "requires_payment_method");
+        String v2 = deliver(objectId, 2, "processing");
+
+        for (String messageId : new String[] {v3, v1, v2}) {
+            Eventually.within(CONVERGENCE, () -> assertThat(status(messageId)).isEqualTo("PROCESSED"));
+        }
+        JsonObject state = objectState(objectId);
+        assertThat(state.getString("state")).isEqualTo("succeeded");
+        assertThat(state.getJsonNumber("version").longValue()).isEqualTo(3);
+        assertThat(db.count("SELECT count(*) FROM object_mutation WHERE object_id = ?", objectId)).isEqualTo(1);
+        assertThat(db.count("SELECT count(*) FROM processed_event WHERE provider = 'standard' "
+                + "AND provider_event_id IN (?, ?, ?)", v1, v2, v3)).isEqualTo(3);
+    }
+
+    @Test
+    void eachNewerVersionAppliesOnceInOrderOfVersionNotArrival() {
+        String objectId = "pay_" + UUID.randomUUID();
+
+        String v1 = deliver(objectId, 1, "requires_payment_method");
+        Eventually.within(CONVERGENCE, () -> assertThat(status(v1)).isEqualTo("PROCESSED"));
+        String v3 = deliver(objectId, 3, "succeeded");
+        Eventually.within(CONVERGENCE, () -> assertThat(status(v3)).isEqualTo("PROCESSED"));
+        String v2 = deliver(objectId, 2, "processing");
+        Eventually.within(CONVERGENCE, () -> assertThat(status(v2)).isEqualTo("PROCESSED"));
+
+        assertThat(objectState(objectId).getJsonNumber("version").longValue()).isEqualTo(3);
+        assertThat(db.count("SELECT count(*) FROM object_mutation WHERE object_id = ?", objectId)).isEqualTo(2);
+    }
+
+    @Test
+    void redeliveryOfAProcessedEventChangesNothing() {
+        String objectId = "pay_" + UUID.randomUUID();
+        String messageId = "msg_" + UUID.randomUUID();
+        byte[] body = body(objectId, 1, "succeeded");
+        send(messageId, body);
+        Eventually.within(CONVERGENCE, () -> assertThat(status(messageId)).isEqualTo("PROCESSED"));
+
+        HttpResponse<String> again = send(messageId, body);
+
+        assertThat(Http.json(again).getString("status")).isEqualTo("duplicate");
+        assertThat(db.count("SELECT count(*) FROM object_mutation WHERE object_id = ?", objectId)).isEqualTo(1);
+    }
+
+    private String deliver(String objectId, long version, String state) {
+        String messageId = "msg_" + UUID.randomUUID();
+        HttpResponse<String> response = send(messageId, body(objectId, version, state));
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return messageId;
+    }
+
+    private static byte[] body(String objectId, long version, String state) {
+        return ("{\"type\":\"payment.updated\",\"timestamp\":\"2026-11-29T10:00:00Z\",\"data\":{\"object\":\"payment\","
+                + "\"id\":\"" + objectId + "\",\"version\":" + version + ",\"status\":\"" + state + "\"}}")
+                .getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static HttpResponse<String> send(String messageId, byte[] body) {
+        long now = Instant.now().getEpochSecond();
+        return Http.post(ArquillianServer.baseUri().resolve("webhooks/standard/std-main"), body,
+                "Content-Type", "application/json", "webhook-id", messageId, "webhook-timestamp", String.valueOf(now),
+                "webhook-signature", TestSigners.standard(SECRET, messageId, now, body));
+    }
+
+    private String status(String messageId) {
+        return (String) db.rows("SELECT status FROM webhook_inbox WHERE provider = 'standard' "
+                + "AND provider_event_id = ?", messageId).get(0).get("status");
+    }
+
+    private static JsonObject objectState(String objectId) {
+        HttpResponse<String> response = new AdminClient(ArquillianServer.baseUri())
+                .get("admin/objects/standard/payment/" + objectId);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return Http.json(response);
+    }
+}
