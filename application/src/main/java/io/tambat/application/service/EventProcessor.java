@@ -1,5 +1,6 @@
 package io.tambat.application.service;
 
+import io.tambat.domain.error.SequenceGapException;
 import io.tambat.domain.error.TransientProcessingException;
 import io.tambat.domain.error.UninterpretableEventException;
 import io.tambat.domain.model.processing.InterpretationSettings;
@@ -67,12 +68,49 @@ public class EventProcessor {
             boolean mutated = completion.complete(event, resolution, clock.instant());
             failpoints.reach(Failpoints.WORKER_AFTER_COMMIT);
             metrics.processed(mutated);
+        } catch (SequenceGapException e) {
+            waitForPredecessors(event, e);
         } catch (UninterpretableEventException e) {
             giveUp(event, "uninterpretable: " + e.getMessage());
         } catch (TransientProcessingException e) {
             retryOrGiveUp(event, "transient: " + e.getMessage());
         } catch (RuntimeException e) {
             retryOrGiveUp(event, "error: " + e.getClass().getName());
+        }
+    }
+
+    /**
+     * A delta ahead of its predecessors waits for them (without using up its attempts) until the gap window
+     * closes; then the provider's current state reconciles the gap, or, with no API to ask, the event fails.
+     */
+    private void waitForPredecessors(LeasedEvent event, SequenceGapException gap) {
+        Instant now = clock.instant();
+        Instant windowEnds = event.receivedAt().plus(settings.sequenceGapWindow());
+        if (now.isBefore(windowEnds)) {
+            Instant next = settings.retry().nextAttempt(1, now, ThreadLocalRandom.current()::nextDouble);
+            completion.retryLater(event, next.isBefore(windowEnds) ? next : windowEnds, "waiting: "
+                    + gap.getMessage(), now);
+            return;
+        }
+        Optional<ProviderStatePort> client = providerStates.forProvider(event.provider());
+        if (client.isEmpty()) {
+            metrics.sequenceGapExceeded(false);
+            giveUp(event, "sequence gap not filled within " + settings.sequenceGapWindow() + ": " + gap.getMessage());
+            return;
+        }
+        try {
+            StateChange change = interpreters.find(event.provider()).orElseThrow()
+                    .interpret(stored(event), interpretation(event)).orElseThrow();
+            Instant fetchedAt = clock.instant();
+            ProcessingCompletion.Resolution resolution = client.get().fetch(change.key())
+                    .<ProcessingCompletion.Resolution>map(current ->
+                            new ProcessingCompletion.Resolution.Fetched(change.key(), current, fetchedAt))
+                    .orElseGet(ProcessingCompletion::nothing);
+            boolean mutated = completion.complete(event, resolution, clock.instant());
+            metrics.sequenceGapExceeded(true);
+            metrics.processed(mutated);
+        } catch (TransientProcessingException e) {
+            retryOrGiveUp(event, "transient: " + e.getMessage());
         }
     }
 

@@ -1,5 +1,6 @@
 package io.tambat.application.service;
 
+import io.tambat.domain.error.SequenceGapException;
 import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.model.processing.ObjectKey;
 import io.tambat.domain.model.processing.OutboxMessage;
@@ -16,7 +17,7 @@ import java.time.Instant;
 
 /**
  * The transactions that end an attempt. Completing is ONE transaction: the processed-event record under the
- * event's own key, the business mutation (if any, and only if still newer), its side-effect notification in
+ * event's own key, the business mutation (if any, and only if still in order), its side-effect notification in
  * the outbox, and the row marked PROCESSED. A second worker, a retry or a redrive finds the record and
  * changes nothing.
  */
@@ -80,6 +81,15 @@ public class ProcessingCompletion {
             if (change instanceof StateChange.Versioned versioned) {
                 return state.applyVersioned(versioned.key(), versioned.state(), versioned.version(),
                         event.inboxId(), now);
+            }
+            if (change instanceof StateChange.Sequenced sequenced) {
+                return switch (state.applySequenced(sequenced.key(), sequenced.state(), sequenced.sequence(),
+                        event.inboxId(), now)) {
+                    case APPLIED -> true;
+                    case STALE -> false;
+                    // Rolls back the processed-event record too: the event is not processed yet.
+                    case GAP -> throw new SequenceGapException(sequenced.sequence());
+                };
             }
             if (change instanceof StateChange.Notification notification) {
                 return state.applyNotification(notification.key(), notification.state(), event.inboxId(), now);

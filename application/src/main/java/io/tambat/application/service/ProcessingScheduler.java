@@ -23,7 +23,6 @@ public class ProcessingScheduler {
 
     private static final Logger LOG = Logger.getLogger(ProcessingScheduler.class.getName());
     private static final Duration RECONCILE_EVERY = Duration.ofSeconds(30);
-    private static final Duration PURGE_EVERY = Duration.ofHours(1);
     private static final int PURGE_BATCHES_PER_TURN = 100;
 
     @Resource
@@ -60,7 +59,7 @@ public class ProcessingScheduler {
         }
         every(poll, "outbox relay", () -> drain(relay::relayBatch, Integer.MAX_VALUE));
         every(RECONCILE_EVERY.toMillis(), "reconciliation", reconciliation::reconcile);
-        every(PURGE_EVERY.toMillis(), "retention", () -> drain(retention::purgeBatch, PURGE_BATCHES_PER_TURN));
+        every(settings.retentionInterval().toMillis(), "retention", () -> drain(retention::purgeBatch, PURGE_BATCHES_PER_TURN));
         LOG.info(() -> "processing started: " + settings.workers() + " worker(s), lease " + settings.lease());
     }
 

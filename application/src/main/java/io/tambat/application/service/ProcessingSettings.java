@@ -15,6 +15,8 @@ import java.util.Set;
  * @param payloadRetention   how long encrypted raw payloads of finished rows are kept
  * @param processedRetention how long processed-event records are kept (at least the providers' redelivery
  *                           window)
+ * @param sequenceGapWindow  how long a delta waits for missing predecessors before the gap is reconciled
+ * @param retentionInterval  how often retention runs
  * @param failpoints         named places where the process halts on purpose, for crash testing only
  */
 public record ProcessingSettings(
@@ -26,6 +28,8 @@ public record ProcessingSettings(
         Duration pollInterval,
         Duration payloadRetention,
         Duration processedRetention,
+        Duration sequenceGapWindow,
+        Duration retentionInterval,
         Set<String> failpoints) {
 
     public ProcessingSettings {

@@ -30,6 +30,8 @@ class JpaBusinessStateAdapter implements BusinessStatePort {
 
     private static final String ALWAYS = "TRUE";
 
+    private static final String NEXT_IN_SEQUENCE = "object_state.version = EXCLUDED.version - 1";
+
     private static final String FIND = """
             SELECT state, version, CAST(last_inbox_id AS text), updated_at FROM object_state
             WHERE provider = ?1 AND object_type = ?2 AND object_id = ?3""";
@@ -45,6 +47,15 @@ class JpaBusinessStateAdapter implements BusinessStatePort {
     @Override
     public boolean applyFetched(ObjectKey key, ProviderObject current, Instant fetchedAt, UUID inboxId, Instant now) {
         return upsert(NEWER_READ, key, current.state(), current.version().orElse(null), fetchedAt, inboxId, now);
+    }
+
+    @Override
+    public SequenceOutcome applySequenced(ObjectKey key, String state, long sequence, UUID inboxId, Instant now) {
+        if (upsert(NEXT_IN_SEQUENCE, key, state, sequence, null, inboxId, now)) {
+            return SequenceOutcome.APPLIED;
+        }
+        long stored = find(key).flatMap(ObjectState::version).orElse(Long.MIN_VALUE);
+        return stored >= sequence ? SequenceOutcome.STALE : SequenceOutcome.GAP;
     }
 
     @Override

@@ -38,11 +38,11 @@ class JpaInboxWorkAdapter implements InboxWorkPort {
                 UPDATE webhook_inbox i SET status = 'PROCESSING', lease_until = ?2, attempt_count = attempt_count + 1
                 FROM due WHERE i.inbox_id = due.inbox_id
                 RETURNING i.inbox_id, i.provider, i.endpoint_id, i.provider_event_id, i.event_type, i.object_id,
-                    i.object_version, i.attempt_count, i.payload_ciphertext, i.payload_key_id),
+                    i.object_version, i.attempt_count, i.payload_ciphertext, i.payload_key_id, i.received_at),
             history AS (
                 INSERT INTO webhook_inbox_history (inbox_id, status, at) SELECT inbox_id, 'PROCESSING', ?1 FROM leased)
             SELECT CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, event_type, object_id,
-                object_version, attempt_count, payload_ciphertext, payload_key_id
+                object_version, attempt_count, payload_ciphertext, payload_key_id, received_at
             FROM leased""";
 
     /** Moves one row between statuses, only from the expected one, and records the change. */
@@ -144,6 +144,7 @@ class JpaInboxWorkAdapter implements InboxWorkPort {
         Optional<SealedPayload> payload = row[8] == null ? Optional.empty()
                 : Optional.of(new SealedPayload((String) row[9], (byte[]) row[8]));
         return new LeasedEvent(uuid(row[0]), (String) row[1], new EndpointId((String) row[2]), (String) row[3],
-                (String) row[4], optionalText(row[5]), optionalLong(row[6]), integer(row[7]), payload);
+                (String) row[4], optionalText(row[5]), optionalLong(row[6]), integer(row[7]),
+                NativeRows.instant(row[10]), payload);
     }
 }

@@ -2,6 +2,7 @@ package io.tambat.domain.model.processing;
 
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SealedPayload;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
@@ -19,6 +20,7 @@ public record LeasedEvent(
         Optional<String> objectId,
         Optional<Long> objectVersion,
         int attemptCount,
+        Instant receivedAt,
         Optional<SealedPayload> payload) {
 
     public LeasedEvent {
@@ -29,6 +31,7 @@ public record LeasedEvent(
         Objects.requireNonNull(eventType);
         Objects.requireNonNull(objectId);
         Objects.requireNonNull(objectVersion);
+        Objects.requireNonNull(receivedAt);
         Objects.requireNonNull(payload);
     }
 }

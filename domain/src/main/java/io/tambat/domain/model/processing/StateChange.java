@@ -19,6 +19,18 @@ public sealed interface StateChange {
         }
     }
 
+    /**
+     * A non-repeatable change in a per-object sequence (a delta): it applies only right after its
+     * predecessor. A later sequence waits for the missing ones within a bounded window, then the gap is
+     * reconciled from the provider's current state or the event fails; an earlier one is stale.
+     */
+    record Sequenced(ObjectKey key, String state, long sequence) implements StateChange {
+        public Sequenced {
+            Objects.requireNonNull(key);
+            new ProviderObject(state, java.util.Optional.of(sequence));
+        }
+    }
+
     /** The event only says the object changed: converge to what the provider's API says now. */
     record FetchCurrent(ObjectKey key) implements StateChange {
         public FetchCurrent {

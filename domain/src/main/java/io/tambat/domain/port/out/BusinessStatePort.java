@@ -24,6 +24,20 @@ public interface BusinessStatePort {
      */
     boolean applyFetched(ObjectKey key, ProviderObject current, Instant fetchedAt, UUID inboxId, Instant now);
 
+    /**
+     * Applies a delta only right after its predecessor (stored sequence + 1), or as the first one seen.
+     *
+     * @return what happened; on {@link SequenceOutcome#GAP} nothing changed and predecessors are missing
+     */
+    SequenceOutcome applySequenced(ObjectKey key, String state, long sequence, UUID inboxId, Instant now);
+
+    /** Outcome of {@link #applySequenced}. */
+    enum SequenceOutcome {
+        APPLIED,
+        STALE,
+        GAP
+    }
+
     /** Records a notification that carries no order; always applies. */
     boolean applyNotification(ObjectKey key, String state, UUID inboxId, Instant now);
 

@@ -12,6 +12,12 @@ public interface ProcessingMetricsPort {
     /** An event ended FAILED. */
     void failed();
 
+    /**
+     * A sequence gap outlived its window: {@code reconciled} when the provider's current state closed it,
+     * otherwise the event failed. Alert on this.
+     */
+    void sequenceGapExceeded(boolean reconciled);
+
     /** Reconciliation put rows abandoned by dead workers back to work. */
     void reenqueued(int rows);
 

@@ -186,7 +186,8 @@ public class ConfiguredWebhookEndpoints implements WebhookEndpointsPort {
                     pointer(id, "object-type-pointer", defaults.typePointer()),
                     pointer(id, "object-id-pointer", defaults.idPointer()),
                     pointer(id, "object-version-pointer", defaults.versionPointer()),
-                    pointer(id, "state-pointer", defaults.statePointer()));
+                    pointer(id, "state-pointer", defaults.statePointer()),
+                    pointer(id, "sequence-pointer", defaults.sequencePointer()));
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException(key(id, "object-*-pointer"), e.getMessage());
         }

@@ -71,6 +71,8 @@ public class RuntimeProducers {
                 duration("tambat.processing.poll-interval", "PT0.2S"),
                 duration("tambat.retention.payloads", "P30D"),
                 duration("tambat.retention.processed-events", "P30D"),
+                duration("tambat.processing.sequence-gap-window", "PT5M"),
+                duration("tambat.retention.interval", "PT1H"),
                 failpoints);
     }
 

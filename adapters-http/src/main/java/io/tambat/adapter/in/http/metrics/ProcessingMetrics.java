@@ -52,6 +52,8 @@ public class ProcessingMetrics implements ProcessingMetricsPort {
         }
         registry.counter("tambat.processing.mutations");
         registry.counter("tambat.reconciliation.reenqueued");
+        registry.counter("tambat.processing.sequence.gaps", new Tag("outcome", "reconciled"));
+        registry.counter("tambat.processing.sequence.gaps", new Tag("outcome", "failed"));
     }
 
     @Override
@@ -70,6 +72,12 @@ public class ProcessingMetrics implements ProcessingMetricsPort {
     @Override
     public void failed() {
         registry.counter("tambat.processing.attempts", new Tag("outcome", "failed")).inc();
+    }
+
+    @Override
+    public void sequenceGapExceeded(boolean reconciled) {
+        registry.counter("tambat.processing.sequence.gaps",
+                new Tag("outcome", reconciled ? "reconciled" : "failed")).inc();
     }
 
     @Override

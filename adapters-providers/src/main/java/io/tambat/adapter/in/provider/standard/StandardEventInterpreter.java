@@ -27,8 +27,10 @@ import java.util.regex.Pattern;
  *       {@code /data/object} is a member some senders use for a nested object.</li>
  *   <li>id pointer: required, a string or an integer (rendered in decimal).</li>
  *   <li>state pointer: required, a string.</li>
+ *   <li>sequence pointer: set only for senders of deltas; an integer or a string of digits. With it the
+ *       event is {@link StateChange.Sequenced}, applied strictly in sequence.</li>
  *   <li>version pointer: optional, an integer or a string of decimal digits. With it the event is
- *       {@link StateChange.Versioned}; without it, {@link StateChange.FetchCurrent}.</li>
+ *       {@link StateChange.Versioned}; without it (and without a sequence), {@link StateChange.FetchCurrent}.</li>
  * </ul>
  *
  * <p>A required field that is absent or of the wrong type, or a version that is neither, makes the event
@@ -62,6 +64,13 @@ public final class StandardEventInterpreter implements EventInterpreter {
         String state = StoredPayloads.read(() -> JsonFields.optionalString(payload, statePointer))
                 .orElseThrow(() -> missing(statePointer));
         ObjectKey key = StoredPayloads.build(idPointer, () -> new ObjectKey(PROVIDER, type.get(), id));
+        if (!settings.sequencePointer().isEmpty()) {
+            Optional<Long> sequence = version(payload, settings.sequencePointer());
+            if (sequence.isPresent()) {
+                return Optional.of(StoredPayloads.build(statePointer,
+                        () -> new StateChange.Sequenced(key, state, sequence.get())));
+            }
+        }
         Optional<Long> version = version(payload, settings.versionPointer());
         if (version.isEmpty()) {
             return Optional.of(new StateChange.FetchCurrent(key));
