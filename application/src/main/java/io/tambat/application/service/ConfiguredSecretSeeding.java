@@ -4,6 +4,7 @@ import io.tambat.domain.model.lifecycle.StorageReady;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
 import io.tambat.domain.port.out.SecretStorePort;
 import io.tambat.domain.port.out.WebhookEndpointsPort;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -16,6 +17,9 @@ import jakarta.transaction.Transactional;
 @ApplicationScoped
 public class ConfiguredSecretSeeding {
 
+    /** Before anything that needs the seeded secrets. */
+    static final int SEEDING = 100;
+
     @Inject
     WebhookEndpointsPort endpoints;
 
@@ -23,7 +27,7 @@ public class ConfiguredSecretSeeding {
     SecretStorePort store;
 
     @Transactional(rollbackOn = Exception.class)
-    public void seed(@Observes StorageReady ready) {
+    public void seed(@Observes @Priority(SEEDING) StorageReady ready) {
         for (WebhookEndpoint endpoint : endpoints.all()) {
             store.seed(endpoint.id(), endpoints.configuredSecrets(endpoint), ready.at());
         }

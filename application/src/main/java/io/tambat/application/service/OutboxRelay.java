@@ -34,6 +34,9 @@ public class OutboxRelay {
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public int relayBatch() {
         List<OutboxMessage> batch = outbox.claimUnpublished(BATCH);
+        if (batch.isEmpty()) {
+            return 0;
+        }
         batch.forEach(publisher::publish);
         failpoints.reach(Failpoints.RELAY_AFTER_PUBLISH);
         outbox.markPublished(batch.stream().map(OutboxMessage::outboxId).toList(), clock.instant());

@@ -3,10 +3,15 @@ package io.tambat.application.service;
 import io.tambat.domain.model.lifecycle.StorageReady;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntSupplier;
@@ -44,8 +49,9 @@ public class ProcessingScheduler {
     RetentionPurge retention;
 
     private final AtomicBoolean started = new AtomicBoolean();
+    private final List<ScheduledFuture<?>> tasks = new CopyOnWriteArrayList<>();
 
-    void start(@Observes StorageReady ready) {
+    void start(@Observes @Priority(StorageStatus.AFTER_STARTUP_WORK) StorageReady ready) {
         if (!settings.enabled()) {
             LOG.info("processing is disabled on this instance (tambat.processing.enabled=false)");
             return;
@@ -63,14 +69,20 @@ public class ProcessingScheduler {
         LOG.info(() -> "processing started: " + settings.workers() + " worker(s), lease " + settings.lease());
     }
 
+    /** Managed tasks would outlive the application otherwise, failing on every turn once it is gone. */
+    @PreDestroy
+    void stop() {
+        tasks.forEach(task -> task.cancel(false));
+    }
+
     private void every(long delayMillis, String name, IntSupplier task) {
-        scheduler.scheduleWithFixedDelay(() -> {
+        tasks.add(scheduler.scheduleWithFixedDelay(() -> {
             try {
                 task.getAsInt();
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "{0} turn failed: {1}", new Object[] {name, e.getClass().getName()});
             }
-        }, delayMillis, delayMillis, TimeUnit.MILLISECONDS);
+        }, delayMillis, delayMillis, TimeUnit.MILLISECONDS));
     }
 
     private static int drain(IntSupplier batch, int maxBatches) {

@@ -66,6 +66,9 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
     IngressSettings settings;
 
     @Inject
+    StorageStatus storage;
+
+    @Inject
     Clock clock;
 
     @Override
@@ -82,6 +85,10 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
         if (!adapters.require(provider).acceptsContentType(contentType)) {
             throw new WebhookRejectedException(Rejection.UNSUPPORTED_MEDIA_TYPE,
                     "content type not accepted for this provider");
+        }
+        if (!storage.ready()) {
+            throw new WebhookRejectedException(Rejection.STORAGE_UNAVAILABLE, "storage is not ready yet",
+                    settings.retryAfter(), null);
         }
         return endpoint;
     }

@@ -24,15 +24,18 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * Stripe events carry no version, so workers fetch the object from Stripe's API (here WireMock) and
  * converge to it. An event whose fetch keeps failing ends FAILED after the configured attempts, is visible
- * to operators with a redacted reason, and a redrive after the fix processes it exactly once.
+ * to operators with a redacted reason, and a redrive after the fix processes it exactly once. One server
+ * serves the class; each test uses its own objects.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PoisonEventIT {
 
     private static final String SCHEMA = "tambat_poison";
@@ -45,7 +48,7 @@ class PoisonEventIT {
     private TambatServerProcess server;
     private AdminClient admin;
 
-    @BeforeEach
+    @BeforeAll
     void start() {
         db.dropSchema();
         stripeApi = new WireMockServer(WireMockConfiguration.options().dynamicPort());
@@ -63,7 +66,7 @@ class PoisonEventIT {
         admin = new AdminClient(server.baseUri());
     }
 
-    @AfterEach
+    @AfterAll
     void stop() {
         server.close();
         stripeApi.stop();

@@ -1,17 +1,14 @@
 package io.tambat.it.processing;
 
-import io.tambat.it.support.Http;
 import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TestDatabase;
-import io.tambat.it.support.TestSigners;
+import io.tambat.it.support.StandardDeliveries;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
 
 /** Servers with a Standard Webhooks endpoint whose events carry object versions, and deliveries to them. */
 final class ProcessingServers {
@@ -36,7 +33,7 @@ final class ProcessingServers {
     }
 
     static String newMessageId() {
-        return "msg_" + UUID.randomUUID();
+        return StandardDeliveries.newMessageId();
     }
 
     static byte[] paymentEvent(String objectId, long version, String state) {
@@ -45,9 +42,6 @@ final class ProcessingServers {
     }
 
     static HttpResponse<String> deliver(URI base, String messageId, byte[] body) {
-        long now = Instant.now().getEpochSecond();
-        return Http.post(base.resolve("webhooks/standard/std"), body, "Content-Type", "application/json",
-                "webhook-id", messageId, "webhook-timestamp", String.valueOf(now),
-                "webhook-signature", TestSigners.standard(SECRET, messageId, now, body));
+        return StandardDeliveries.send(base.resolve("webhooks/standard/std"), SECRET, messageId, body);
     }
 }

@@ -21,6 +21,7 @@ import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -36,6 +37,11 @@ class ConcurrentDuplicatesIT {
     @Deployment(testable = false)
     static WebArchive deployment() {
         return TambatArchive.shipped();
+    }
+
+    @BeforeEach
+    void awaitReady() {
+        ArquillianServer.awaitReady();
     }
 
     @Test

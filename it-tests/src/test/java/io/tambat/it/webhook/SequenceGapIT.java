@@ -8,17 +8,17 @@ import io.tambat.it.support.Http;
 import io.tambat.it.support.TambatArchive;
 import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TestDatabase;
-import io.tambat.it.support.TestSigners;
+import io.tambat.it.support.StandardDeliveries;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -39,6 +39,11 @@ class SequenceGapIT {
     @Deployment(testable = false)
     static WebArchive deployment() {
         return TambatArchive.shipped();
+    }
+
+    @BeforeEach
+    void awaitReady() {
+        ArquillianServer.awaitReady();
     }
 
     @Test
@@ -79,20 +84,17 @@ class SequenceGapIT {
     }
 
     private static String deliver(String account, long sequence) {
-        String messageId = "msg_" + UUID.randomUUID();
+        String messageId = StandardDeliveries.newMessageId();
         byte[] body = ("{\"type\":\"balance.adjusted\",\"data\":{\"object\":\"account\",\"id\":\"" + account
                 + "\",\"status\":\"balance-" + sequence + "\",\"sequence\":" + sequence + "}}")
                 .getBytes(StandardCharsets.UTF_8);
-        long now = Instant.now().getEpochSecond();
-        HttpResponse<String> response = Http.post(ArquillianServer.baseUri().resolve("webhooks/standard/std-deltas"),
-                body, "Content-Type", "application/json", "webhook-id", messageId, "webhook-timestamp",
-                String.valueOf(now), "webhook-signature", TestSigners.standard(SECRET, messageId, now, body));
+        HttpResponse<String> response = StandardDeliveries.send(
+                ArquillianServer.baseUri().resolve("webhooks/standard/std-deltas"), SECRET, messageId, body);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         return messageId;
     }
 
     private String status(String messageId) {
-        return (String) db.rows("SELECT status FROM webhook_inbox WHERE provider_event_id = ?", messageId).get(0)
-                .get("status");
+        return StandardDeliveries.status(db, messageId);
     }
 }

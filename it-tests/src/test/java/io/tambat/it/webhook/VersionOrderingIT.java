@@ -8,17 +8,17 @@ import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.TambatArchive;
 import io.tambat.it.support.TestDatabase;
-import io.tambat.it.support.TestSigners;
+import io.tambat.it.support.StandardDeliveries;
 import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -38,6 +38,11 @@ class VersionOrderingIT {
     @Deployment(testable = false)
     static WebArchive deployment() {
         return TambatArchive.shipped();
+    }
+
+    @BeforeEach
+    void awaitReady() {
+        ArquillianServer.awaitReady();
     }
 
     @Test
@@ -77,7 +82,7 @@ class VersionOrderingIT {
     @Test
     void redeliveryOfAProcessedEventChangesNothing() {
         String objectId = "pay_" + UUID.randomUUID();
-        String messageId = "msg_" + UUID.randomUUID();
+        String messageId = StandardDeliveries.newMessageId();
         byte[] body = body(objectId, 1, "succeeded");
         send(messageId, body);
         Eventually.within(CONVERGENCE, () -> assertThat(status(messageId)).isEqualTo("PROCESSED"));
@@ -89,7 +94,7 @@ class VersionOrderingIT {
     }
 
     private String deliver(String objectId, long version, String state) {
-        String messageId = "msg_" + UUID.randomUUID();
+        String messageId = StandardDeliveries.newMessageId();
         HttpResponse<String> response = send(messageId, body(objectId, version, state));
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         return messageId;
@@ -102,15 +107,12 @@ class VersionOrderingIT {
     }
 
     private static HttpResponse<String> send(String messageId, byte[] body) {
-        long now = Instant.now().getEpochSecond();
-        return Http.post(ArquillianServer.baseUri().resolve("webhooks/standard/std-main"), body,
-                "Content-Type", "application/json", "webhook-id", messageId, "webhook-timestamp", String.valueOf(now),
-                "webhook-signature", TestSigners.standard(SECRET, messageId, now, body));
+        return StandardDeliveries.send(ArquillianServer.baseUri().resolve("webhooks/standard/std-main"), SECRET,
+                messageId, body);
     }
 
     private String status(String messageId) {
-        return (String) db.rows("SELECT status FROM webhook_inbox WHERE provider = 'standard' "
-                + "AND provider_event_id = ?", messageId).get(0).get("status");
+        return StandardDeliveries.status(db, messageId);
     }
 
     private static JsonObject objectState(String objectId) {

@@ -25,6 +25,7 @@ import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -40,6 +41,11 @@ class WebhookReceivingIT {
     @Deployment(testable = false)
     static WebArchive deployment() {
         return TambatArchive.shipped();
+    }
+
+    @BeforeEach
+    void awaitReady() {
+        ArquillianServer.awaitReady();
     }
 
     @Test

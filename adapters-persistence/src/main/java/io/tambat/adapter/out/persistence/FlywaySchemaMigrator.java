@@ -1,6 +1,7 @@
 package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.model.lifecycle.StorageReady;
+import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -50,6 +51,14 @@ public class FlywaySchemaMigrator {
 
     void onStart(@Observes @Initialized(ApplicationScoped.class) Object context) {
         attempts = scheduler.scheduleWithFixedDelay(this::attempt, 0, RETRY_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /** A redeployed application must not leave this one's retries running against a stopped component. */
+    @PreDestroy
+    void stop() {
+        if (attempts != null) {
+            attempts.cancel(false);
+        }
     }
 
     /** True once the schema is migrated and start-up work on storage is done. */
