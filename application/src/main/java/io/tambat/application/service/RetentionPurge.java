@@ -1,5 +1,6 @@
 package io.tambat.application.service;
 
+import io.tambat.domain.port.out.IdempotencyStorePort;
 import io.tambat.domain.port.out.InboxWorkPort;
 import io.tambat.domain.port.out.ProcessedEventsPort;
 import io.tambat.domain.port.out.ProcessingMetricsPort;
@@ -12,7 +13,7 @@ import java.time.Instant;
 /**
  * Retention in bounded batches, each its own short transaction, so a large backlog never holds locks for
  * long: raw payloads of finished rows after {@code payloadRetention}, processed-event records after
- * {@code processedRetention}. Inbox rows themselves stay, so a late redelivery is still a duplicate.
+ * {@code processedRetention}, expired idempotency records. Inbox rows themselves stay, so a late redelivery is still a duplicate.
  */
 @ApplicationScoped
 public class RetentionPurge {
@@ -24,6 +25,9 @@ public class RetentionPurge {
 
     @Inject
     ProcessedEventsPort processed;
+
+    @Inject
+    IdempotencyStorePort idempotency;
 
     @Inject
     ProcessingSettings settings;
@@ -40,12 +44,16 @@ public class RetentionPurge {
         Instant now = clock.instant();
         int payloads = inbox.purgePayloads(now.minus(settings.payloadRetention()), BATCH);
         int records = processed.purgeBefore(now.minus(settings.processedRetention()), BATCH);
+        int keys = idempotency.purgeExpired(now, BATCH);
         if (payloads > 0) {
             metrics.purged("payloads", payloads);
         }
         if (records > 0) {
             metrics.purged("processed_events", records);
         }
-        return payloads + records;
+        if (keys > 0) {
+            metrics.purged("idempotency_keys", keys);
+        }
+        return payloads + records + keys;
     }
 }

@@ -24,6 +24,17 @@ public final class OperatorTokens {
     }
 
     public static String withGroups(String... groups) {
+        return sign(claims(groups));
+    }
+
+    /** An API client's token: any group, and the tenant it acts for. */
+    public static String forTenant(String tenantId) {
+        JwtClaims claims = claims("customer");
+        claims.setClaim("tenant_id", tenantId);
+        return sign(claims);
+    }
+
+    private static JwtClaims claims(String... groups) {
         JwtClaims claims = new JwtClaims();
         claims.setIssuer(ISSUER);
         claims.setSubject("it-operator");
@@ -32,6 +43,10 @@ public final class OperatorTokens {
         claims.setIssuedAtToNow();
         claims.setExpirationTimeMinutesInTheFuture(10);
         claims.setStringListClaim("groups", List.of(groups));
+        return claims;
+    }
+
+    private static String sign(JwtClaims claims) {
         JsonWebSignature jws = new JsonWebSignature();
         jws.setPayload(claims.toJson());
         jws.setKey(privateKey());

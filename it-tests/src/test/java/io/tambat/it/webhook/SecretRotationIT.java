@@ -1,6 +1,6 @@
 package io.tambat.it.webhook;
 
-import static io.tambat.it.webhook.WebhookReceivingIT.assertProblem;
+import static io.tambat.it.support.ProblemAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.it.support.AdminClient;

@@ -1,5 +1,6 @@
 package io.tambat.it.webhook;
 
+import static io.tambat.it.support.ProblemAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.it.support.ArquillianServer;
@@ -326,17 +327,6 @@ class WebhookReceivingIT {
                         "Content-Type", "application/json", "X-GitHub-Event", "push", "X-GitHub-Delivery", delivery,
                         "X-Hub-Signature-256", TestSigners.github("gh-small-secret", body))
                 .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))).build());
-    }
-
-    static void assertProblem(HttpResponse<String> response, int status, String code) {
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
-        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
-                type -> assertThat(type).startsWith("application/problem+json"));
-        JsonObject problem = Http.json(response);
-        assertThat(problem.getString("code")).isEqualTo(code);
-        assertThat(problem.getInt("status")).isEqualTo(status);
-        assertThat(problem.getString("type")).isNotBlank();
-        assertThat(problem.getString("title")).isNotBlank();
     }
 
     private static URI uri(String path) {

@@ -15,10 +15,13 @@ final class StorageCalls {
     static <T> T call(String what, Supplier<T> work) {
         try {
             return work.get();
-        } catch (StoreUnavailableException e) {
-            throw e;
         } catch (RuntimeException e) {
-            throw new StoreUnavailableException(what + " failed: " + e.getClass().getName(), e);
+            throw unavailable(what, e);
         }
+    }
+
+    static StoreUnavailableException unavailable(String what, RuntimeException failure) {
+        return failure instanceof StoreUnavailableException unavailable ? unavailable
+                : new StoreUnavailableException(what + " failed: " + failure.getClass().getName(), failure);
     }
 }

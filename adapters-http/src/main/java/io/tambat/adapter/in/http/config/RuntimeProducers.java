@@ -1,6 +1,9 @@
 package io.tambat.adapter.in.http.config;
 
 import io.tambat.application.service.IngressSettings;
+import io.tambat.application.service.OrderSettings;
+import io.tambat.domain.model.order.Coupon;
+import java.time.Instant;
 import io.tambat.application.service.ProcessingSettings;
 import io.tambat.application.service.ProviderAdapters;
 import io.tambat.application.service.ProviderApiSettings;
@@ -98,6 +101,28 @@ public class RuntimeProducers {
             });
         }
         return new ProviderApiSettings(apis, duration("tambat.providers.timeout", "PT5S"));
+    }
+
+    /** Coupons: {@code <CODE>:<percent off>:<expiry instant>[,...]}; the instant may itself contain colons. */
+    @Produces
+    @Singleton
+    OrderSettings orderSettings() {
+        String key = "tambat.orders.coupons";
+        Map<String, Coupon> coupons = new HashMap<>();
+        for (String entry : config.getOptionalValue(key, String[].class).orElse(new String[0])) {
+            String[] parts = entry.trim().split(":", 3);
+            try {
+                Coupon coupon = new Coupon(parts[0], Integer.parseInt(parts[1]), Instant.parse(parts[2]));
+                if (coupons.put(coupon.code(), coupon) != null) {
+                    throw new ConfigurationException(key, "coupon " + coupon.code() + " appears twice");
+                }
+            } catch (ArrayIndexOutOfBoundsException | DateTimeParseException | IllegalArgumentException e) {
+                throw new ConfigurationException(key, "each entry must be CODE:percent:ISO-8601 instant, "
+                        + "percent 1-100");
+            }
+        }
+        return new OrderSettings(duration("tambat.idempotency.retention", "PT24H"),
+                duration("tambat.idempotency.wait", "PT3S"), coupons);
     }
 
     private int integer(String key, int defaultValue) {

@@ -1,6 +1,7 @@
 package io.tambat.adapter.in.http.config;
 
 import io.tambat.application.service.IngressSettings;
+import io.tambat.application.service.OrderSettings;
 import io.tambat.application.service.ProcessingSettings;
 import io.tambat.application.service.ProviderStates;
 import io.tambat.domain.port.out.PayloadCipherPort;
@@ -38,10 +39,14 @@ public class StartupValidation {
     @Inject
     Instance<ProviderStates> providerStates;
 
+    @Inject
+    Instance<OrderSettings> orderSettings;
+
     void validate(@Observes @Initialized(ApplicationScoped.class) Object context) {
         try {
             settings.get();
             processing.get();
+            orderSettings.get();
             providerStates.get().forProvider("");  // any call builds the state clients, checking their settings
             cipher.get();
             int count = endpoints.get().all().size();

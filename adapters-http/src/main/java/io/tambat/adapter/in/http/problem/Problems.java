@@ -21,6 +21,15 @@ public final class Problems {
     }
 
     public static Response of(int status, String code, String title, String detail) {
+        return Response.status(status).type(MEDIA_TYPE).entity(body(status, code, title, detail)).build();
+    }
+
+    /** The problem document with a title derived from the code. */
+    public static String body(int status, String code, String detail) {
+        return body(status, code, titleOf(code), detail);
+    }
+
+    private static String body(int status, String code, String title, String detail) {
         var body = Json.createObjectBuilder()
                 .add("type", TYPE_BASE + code.replace('_', '-'))
                 .add("title", title)
@@ -29,7 +38,7 @@ public final class Problems {
         if (detail != null) {
             body.add("detail", detail);
         }
-        return Response.status(status).type(MEDIA_TYPE).entity(body.build().toString()).build();
+        return body.build().toString();
     }
 
     public static Response retryable(int status, String code, String title, String detail, Duration retryAfter) {
@@ -41,7 +50,7 @@ public final class Problems {
     public static Response of(WebhookRejectedException rejected) {
         Rejection rejection = rejected.rejection();
         int status = status(rejection);
-        String title = title(rejection);
+        String title = titleOf(rejection.code());
         return rejected.retryAfter()
                 .map(wait -> retryable(status, rejection.code(), title, rejected.getMessage(), wait))
                 .orElseGet(() -> of(status, rejection.code(), title, rejected.getMessage()));
@@ -60,8 +69,8 @@ public final class Problems {
         };
     }
 
-    private static String title(Rejection rejection) {
-        String words = rejection.code().replace('_', ' ');
+    private static String titleOf(String code) {
+        String words = code.replace('_', ' ');
         return words.substring(0, 1).toUpperCase(Locale.ROOT) + words.substring(1);
     }
 }

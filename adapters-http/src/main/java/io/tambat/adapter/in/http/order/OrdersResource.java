@@ -1,0 +1,153 @@
+package io.tambat.adapter.in.http.order;
+
+import io.tambat.adapter.in.http.problem.Problems;
+import io.tambat.application.port.in.PlaceOrderUseCase;
+import io.tambat.domain.error.IdempotencyInProgressException;
+import io.tambat.domain.error.IdempotencyKeyReusedException;
+import io.tambat.domain.error.StoreUnavailableException;
+import io.tambat.domain.model.order.IdempotencyKey;
+import io.tambat.domain.model.order.InvalidOrderException;
+import io.tambat.domain.model.order.OrderRequest;
+import io.tambat.domain.model.order.StoredOutcome;
+import io.tambat.domain.model.order.TenantId;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.UUID;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.Tag;
+
+/**
+ * {@code POST /orders} and {@code GET /orders/{id}}. The tenant is the verified token's {@code tenant_id};
+ * answers are written only after the commit, and a replay is the stored first answer with
+ * {@code Idempotent-Replayed: true}.
+ */
+@Path("/orders")
+@RequestScoped
+public class OrdersResource {
+
+    static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+    private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
+    private static final Duration STORAGE_RETRY_AFTER = Duration.ofSeconds(5);
+
+    @Inject
+    JsonWebToken token;
+
+    @Inject
+    PlaceOrderUseCase orders;
+
+    @Inject
+    MetricRegistry metrics;
+
+    @Inject
+    @ConfigProperty(name = "tambat.idempotency.reuse-status", defaultValue = "409")
+    int reuseStatus;
+
+    @POST
+    @Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response place(@HeaderParam(IDEMPOTENCY_KEY) String key, byte[] body) {
+        Optional<TenantId> tenant = tenant();
+        if (tenant.isEmpty()) {
+            return unauthorized();
+        }
+        if (key == null || key.isEmpty()) {
+            return Problems.of(400, "idempotency_key_missing", "Idempotency key missing",
+                    "send an Idempotency-Key header");
+        }
+        if (!IdempotencyKey.isValid(key)) {
+            return Problems.of(400, "idempotency_key_invalid", "Idempotency key invalid",
+                    "an Idempotency-Key is 1-255 characters of [A-Za-z0-9_.:-]");
+        }
+        long started = System.nanoTime();
+        try {
+            OrderRequest request = OrderRequestReader.read(body);
+            PlaceOrderUseCase.Placed placed = orders.place(tenant.get(), new IdempotencyKey(key), request);
+            count(placed.replayed() ? "replayed" : placed.outcome().status() < 300 ? "claimed" : "rejected");
+            return answer(placed.outcome(), placed.replayed());
+        } catch (InvalidOrderException e) {
+            return Problems.of(400, "invalid_request", "Invalid request", e.getMessage());
+        } catch (IdempotencyKeyReusedException e) {
+            count("conflict");
+            return Problems.of(reuseStatus, "idempotency_key_reused", "Idempotency key reused", e.getMessage());
+        } catch (IdempotencyInProgressException e) {
+            count("in_progress_timeout");
+            return Problems.retryable(409, "idempotency_in_progress", "Idempotency in progress", e.getMessage(),
+                    RETRY_AFTER);
+        } catch (StoreUnavailableException e) {
+            return Problems.retryable(503, "storage_unavailable", "Storage unavailable",
+                    "nothing was stored; retry with the same Idempotency-Key", STORAGE_RETRY_AFTER);
+        } finally {
+            metrics.timer("tambat.orders.create").update(Duration.ofNanos(System.nanoTime() - started));
+        }
+    }
+
+    @GET
+    @Path("/{orderId}")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response find(@PathParam("orderId") String orderId) {
+        Optional<TenantId> tenant = tenant();
+        if (tenant.isEmpty()) {
+            return unauthorized();
+        }
+        Optional<UUID> id = uuid(orderId);
+        return id.flatMap(found -> orders.find(tenant.get(), found))
+                .map(order -> Response.ok(OrderJson.body(order), MediaType.APPLICATION_JSON_TYPE).build())
+                .orElseGet(() -> Problems.of(404, "unknown_order", "Unknown order", "no such order"));
+    }
+
+    private Response answer(StoredOutcome outcome, boolean replayed) {
+        Response.ResponseBuilder response = Response.status(outcome.status()).entity(outcome.body())
+                .type(outcome.status() < 300 ? MediaType.APPLICATION_JSON : Problems.MEDIA_TYPE);
+        outcome.resourceId().ifPresent(id -> response.header(HttpHeaders.LOCATION, "/orders/" + id));
+        if (replayed) {
+            response.header("Idempotent-Replayed", "true");
+        }
+        return response.build();
+    }
+
+    private Optional<TenantId> tenant() {
+        if (token == null || token.getRawToken() == null) {
+            return Optional.empty();
+        }
+        Object claim = token.getClaim("tenant_id");
+        String value = claim instanceof jakarta.json.JsonString json ? json.getString()
+                : claim == null ? null : claim.toString();
+        try {
+            return Optional.ofNullable(value).map(TenantId::new);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    private void count(String outcome) {
+        metrics.counter("tambat.idempotency.requests", new Tag("outcome", outcome)).inc();
+    }
+
+    private static Response unauthorized() {
+        return Response.fromResponse(Problems.of(401, "unauthorized", "Unauthorized",
+                        "a bearer token with a tenant_id claim is required"))
+                .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"MP-JWT\"").build();
+    }
+
+    private static Optional<UUID> uuid(String value) {
+        try {
+            return Optional.of(UUID.fromString(value));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,2 @@
+/** {@code /orders}: the idempotent order API for tenants authenticated by an MP JWT. */
+package io.tambat.adapter.in.http.order;

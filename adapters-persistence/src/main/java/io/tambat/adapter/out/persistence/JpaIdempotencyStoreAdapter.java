@@ -1,0 +1,113 @@
+package io.tambat.adapter.out.persistence;
+
+import io.tambat.domain.error.IdempotencyInProgressException;
+import io.tambat.domain.model.order.IdempotencyKey;
+import io.tambat.domain.model.order.StoredOutcome;
+import io.tambat.domain.model.order.TenantId;
+import io.tambat.domain.port.out.IdempotencyStorePort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Idempotency records on PostgreSQL. The claim is one {@code INSERT ... ON CONFLICT DO UPDATE ... WHERE
+ * expired}: a live record is left alone, an expired one is taken over, and a record another transaction is
+ * still writing makes this statement wait for its outcome, bounded by {@code lock_timeout}.
+ */
+@ApplicationScoped
+class JpaIdempotencyStoreAdapter implements IdempotencyStorePort {
+
+    private static final String LOCK_NOT_AVAILABLE = "55P03";
+
+    private static final String CLAIM = """
+            INSERT INTO idempotency_requests (tenant_id, endpoint, idempotency_key, fingerprint, created_at, expires_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            ON CONFLICT (tenant_id, endpoint, idempotency_key) DO UPDATE
+                SET fingerprint = EXCLUDED.fingerprint, created_at = EXCLUDED.created_at,
+                    expires_at = EXCLUDED.expires_at, response_status = NULL, response_body = NULL, resource_id = NULL
+                WHERE idempotency_requests.expires_at <= EXCLUDED.created_at
+            RETURNING 1""";
+
+    private static final String EXISTING = """
+            SELECT fingerprint, response_status, response_body, resource_id FROM idempotency_requests
+            WHERE tenant_id = ?1 AND endpoint = ?2 AND idempotency_key = ?3""";
+
+    private static final String COMPLETE = """
+            UPDATE idempotency_requests SET response_status = ?4, response_body = ?5, resource_id = CAST(?6 AS text)
+            WHERE tenant_id = ?1 AND endpoint = ?2 AND idempotency_key = ?3""";
+
+    private static final String PURGE = """
+            DELETE FROM idempotency_requests WHERE ctid IN (
+                SELECT ctid FROM idempotency_requests WHERE expires_at < ?1 LIMIT ?2)""";
+
+    @PersistenceContext(unitName = "tambat")
+    EntityManager em;
+
+    @Override
+    public Claim claim(TenantId tenant, String endpoint, IdempotencyKey key, String fingerprint, Instant now,
+            Instant expiresAt, Duration wait) {
+        try {
+            em.createNativeQuery("SET LOCAL lock_timeout = '" + Math.max(1, wait.toMillis()) + "ms'").executeUpdate();
+            List<?> claimed = em.createNativeQuery(CLAIM)
+                    .setParameter(1, tenant.value())
+                    .setParameter(2, endpoint)
+                    .setParameter(3, key.value())
+                    .setParameter(4, fingerprint)
+                    .setParameter(5, Timestamp.from(now))
+                    .setParameter(6, Timestamp.from(expiresAt))
+                    .getResultList();
+            if (!claimed.isEmpty()) {
+                return new Claim.Owned();
+            }
+            Object[] row = (Object[]) em.createNativeQuery(EXISTING)
+                    .setParameter(1, tenant.value())
+                    .setParameter(2, endpoint)
+                    .setParameter(3, key.value())
+                    .getSingleResult();
+            Optional<StoredOutcome> outcome = row[1] == null ? Optional.empty()
+                    : Optional.of(new StoredOutcome(NativeRows.integer(row[1]), (String) row[2],
+                            NativeRows.optionalText(row[3])));
+            return new Claim.Existing((String) row[0], outcome);
+        } catch (RuntimeException e) {
+            if (sqlState(e).filter(LOCK_NOT_AVAILABLE::equals).isPresent()) {
+                throw new IdempotencyInProgressException();
+            }
+            throw StorageCalls.unavailable("idempotency claim", e);
+        }
+    }
+
+    @Override
+    public void complete(TenantId tenant, String endpoint, IdempotencyKey key, StoredOutcome outcome) {
+        StorageCalls.call("idempotency outcome", () -> em.createNativeQuery(COMPLETE)
+                .setParameter(1, tenant.value())
+                .setParameter(2, endpoint)
+                .setParameter(3, key.value())
+                .setParameter(4, outcome.status())
+                .setParameter(5, outcome.body())
+                .setParameter(6, outcome.resourceId().orElse(null))
+                .executeUpdate());
+    }
+
+    @Override
+    public int purgeExpired(Instant now, int batch) {
+        return StorageCalls.call("idempotency purge", () -> em.createNativeQuery(PURGE)
+                .setParameter(1, Timestamp.from(now))
+                .setParameter(2, batch)
+                .executeUpdate());
+    }
+
+    private static Optional<String> sqlState(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql && sql.getSQLState() != null) {
+                return Optional.of(sql.getSQLState());
+            }
+        }
+        return Optional.empty();
+    }
+}

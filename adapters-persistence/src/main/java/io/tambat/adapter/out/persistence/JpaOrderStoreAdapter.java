@@ -1,0 +1,98 @@
+package io.tambat.adapter.out.persistence;
+
+import io.tambat.domain.model.order.Order;
+import io.tambat.domain.model.order.OrderLine;
+import io.tambat.domain.model.order.TenantId;
+import io.tambat.domain.port.out.OrderStorePort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Orders on PostgreSQL; the checkout id is unique per tenant in the insert itself. */
+@ApplicationScoped
+class JpaOrderStoreAdapter implements OrderStorePort {
+
+    private static final String INSERT = """
+            INSERT INTO orders (order_id, tenant_id, checkout_id, status, currency, coupon, total_minor, created_at)
+            VALUES (CAST(?1 AS uuid), ?2, CAST(?3 AS text), ?4, ?5, CAST(?6 AS text), ?7, ?8)
+            ON CONFLICT (tenant_id, checkout_id) DO NOTHING""";
+
+    private static final String INSERT_LINE = """
+            INSERT INTO order_line (order_id, line_no, sku, quantity, unit_price_minor)
+            VALUES (CAST(?1 AS uuid), ?2, ?3, ?4, ?5)""";
+
+    private static final String APPEND_CREATED = """
+            INSERT INTO order_outbox (order_id, event_type, created_at) VALUES (CAST(?1 AS uuid), 'OrderCreated', ?2)""";
+
+    private static final String FIND = """
+            SELECT checkout_id, status, currency, coupon, total_minor, created_at FROM orders
+            WHERE order_id = CAST(?1 AS uuid) AND tenant_id = ?2""";
+
+    private static final String LINES = """
+            SELECT sku, quantity, unit_price_minor FROM order_line WHERE order_id = CAST(?1 AS uuid) ORDER BY line_no""";
+
+    @PersistenceContext(unitName = "tambat")
+    EntityManager em;
+
+    @Override
+    public boolean insert(TenantId tenant, Order order) {
+        return StorageCalls.call("order insert", () -> {
+            int inserted = em.createNativeQuery(INSERT)
+                    .setParameter(1, order.id().toString())
+                    .setParameter(2, tenant.value())
+                    .setParameter(3, order.checkoutId().orElse(null))
+                    .setParameter(4, order.status())
+                    .setParameter(5, order.currency())
+                    .setParameter(6, order.coupon().orElse(null))
+                    .setParameter(7, order.totalMinor())
+                    .setParameter(8, Timestamp.from(order.createdAt()))
+                    .executeUpdate();
+            if (inserted == 0) {
+                return false;
+            }
+            for (int i = 0; i < order.items().size(); i++) {
+                OrderLine line = order.items().get(i);
+                em.createNativeQuery(INSERT_LINE)
+                        .setParameter(1, order.id().toString())
+                        .setParameter(2, i)
+                        .setParameter(3, line.sku())
+                        .setParameter(4, line.quantity())
+                        .setParameter(5, line.unitPriceMinor())
+                        .executeUpdate();
+            }
+            return true;
+        });
+    }
+
+    @Override
+    public void appendCreated(UUID orderId, Instant now) {
+        StorageCalls.call("order outbox append", () -> em.createNativeQuery(APPEND_CREATED)
+                .setParameter(1, orderId.toString())
+                .setParameter(2, Timestamp.from(now))
+                .executeUpdate());
+    }
+
+    @Override
+    public Optional<Order> find(TenantId tenant, UUID orderId) {
+        return StorageCalls.call("order lookup", () -> {
+            @SuppressWarnings("unchecked")
+            List<Object[]> rows = em.createNativeQuery(FIND).setParameter(1, orderId.toString())
+                    .setParameter(2, tenant.value()).getResultList();
+            if (rows.isEmpty()) {
+                return Optional.empty();
+            }
+            Object[] row = rows.get(0);
+            @SuppressWarnings("unchecked")
+            List<Object[]> lines = em.createNativeQuery(LINES).setParameter(1, orderId.toString()).getResultList();
+            return Optional.of(new Order(orderId, NativeRows.optionalText(row[0]), (String) row[1], (String) row[2],
+                    lines.stream().map(line -> new OrderLine((String) line[0], NativeRows.integer(line[1]),
+                            NativeRows.number(line[2]))).toList(),
+                    NativeRows.optionalText(row[3]), NativeRows.number(row[4]), NativeRows.instant(row[5])));
+        });
+    }
+}

@@ -1,0 +1,53 @@
+package io.tambat.application.service;
+
+import io.tambat.application.port.in.PlaceOrderUseCase;
+import io.tambat.domain.error.IdempotencyInProgressException;
+import io.tambat.domain.error.IdempotencyKeyReusedException;
+import io.tambat.domain.error.StoreUnavailableException;
+import io.tambat.domain.model.order.IdempotencyKey;
+import io.tambat.domain.model.order.Order;
+import io.tambat.domain.model.order.OrderRequest;
+import io.tambat.domain.model.order.TenantId;
+import io.tambat.domain.port.out.OrderStorePort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Fingerprints outside the transaction, then places the order in one. Whatever fails inside is rolled back
+ * and reported as storage unavailable, so the same key can simply be retried.
+ */
+@ApplicationScoped
+public class PlaceOrderService implements PlaceOrderUseCase {
+
+    /** Part of every fingerprint: a new API version never replays an answer shaped by an older one. */
+    static final String API_VERSION = "2026-11-01";
+
+    @Inject
+    OrderPlacement placement;
+
+    @Inject
+    OrderStorePort orders;
+
+    @Inject
+    Clock clock;
+
+    @Override
+    public Placed place(TenantId tenant, IdempotencyKey key, OrderRequest request) {
+        String fingerprint = request.fingerprint(API_VERSION);
+        try {
+            return placement.claimAndPlace(tenant, key, request, fingerprint, clock.instant());
+        } catch (IdempotencyKeyReusedException | IdempotencyInProgressException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new StoreUnavailableException("order placement rolled back: " + e.getClass().getName(), e);
+        }
+    }
+
+    @Override
+    public Optional<Order> find(TenantId tenant, UUID orderId) {
+        return orders.find(tenant, orderId);
+    }
+}

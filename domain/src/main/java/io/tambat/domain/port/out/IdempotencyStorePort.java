@@ -1,0 +1,45 @@
+package io.tambat.domain.port.out;
+
+import io.tambat.domain.model.order.IdempotencyKey;
+import io.tambat.domain.model.order.StoredOutcome;
+import io.tambat.domain.model.order.TenantId;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Idempotency records keyed by (tenant, endpoint, key). Ownership is decided by the database's primary key
+ * in one {@code INSERT ... ON CONFLICT} statement, never by a read before the write. Methods join the
+ * caller's transaction.
+ */
+public interface IdempotencyStorePort {
+
+    /**
+     * Claims the key for the caller's transaction, unless a live record holds it; an expired record is
+     * claimed over. While another transaction owns the key uncommitted, this waits for its outcome, at most
+     * {@code wait}.
+     *
+     * @throws io.tambat.domain.error.IdempotencyInProgressException when the wait ran out (the caller's
+     *         transaction must then roll back)
+     * @throws io.tambat.domain.error.StoreUnavailableException when the database cannot answer
+     */
+    Claim claim(TenantId tenant, String endpoint, IdempotencyKey key, String fingerprint, Instant now,
+            Instant expiresAt, Duration wait);
+
+    /** Stores the outcome on the record this transaction claimed. */
+    void complete(TenantId tenant, String endpoint, IdempotencyKey key, StoredOutcome outcome);
+
+    /** Removes records expired before {@code now}, at most {@code batch}; returns how many. */
+    int purgeExpired(Instant now, int batch);
+
+    /** Result of {@link #claim}. */
+    sealed interface Claim {
+        /** This transaction owns the key: do the work and complete it. */
+        record Owned() implements Claim {
+        }
+
+        /** A live record exists: its fingerprint, and its outcome once one is stored. */
+        record Existing(String fingerprint, Optional<StoredOutcome> outcome) implements Claim {
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package io.tambat.domain.port.out;
+
+import io.tambat.domain.model.order.Order;
+import io.tambat.domain.model.order.TenantId;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Orders per tenant. Methods join the caller's transaction. */
+public interface OrderStorePort {
+
+    /**
+     * Stores the order unless its tenant already has an order for the same checkout id, decided by the
+     * permanent unique constraint in the statement itself.
+     *
+     * @return false when the checkout id is taken (nothing stored)
+     */
+    boolean insert(TenantId tenant, Order order);
+
+    /** Appends the order's {@code OrderCreated} notification to the order outbox. */
+    void appendCreated(UUID orderId, Instant now);
+
+    /** The tenant's own order; another tenant's is not found. */
+    Optional<Order> find(TenantId tenant, UUID orderId);
+}

@@ -1,0 +1,265 @@
+package io.tambat.it.order;
+
+import static io.tambat.it.support.ProblemAssertions.assertProblem;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tambat.it.support.ArquillianServer;
+import io.tambat.it.support.Http;
+import io.tambat.it.support.OperatorTokens;
+import io.tambat.it.support.TambatArchive;
+import io.tambat.it.support.TambatServerProcess;
+import io.tambat.it.support.TcpProxy;
+import io.tambat.it.support.TestDatabase;
+import jakarta.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** {@code POST /orders} with Idempotency-Key, asserted on responses and on the rows behind them. */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class OrdersIT {
+
+    private static final String BODY = """
+            {"checkout_id":"%s","currency":"EUR",
+             "items":[{"sku":"SKU-1","quantity":2,"unit_price_minor":1250}]}""";
+
+    private final TestDatabase db = new TestDatabase(ArquillianServer.SCHEMA);
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return TambatArchive.shipped();
+    }
+
+    @BeforeEach
+    void awaitReady() {
+        ArquillianServer.awaitReady();
+    }
+
+    @Test
+    void createsAnOrderAndReplaysItForTheSameKeyWhateverTheFieldOrderAndWhitespace() {
+        String tenant = tenant();
+        String key = key();
+        String checkout = checkout();
+
+        HttpResponse<String> created = post(tenant, key, BODY.formatted(checkout));
+        HttpResponse<String> replay = post(tenant, key, "{ \"items\" : [ {\"unit_price_minor\":1250, \"sku\":\"SKU-1\","
+                + " \"quantity\":2} ], \"currency\":\"EUR\", \"coupon\": null, \"checkout_id\":\"" + checkout + "\" }");
+
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        JsonObject order = Http.json(created);
+        assertThat(order.getInt("total_minor")).isEqualTo(2500);
+        assertThat(order.getString("status")).isEqualTo("created");
+        assertThat(order.containsKey("tenant_id")).isFalse();
+        assertThat(created.headers().firstValue("Location")).hasValue("/orders/" + order.getString("id"));
+        assertThat(created.headers().firstValue("Idempotent-Replayed")).isEmpty();
+        assertThat(replay.statusCode()).isEqualTo(201);
+        assertThat(replay.body()).isEqualTo(created.body());
+        assertThat(replay.headers().firstValue("Idempotent-Replayed")).hasValue("true");
+        assertThat(db.count("SELECT count(*) FROM orders WHERE checkout_id = ?", checkout)).isEqualTo(1);
+        assertThat(Http.send(Http.request(ArquillianServer.baseUri().resolve("metrics?scope=application")).GET()
+                .build()).body())
+                .containsPattern("tambat_idempotency_requests_total\\{[^}]*outcome=\"claimed\"[^}]*} [1-9]")
+                .containsPattern("tambat_idempotency_requests_total\\{[^}]*outcome=\"replayed\"[^}]*} [1-9]")
+                .contains("tambat_orders_create_seconds_count{");
+    }
+
+    @Test
+    void fiftyConcurrentIdenticalRequestsCreateOneOrderAndAllAnswerIt() throws Exception {
+        String tenant = tenant();
+        String key = key();
+        String body = BODY.formatted(checkout());
+        ExecutorService clients = Executors.newFixedThreadPool(50);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<HttpResponse<String>>> answers = new ArrayList<>();
+        try {
+            for (int i = 0; i < 50; i++) {
+                answers.add(clients.submit(() -> {
+                    start.await();
+                    return post(tenant, key, body);
+                }));
+            }
+            start.countDown();
+            List<String> orderIds = new ArrayList<>();
+            for (Future<HttpResponse<String>> answer : answers) {
+                HttpResponse<String> response = answer.get();
+                assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+                orderIds.add(Http.json(response).getString("id"));
+            }
+            assertThat(orderIds).containsOnly(orderIds.get(0));
+            assertThat(db.count("SELECT count(*) FROM orders WHERE tenant_id = ?", tenant)).isEqualTo(1);
+            assertThat(db.count("SELECT count(*) FROM order_outbox WHERE order_id = CAST(? AS uuid)", orderIds.get(0)))
+                    .isEqualTo(1);
+            assertThat(db.count("SELECT count(*) FROM idempotency_requests WHERE tenant_id = ?", tenant)).isEqualTo(1);
+        } finally {
+            clients.shutdownNow();
+        }
+    }
+
+    @Test
+    void refusesTheSameKeyWithDifferentParametersAndChangesNothing() {
+        String tenant = tenant();
+        String key = key();
+        String checkout = checkout();
+        String first = Http.json(post(tenant, key, BODY.formatted(checkout))).getString("id");
+
+        HttpResponse<String> reused = post(tenant, key, BODY.formatted(checkout).replace("1250", "9999"));
+
+        assertProblem(reused, 409, "idempotency_key_reused");
+        assertThat(db.count("SELECT count(*) FROM orders WHERE tenant_id = ?", tenant)).isEqualTo(1);
+        assertThat(Http.json(get(tenant, "/orders/" + first)).getInt("total_minor")).isEqualTo(2500);
+    }
+
+    @Test
+    void aRequestThatFailsValidationIsNotStoredAndLeavesTheKeyFree() {
+        String tenant = tenant();
+        String key = key();
+
+        assertProblem(post(tenant, key, "{\"currency\":\"eur\",\"items\":[]}"), 400, "invalid_request");
+        assertProblem(post(tenant, key, "not json"), 400, "invalid_request");
+
+        assertThat(post(tenant, key, BODY.formatted(checkout())).statusCode()).isEqualTo(201);
+    }
+
+    @Test
+    void storesAndReplaysAnInvalidCouponRejection() {
+        String tenant = tenant();
+        String key = key();
+        String body = BODY.formatted(checkout()).replace("\"currency\"", "\"coupon\":\"BYGONE\",\"currency\"");
+
+        HttpResponse<String> rejected = post(tenant, key, body);
+        HttpResponse<String> replayed = post(tenant, key, body);
+
+        assertProblem(rejected, 422, "coupon_invalid");
+        assertThat(replayed.statusCode()).isEqualTo(422);
+        assertThat(replayed.body()).isEqualTo(rejected.body());
+        assertThat(replayed.headers().firstValue("Idempotent-Replayed")).hasValue("true");
+        assertThat(db.count("SELECT count(*) FROM orders WHERE tenant_id = ?", tenant)).isZero();
+    }
+
+    @Test
+    void appliesAValidCoupon() {
+        String body = BODY.formatted(checkout()).replace("\"currency\"", "\"coupon\":\"SPRING\",\"currency\"");
+
+        assertThat(Http.json(post(tenant(), key(), body)).getInt("total_minor")).isEqualTo(2000);
+    }
+
+    @Test
+    void keepsTwoTenantsWithOneRawKeyApart() {
+        String key = key();
+        String checkout = checkout();
+        String first = tenant();
+        String second = tenant();
+
+        String firstOrder = Http.json(post(first, key, BODY.formatted(checkout))).getString("id");
+        HttpResponse<String> secondAnswer = post(second, key, BODY.formatted(checkout));
+
+        assertThat(secondAnswer.statusCode()).isEqualTo(201);
+        assertThat(secondAnswer.headers().firstValue("Idempotent-Replayed")).isEmpty();
+        assertThat(Http.json(secondAnswer).getString("id")).isNotEqualTo(firstOrder);
+        assertThat(get(second, "/orders/" + firstOrder).statusCode()).isEqualTo(404);
+        assertThat(get(first, "/orders/" + firstOrder).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void ordersACheckoutOnceEvenUnderAnotherKey() {
+        String tenant = tenant();
+        String checkout = checkout();
+        assertThat(post(tenant, key(), BODY.formatted(checkout)).statusCode()).isEqualTo(201);
+
+        assertProblem(post(tenant, key(), BODY.formatted(checkout)), 409, "checkout_already_ordered");
+    }
+
+    @Test
+    void treatsAKeyAsANewOperationOnceItsRecordExpired() {
+        String tenant = tenant();
+        String key = key();
+        String first = Http.json(post(tenant, key, BODY.formatted(checkout()))).getString("id");
+        TambatServerProcess.sleep(Duration.ofSeconds(9));
+
+        HttpResponse<String> later = post(tenant, key, BODY.formatted(checkout()));
+
+        assertThat(later.statusCode()).isEqualTo(201);
+        assertThat(later.headers().firstValue("Idempotent-Replayed")).isEmpty();
+        assertThat(Http.json(later).getString("id")).isNotEqualTo(first);
+    }
+
+    @Test
+    void replaysTheOriginalWhenTheConnectionDroppedAfterTheCommit() {
+        String tenant = tenant();
+        String key = key();
+        String body = BODY.formatted(checkout());
+        try (TcpProxy flaky = TcpProxy.to("127.0.0.1", ArquillianServer.baseUri().getPort())) {
+            flaky.beforeFirstResponseByte(() -> { });
+            flaky.up();
+            URI throughProxy = URI.create("http://127.0.0.1:" + flaky.port() + "/orders");
+            assertThatThrownBy(() -> Http.send(request(throughProxy, tenant, key, body)))
+                    .isInstanceOf(IllegalStateException.class);
+        }
+
+        HttpResponse<String> retry = post(tenant, key, body);
+
+        assertThat(retry.statusCode()).isEqualTo(201);
+        assertThat(retry.headers().firstValue("Idempotent-Replayed")).hasValue("true");
+        assertThat(db.count("SELECT count(*) FROM orders WHERE tenant_id = ?", tenant)).isEqualTo(1);
+    }
+
+    @Test
+    void refusesMissingOrMalformedKeysAndMissingTenants() {
+        String body = BODY.formatted(checkout());
+        URI orders = ArquillianServer.baseUri().resolve("orders");
+
+        assertProblem(Http.send(Http.request(orders, "Authorization", "Bearer " + OperatorTokens.forTenant(tenant()),
+                "Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build()),
+                400, "idempotency_key_missing");
+        assertProblem(post(tenant(), "has spaces", body), 400, "idempotency_key_invalid");
+        assertThat(Http.send(Http.request(orders, "Idempotency-Key", key(), "Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build()).statusCode()).isEqualTo(401);
+        assertThat(Http.send(Http.request(orders, "Authorization", "Bearer " + OperatorTokens.operator(),
+                        "Idempotency-Key", key(), "Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build()).statusCode()).isEqualTo(401);
+    }
+
+    private static HttpResponse<String> post(String tenant, String key, String body) {
+        return Http.send(request(ArquillianServer.baseUri().resolve("orders"), tenant, key, body));
+    }
+
+    private static HttpRequest request(URI uri, String tenant, String key, String body) {
+        return Http.request(uri, "Authorization", "Bearer " + OperatorTokens.forTenant(tenant),
+                "Idempotency-Key", key, "Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+    }
+
+    private static HttpResponse<String> get(String tenant, String path) {
+        return Http.send(Http.request(ArquillianServer.baseUri().resolve(path.substring(1)),
+                "Authorization", "Bearer " + OperatorTokens.forTenant(tenant)).GET().build());
+    }
+
+    private static String tenant() {
+        return "tenant-" + UUID.randomUUID();
+    }
+
+    private static String key() {
+        return "key-" + UUID.randomUUID();
+    }
+
+    private static String checkout() {
+        return "chk_" + UUID.randomUUID().toString().replace("-", "");
+    }
+}
