@@ -1,10 +1,10 @@
 package io.tambat.application.service;
 
 import io.tambat.domain.model.lifecycle.StorageReady;
-import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Priority;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -20,8 +20,8 @@ import java.util.logging.Logger;
 
 /**
  * Starts the background work once storage is ready, on managed executors (never a request thread): worker
- * loops, the outbox relay, reconciliation and retention. Every task survives its own failures; a task that
- * threw would otherwise never be scheduled again.
+ * loops, the outbox relay, order delivery to payments and inventory, reconciliation and retention. Every
+ * task survives its own failures; a task that threw would otherwise never be scheduled again.
  */
 @ApplicationScoped
 public class ProcessingScheduler {
@@ -41,6 +41,9 @@ public class ProcessingScheduler {
 
     @Inject
     OutboxRelay relay;
+
+    @Inject
+    OrderDeliveryWorker orderDelivery;
 
     @Inject
     Reconciliation reconciliation;
@@ -64,6 +67,7 @@ public class ProcessingScheduler {
             every(poll, "worker", workers::drain);
         }
         every(poll, "outbox relay", () -> drain(relay::relayBatch, Integer.MAX_VALUE));
+        every(poll, "order delivery", orderDelivery::drain);
         every(RECONCILE_EVERY.toMillis(), "reconciliation", reconciliation::reconcile);
         every(settings.retentionInterval().toMillis(), "retention", () -> drain(retention::purgeBatch, PURGE_BATCHES_PER_TURN));
         LOG.info(() -> "processing started: " + settings.workers() + " worker(s), lease " + settings.lease());

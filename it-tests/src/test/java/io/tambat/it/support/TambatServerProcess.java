@@ -45,6 +45,9 @@ public final class TambatServerProcess implements AutoCloseable {
         environment.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION",
                 Path.of("src/test/resources/jwt-test-public.pem").toAbsolutePath().toUri().toString());
         environment.put("MP_JWT_VERIFY_ISSUER", OperatorTokens.ISSUER);
+        // A ready keystore spares every start the generation of a self-signed certificate.
+        environment.put("TAMBAT_KEYSTORE", Path.of("src/test/resources/test-keystore.p12").toAbsolutePath().toString());
+        environment.put("TAMBAT_KEYSTORE_PASSWORD", "tambat-test");
         environment.putAll(extra);
         return new TambatServerProcess(name, httpPort, environment);
     }

@@ -33,9 +33,6 @@ class JpaOrderStoreAdapter implements OrderStorePort {
             SELECT checkout_id, status, currency, coupon, total_minor, created_at FROM orders
             WHERE order_id = CAST(?1 AS uuid) AND tenant_id = ?2""";
 
-    private static final String LINES = """
-            SELECT sku, quantity, unit_price_minor FROM order_line WHERE order_id = CAST(?1 AS uuid) ORDER BY line_no""";
-
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
 
@@ -87,11 +84,8 @@ class JpaOrderStoreAdapter implements OrderStorePort {
                 return Optional.empty();
             }
             Object[] row = rows.get(0);
-            @SuppressWarnings("unchecked")
-            List<Object[]> lines = em.createNativeQuery(LINES).setParameter(1, orderId.toString()).getResultList();
             return Optional.of(new Order(orderId, NativeRows.optionalText(row[0]), (String) row[1], (String) row[2],
-                    lines.stream().map(line -> new OrderLine((String) line[0], NativeRows.integer(line[1]),
-                            NativeRows.number(line[2]))).toList(),
+                    OrderLineRows.of(em, orderId.toString()),
                     NativeRows.optionalText(row[3]), NativeRows.number(row[4]), NativeRows.instant(row[5])));
         });
     }

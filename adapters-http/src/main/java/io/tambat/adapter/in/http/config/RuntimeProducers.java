@@ -2,25 +2,27 @@ package io.tambat.adapter.in.http.config;
 
 import io.tambat.application.service.IngressSettings;
 import io.tambat.application.service.OrderSettings;
-import io.tambat.domain.model.order.Coupon;
-import java.time.Instant;
 import io.tambat.application.service.ProcessingSettings;
 import io.tambat.application.service.ProviderAdapters;
 import io.tambat.application.service.ProviderApiSettings;
+import io.tambat.domain.model.order.Coupon;
+import io.tambat.domain.model.order.DownstreamSettings;
 import io.tambat.domain.model.processing.RetryPolicy;
-import java.net.URI;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.Config;
 
 /** The clock and the tunables the application services are built with, read and checked once. */
@@ -85,16 +87,7 @@ public class RuntimeProducers {
         Map<String, ProviderApiSettings.Api> apis = new HashMap<>();
         for (String provider : providers.names()) {
             String prefix = "tambat.providers." + provider + ".";
-            config.getOptionalValue(prefix + "api-url", String.class).ifPresent(url -> {
-                URI uri;
-                try {
-                    uri = URI.create(url.trim());
-                } catch (IllegalArgumentException e) {
-                    throw new ConfigurationException(prefix + "api-url", "not a URL");
-                }
-                if (uri.getScheme() == null || uri.getHost() == null) {
-                    throw new ConfigurationException(prefix + "api-url", "must be an absolute http(s) URL");
-                }
+            url(prefix + "api-url").ifPresent(uri -> {
                 String key = config.getOptionalValue(prefix + "api-key", String.class)
                         .orElseThrow(() -> new ConfigurationException(prefix + "api-key", "is required with api-url"));
                 apis.put(provider, new ProviderApiSettings.Api(uri, key));
@@ -123,6 +116,27 @@ public class RuntimeProducers {
         }
         return new OrderSettings(duration("tambat.idempotency.retention", "PT24H"),
                 duration("tambat.idempotency.wait", "PT3S"), coupons);
+    }
+
+    @Produces
+    @Singleton
+    DownstreamSettings downstreamSettings() {
+        return new DownstreamSettings(url("tambat.payments.url"), url("tambat.inventory.url"),
+                duration("tambat.downstream.timeout", "PT5S"));
+    }
+
+    private Optional<URI> url(String key) {
+        return config.getOptionalValue(key, String.class).map(String::trim).map(value -> {
+            try {
+                URI uri = URI.create(value);
+                if (uri.getScheme() == null || uri.getHost() == null) {
+                    throw new ConfigurationException(key, "must be an absolute http(s) URL");
+                }
+                return uri;
+            } catch (IllegalArgumentException e) {
+                throw new ConfigurationException(key, "not a URL");
+            }
+        });
     }
 
     private int integer(String key, int defaultValue) {

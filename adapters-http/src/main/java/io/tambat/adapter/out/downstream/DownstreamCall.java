@@ -1,0 +1,55 @@
+package io.tambat.adapter.out.downstream;
+
+import io.tambat.domain.error.DownstreamRefusedException;
+import io.tambat.domain.error.TransientProcessingException;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Set;
+
+/**
+ * One idempotent POST to a downstream service, with the failure contract of the downstream ports: time
+ * outs, 5xx, 408, 409 (a concurrent request with the key) and 429 may succeed later; other 4xx will not.
+ * Messages name the service and the status, never the body.
+ */
+final class DownstreamCall {
+
+    private static final Set<Integer> RETRYABLE_CLIENT_ERRORS = Set.of(408, 409, 429);
+
+    private final HttpClient client;
+    private final Duration timeout;
+
+    DownstreamCall(Duration timeout) {
+        this.timeout = timeout;
+        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout)
+                .followRedirects(HttpClient.Redirect.NEVER).build();
+    }
+
+    void post(String service, URI uri, String idempotencyKey, String json) {
+        HttpRequest request = HttpRequest.newBuilder(uri)
+                .timeout(timeout)
+                .header("Content-Type", "application/json")
+                .header("Idempotency-Key", idempotencyKey)
+                .POST(HttpRequest.BodyPublishers.ofString(json))
+                .build();
+        int status;
+        try {
+            status = client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (IOException e) {
+            throw new TransientProcessingException(service + " did not answer: " + e.getClass().getSimpleName(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TransientProcessingException(service + " call interrupted", e);
+        }
+        if (status >= 200 && status < 300) {
+            return;
+        }
+        if (status >= 500 || RETRYABLE_CLIENT_ERRORS.contains(status)) {
+            throw new TransientProcessingException(service + " answered " + status, null);
+        }
+        throw new DownstreamRefusedException(service + " answered " + status);
+    }
+}

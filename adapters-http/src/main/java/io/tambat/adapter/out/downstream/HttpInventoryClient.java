@@ -1,0 +1,38 @@
+package io.tambat.adapter.out.downstream;
+
+import io.tambat.domain.model.order.DownstreamSettings;
+import io.tambat.domain.model.order.OrderLine;
+import io.tambat.domain.port.out.InventoryPort;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import java.util.List;
+import java.util.UUID;
+
+/** {@code POST {tambat.inventory.url}/reservations} with {@code Idempotency-Key: order-<id>-reserve}. */
+@ApplicationScoped
+public class HttpInventoryClient implements InventoryPort {
+
+    @Inject
+    DownstreamSettings settings;
+
+    private DownstreamCall call;
+
+    @PostConstruct
+    void build() {
+        call = new DownstreamCall(settings.timeout());
+    }
+
+    @Override
+    public void reserve(UUID orderId, List<OrderLine> items, String idempotencyKey) {
+        JsonArrayBuilder lines = Json.createArrayBuilder();
+        items.forEach(line -> lines.add(Json.createObjectBuilder().add("sku", line.sku())
+                .add("quantity", line.quantity())));
+        String body = Json.createObjectBuilder().add("order_id", orderId.toString()).add("items", lines).build()
+                .toString();
+        call.post("inventory", Endpoints.resolve(settings.inventory().orElseThrow(), "reservations"), idempotencyKey,
+                body);
+    }
+}

@@ -1,0 +1,31 @@
+package io.tambat.adapter.out.downstream;
+
+import io.tambat.domain.model.order.DownstreamSettings;
+import io.tambat.domain.port.out.PaymentsPort;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import java.util.UUID;
+
+/** {@code POST {tambat.payments.url}/charges} with {@code Idempotency-Key: order-<id>-charge}. */
+@ApplicationScoped
+public class HttpPaymentsClient implements PaymentsPort {
+
+    @Inject
+    DownstreamSettings settings;
+
+    private DownstreamCall call;
+
+    @PostConstruct
+    void build() {
+        call = new DownstreamCall(settings.timeout());
+    }
+
+    @Override
+    public void charge(UUID orderId, long amountMinor, String currency, String idempotencyKey) {
+        String body = Json.createObjectBuilder().add("order_id", orderId.toString()).add("amount_minor", amountMinor)
+                .add("currency", currency).build().toString();
+        call.post("payments", Endpoints.resolve(settings.payments().orElseThrow(), "charges"), idempotencyKey, body);
+    }
+}

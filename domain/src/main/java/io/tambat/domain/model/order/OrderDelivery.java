@@ -1,0 +1,29 @@
+package io.tambat.domain.model.order;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * One leased OrderCreated notification on its way to payments and inventory, with the steps already done
+ * and what the steps need. Its attempt count includes this attempt.
+ */
+public record OrderDelivery(long outboxId, UUID orderId, int attemptCount, boolean charged, boolean reserved,
+        long totalMinor, String currency, List<OrderLine> items) {
+
+    public OrderDelivery {
+        Objects.requireNonNull(orderId);
+        Objects.requireNonNull(currency);
+        items = List.copyOf(items);
+    }
+
+    /** The one key every charge request for this order carries, on every retry. */
+    public String chargeKey() {
+        return "order-" + orderId + "-charge";
+    }
+
+    /** The one key every reservation request for this order carries, on every retry. */
+    public String reserveKey() {
+        return "order-" + orderId + "-reserve";
+    }
+}

@@ -1,0 +1,17 @@
+package io.tambat.domain.port.out;
+
+import java.util.UUID;
+
+/**
+ * The payment service. Every call carries a stable idempotency key, so a retry after a timeout (when the
+ * charge may have been applied) is deduplicated by the service, never charged twice.
+ */
+public interface PaymentsPort {
+
+    /**
+     * @throws io.tambat.domain.error.TransientProcessingException on a timeout, a 5xx, 408, 409 or 429: retry
+     *         later with the same key
+     * @throws io.tambat.domain.error.DownstreamRefusedException on any other refusal
+     */
+    void charge(UUID orderId, long amountMinor, String currency, String idempotencyKey);
+}

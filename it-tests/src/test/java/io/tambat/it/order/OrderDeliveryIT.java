@@ -1,0 +1,145 @@
+package io.tambat.it.order;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import com.github.tomakehurst.wiremock.stubbing.Scenario;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import io.tambat.it.support.Eventually;
+import io.tambat.it.support.Http;
+import io.tambat.it.support.OperatorTokens;
+import io.tambat.it.support.TambatServerProcess;
+import io.tambat.it.support.TestDatabase;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * OrderCreated reaches payments and inventory (WireMock) after the commit, each with the idempotency key
+ * derived from the order id; a timeout after the remote applied the charge is retried with the same key,
+ * and a notification delivered twice does not charge twice.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class OrderDeliveryIT {
+
+    private static final String SCHEMA = "tambat_order_delivery";
+    private static final Duration CONVERGENCE = Duration.ofSeconds(60);
+
+    private final TestDatabase db = new TestDatabase(SCHEMA);
+    private WireMockServer downstream;
+    private TambatServerProcess server;
+
+    @BeforeAll
+    void start() {
+        db.dropSchema();
+        downstream = new WireMockServer(WireMockConfiguration.options().dynamicPort());
+        downstream.start();
+        downstream.stubFor(post(urlEqualTo("/charges")).atPriority(10).willReturn(aResponse().withStatus(201)));
+        downstream.stubFor(post(urlEqualTo("/reservations")).willReturn(aResponse().withStatus(201)));
+        String base = "http://127.0.0.1:" + downstream.port();
+        server = TambatServerProcess.configured("order-delivery", TestDatabase.port(), SCHEMA, Map.of(
+                        "TAMBAT_PAYMENTS_URL", base,
+                        "TAMBAT_INVENTORY_URL", base + "/",
+                        "TAMBAT_DOWNSTREAM_TIMEOUT", "PT1S",
+                        "TAMBAT_PROCESSING_INITIAL_BACKOFF", "PT0.2S",
+                        "TAMBAT_PROCESSING_MAX_BACKOFF", "PT1S"))
+                .start().awaitReady(Duration.ofSeconds(90));
+    }
+
+    @AfterAll
+    void stop() {
+        server.close();
+        downstream.stop();
+    }
+
+    @Test
+    void chargesAndReservesOnceWithKeysDerivedFromTheOrder() {
+        String orderId = placeOrder();
+
+        Eventually.within(CONVERGENCE, () -> assertThat(delivered(orderId)).isTrue());
+        List<LoggedRequest> charges = requests("/charges", orderId);
+        assertThat(charges).hasSize(1);
+        assertThat(charges.get(0).getHeader("Idempotency-Key")).isEqualTo("order-" + orderId + "-charge");
+        assertThat(charges.get(0).getBodyAsString()).contains("\"amount_minor\":2500").contains("\"currency\":\"EUR\"");
+        List<LoggedRequest> reservations = requests("/reservations", orderId);
+        assertThat(reservations).hasSize(1);
+        assertThat(reservations.get(0).getHeader("Idempotency-Key")).isEqualTo("order-" + orderId + "-reserve");
+    }
+
+    @Test
+    void retriesAChargeThatTimedOutAfterTheRemoteAppliedItWithTheSameKey() {
+        String checkout = "chk_slow_" + UUID.randomUUID().toString().replace("-", "");
+        // The payment service applies the first charge but answers too late; later calls answer at once.
+        downstream.stubFor(post(urlEqualTo("/charges")).atPriority(1)
+                .withRequestBody(matchingJsonPath("$.amount_minor", equalTo("3750")))
+                .inScenario(checkout).whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withStatus(201).withFixedDelay(3000)).willSetStateTo("applied"));
+        downstream.stubFor(post(urlEqualTo("/charges")).atPriority(1)
+                .withRequestBody(matchingJsonPath("$.amount_minor", equalTo("3750")))
+                .inScenario(checkout).whenScenarioStateIs("applied")
+                .willReturn(aResponse().withStatus(200)));
+        String orderId = placeOrder(3, checkout);
+
+        Eventually.within(CONVERGENCE, () -> assertThat(delivered(orderId)).isTrue());
+        List<LoggedRequest> charges = requests("/charges", orderId);
+        assertThat(charges).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(charges).extracting(request -> request.getHeader("Idempotency-Key"))
+                .containsOnly("order-" + orderId + "-charge");
+        assertThat(db.rows("SELECT last_error FROM order_outbox WHERE order_id = CAST(? AS uuid)", orderId).get(0)
+                .get("last_error")).asString().contains("payments");
+    }
+
+    @Test
+    void aNotificationDeliveredTwiceDoesNotChargeTwice() {
+        String orderId = placeOrder();
+        Eventually.within(CONVERGENCE, () -> assertThat(delivered(orderId)).isTrue());
+
+        db.count("WITH again AS (UPDATE order_outbox SET published_at = NULL, next_attempt_at = now() "
+                + "WHERE order_id = CAST(? AS uuid) RETURNING 1) SELECT count(*) FROM again", orderId);
+        Eventually.within(CONVERGENCE, () -> assertThat(delivered(orderId)).isTrue());
+
+        assertThat(requests("/charges", orderId)).hasSize(1);
+        assertThat(requests("/reservations", orderId)).hasSize(1);
+        assertThat(db.count("SELECT attempt_count FROM order_outbox WHERE order_id = CAST(? AS uuid)", orderId))
+                .isEqualTo(2);
+    }
+
+    private String placeOrder() {
+        return placeOrder(2, "chk_" + UUID.randomUUID().toString().replace("-", ""));
+    }
+
+    private String placeOrder(int quantity, String checkout) {
+        String body = "{\"checkout_id\":\"" + checkout + "\",\"currency\":\"EUR\",\"items\":[{\"sku\":\"SKU-1\","
+                + "\"quantity\":" + quantity + ",\"unit_price_minor\":1250}]}";
+        HttpResponse<String> created = Http.send(Http.request(server.baseUri().resolve("orders"),
+                        "Authorization", "Bearer " + OperatorTokens.forTenant("tenant-delivery"),
+                        "Idempotency-Key", UUID.randomUUID().toString(), "Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build());
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        return Http.json(created).getString("id");
+    }
+
+    private boolean delivered(String orderId) {
+        return db.count("SELECT count(*) FROM order_outbox WHERE order_id = CAST(? AS uuid) "
+                + "AND published_at IS NOT NULL", orderId) == 1;
+    }
+
+    private List<LoggedRequest> requests(String path, String orderId) {
+        return downstream.findAll(postRequestedFor(urlEqualTo(path))
+                .withRequestBody(matchingJsonPath("$.order_id", equalTo(orderId))));
+    }
+}
