@@ -35,8 +35,9 @@ class TwoWorkerPoolsIT {
                         .isEqualTo(200);
             }
         }
-        // Everything becomes due at one moment, after both pools are up, so they compete for the same rows.
-        db.count("WITH later AS (UPDATE webhook_inbox SET next_attempt_at = now() + interval '40 seconds' "
+        // Nothing is due while the pools start; everything becomes due at one moment once both are up, so
+        // they compete for the same rows however long each took to start.
+        db.count("WITH later AS (UPDATE webhook_inbox SET next_attempt_at = now() + interval '1 hour' "
                 + "RETURNING 1) SELECT count(*) FROM later");
 
         Map<String, String> busy = Map.of("TAMBAT_PROCESSING_WORKERS", "4", "TAMBAT_PROCESSING_BATCH_SIZE", "5");
@@ -44,6 +45,8 @@ class TwoWorkerPoolsIT {
                 TambatServerProcess second = ProcessingServers.server("pool-b", SCHEMA, busy).start()) {
             first.awaitReady(ProcessingServers.READY);
             second.awaitReady(ProcessingServers.READY);
+            db.count("WITH due AS (UPDATE webhook_inbox SET next_attempt_at = now() RETURNING 1) "
+                    + "SELECT count(*) FROM due");
             Eventually.within(Duration.ofSeconds(90), () -> assertThat(
                     db.count("SELECT count(*) FROM webhook_inbox WHERE status = 'PROCESSED'")).isEqualTo(EVENTS));
 

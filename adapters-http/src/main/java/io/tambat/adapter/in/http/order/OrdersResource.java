@@ -88,6 +88,7 @@ public class OrdersResource {
             return Problems.retryable(409, "idempotency_in_progress", "Idempotency in progress", e.getMessage(),
                     RETRY_AFTER);
         } catch (StoreUnavailableException e) {
+            metrics.counter("tambat.orders.rollbacks").inc();
             return Problems.retryable(503, "storage_unavailable", "Storage unavailable",
                     "nothing was stored; retry with the same Idempotency-Key", STORAGE_RETRY_AFTER);
         } finally {
