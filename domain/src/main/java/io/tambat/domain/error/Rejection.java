@@ -5,28 +5,17 @@ package io.tambat.domain.error;
  * {@link #code()} is the exact {@code code} of the problem body and the {@code outcome} metric tag.
  */
 public enum Rejection {
-    UNKNOWN_ENDPOINT(false),
-    METHOD_NOT_ALLOWED(false),
-    UNSUPPORTED_MEDIA_TYPE(false),
-    PAYLOAD_TOO_LARGE(false),
-    SIGNATURE_MISSING(false),
-    SIGNATURE_INVALID(false),
-    TIMESTAMP_STALE(false),
-    MALFORMED_ENVELOPE(false),
-    RATE_LIMITED(true),
-    SECRETS_UNAVAILABLE(true),
-    STORAGE_UNAVAILABLE(true);
-
-    private final boolean retryable;
-
-    Rejection(boolean retryable) {
-        this.retryable = retryable;
-    }
-
-    /** Whether the sender should try the same delivery again later (the answer carries Retry-After). */
-    public boolean retryable() {
-        return retryable;
-    }
+    UNKNOWN_ENDPOINT,
+    METHOD_NOT_ALLOWED,
+    UNSUPPORTED_MEDIA_TYPE,
+    PAYLOAD_TOO_LARGE,
+    SIGNATURE_MISSING,
+    SIGNATURE_INVALID,
+    TIMESTAMP_STALE,
+    MALFORMED_ENVELOPE,
+    RATE_LIMITED,
+    SECRETS_UNAVAILABLE,
+    STORAGE_UNAVAILABLE;
 
     public String code() {
         return name().toLowerCase(java.util.Locale.ROOT);

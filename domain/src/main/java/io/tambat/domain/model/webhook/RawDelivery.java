@@ -25,10 +25,6 @@ public final class RawDelivery {
         return body.clone();
     }
 
-    public int bodyLength() {
-        return body.length;
-    }
-
     public Headers headers() {
         return headers;
     }

@@ -1,6 +1,8 @@
 package io.tambat.adapter.in.http.webhook;
 
 import io.tambat.adapter.in.http.problem.Problems;
+import io.tambat.domain.error.Rejection;
+import io.tambat.domain.error.WebhookRejectedException;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
@@ -22,8 +24,8 @@ public class PostOnlyFilter implements ContainerRequestFilter {
         String path = request.getUriInfo().getPath();
         boolean webhookPath = path.startsWith("webhooks/") || path.startsWith("/webhooks/");
         if (webhookPath && !HttpMethod.POST.equals(request.getMethod())) {
-            request.abortWith(Response.fromResponse(
-                            Problems.of(405, "method_not_allowed", "Method not allowed", "webhooks take POST only"))
+            request.abortWith(Response.fromResponse(Problems.of(
+                            new WebhookRejectedException(Rejection.METHOD_NOT_ALLOWED, "webhooks take POST only")))
                     .header(HttpHeaders.ALLOW, HttpMethod.POST)
                     .build());
         }
