@@ -81,15 +81,8 @@ class JpaInboxWorkAdapter implements InboxWorkPort {
 
     @Override
     public List<LeasedEvent> leaseDue(int max, Instant now, Instant leaseUntil) {
-        return StorageCalls.call("inbox lease", () -> {
-            @SuppressWarnings("unchecked")
-            List<Object[]> rows = em.createNativeQuery(LEASE)
-                    .setParameter(1, Timestamp.from(now))
-                    .setParameter(2, Timestamp.from(leaseUntil))
-                    .setParameter(3, max)
-                    .getResultList();
-            return rows.stream().map(JpaInboxWorkAdapter::leased).toList();
-        });
+        return StorageCalls.call("inbox lease", () -> LeaseQueries.lease(em, LEASE, now, leaseUntil, max).stream()
+                .map(JpaInboxWorkAdapter::leased).toList());
     }
 
     @Override

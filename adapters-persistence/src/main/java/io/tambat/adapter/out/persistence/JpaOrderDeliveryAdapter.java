@@ -32,17 +32,12 @@ class JpaOrderDeliveryAdapter implements OrderDeliveryPort {
 
     @Override
     public List<OrderDelivery> leaseDue(int max, Instant now, Instant leaseUntil) {
-        return StorageCalls.call("order delivery lease", () -> {
-            @SuppressWarnings("unchecked")
-            List<Object[]> rows = em.createNativeQuery(LEASE)
-                    .setParameter(1, Timestamp.from(now))
-                    .setParameter(2, Timestamp.from(leaseUntil))
-                    .setParameter(3, max)
-                    .getResultList();
-            return rows.stream().map(row -> new OrderDelivery(NativeRows.number(row[0]), NativeRows.uuid(row[1]),
-                    NativeRows.integer(row[2]), (Boolean) row[3], (Boolean) row[4], NativeRows.number(row[5]),
-                    (String) row[6], OrderLineRows.of(em, (String) row[1]))).toList();
-        });
+        return StorageCalls.call("order delivery lease", () -> LeaseQueries.lease(em, LEASE, now, leaseUntil, max)
+                .stream()
+                .map(row -> new OrderDelivery(NativeRows.number(row[0]), NativeRows.uuid(row[1]),
+                        NativeRows.integer(row[2]), (Boolean) row[3], (Boolean) row[4], NativeRows.number(row[5]),
+                        (String) row[6], OrderLineRows.of(em, (String) row[1])))
+                .toList());
     }
 
     @Override
@@ -63,22 +58,20 @@ class JpaOrderDeliveryAdapter implements OrderDeliveryPort {
 
     @Override
     public void retryLater(long outboxId, Instant nextAttemptAt, String redactedError) {
-        StorageCalls.call("order delivery retry", () -> em.createNativeQuery("""
-                        UPDATE order_outbox SET next_attempt_at = ?2, lease_until = NULL, last_error = ?3
-                        WHERE outbox_id = ?1""")
-                .setParameter(1, outboxId)
-                .setParameter(2, Timestamp.from(nextAttemptAt))
-                .setParameter(3, redactedError)
-                .executeUpdate());
+        release("next_attempt_at", outboxId, nextAttemptAt, redactedError);
     }
 
     @Override
     public void fail(long outboxId, String redactedError, Instant now) {
-        StorageCalls.call("order delivery failure", () -> em.createNativeQuery("""
-                        UPDATE order_outbox SET failed_at = ?2, lease_until = NULL, last_error = ?3
-                        WHERE outbox_id = ?1""")
+        release("failed_at", outboxId, now, redactedError);
+    }
+
+    /** Gives the lease up, setting one time column and the reason. */
+    private void release(String timeColumn, long outboxId, Instant at, String redactedError) {
+        StorageCalls.call("order delivery release", () -> em.createNativeQuery("UPDATE order_outbox SET "
+                        + timeColumn + " = ?2, lease_until = NULL, last_error = ?3 WHERE outbox_id = ?1")
                 .setParameter(1, outboxId)
-                .setParameter(2, Timestamp.from(now))
+                .setParameter(2, Timestamp.from(at))
                 .setParameter(3, redactedError)
                 .executeUpdate());
     }
