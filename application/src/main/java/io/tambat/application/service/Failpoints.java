@@ -2,12 +2,14 @@ package io.tambat.application.service;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.logging.Logger;
 
 /**
- * Crash injection for resilience tests: at a named boundary, a configured failpoint halts the JVM at once,
- * as a kill -9 would, so tests can prove what survives a crash exactly there. None is set unless
- * {@code tambat.failpoints} names it; production never should.
+ * Fault injection for resilience tests: at a named boundary, a configured failpoint halts the JVM at once, as
+ * a kill -9 would, or stalls the thread that reached it, as a long pause would, so tests can prove what
+ * survives a crash or a lost lease exactly there. None is set unless {@code tambat.failpoints} names it;
+ * production never should.
  */
 @ApplicationScoped
 public class Failpoints {
@@ -18,6 +20,8 @@ public class Failpoints {
     public static final String WORKER_AFTER_COMMIT = "worker.after-commit";
     /** After a worker leased rows, before it processed any of them. */
     public static final String WORKER_AFTER_LEASE = "worker.after-lease";
+    /** After a worker leased long operations, before it ran any of them. */
+    public static final String OPERATION_AFTER_LEASE = "operation.after-lease";
 
     private static final Logger LOG = Logger.getLogger(Failpoints.class.getName());
     private static final int HALT_STATUS = 137;
@@ -29,6 +33,15 @@ public class Failpoints {
         if (settings.failpoints().contains(failpoint)) {
             LOG.severe("failpoint " + failpoint + " reached: halting the process");
             Runtime.getRuntime().halt(HALT_STATUS);
+        }
+        Duration pause = settings.failpointPauses().get(failpoint);
+        if (pause != null) {
+            LOG.severe("failpoint " + failpoint + " reached: pausing this thread for " + pause);
+            try {
+                Thread.sleep(pause.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

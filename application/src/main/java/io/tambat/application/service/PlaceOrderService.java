@@ -5,9 +5,11 @@ import io.tambat.domain.error.IdempotencyInProgressException;
 import io.tambat.domain.error.IdempotencyKeyReusedException;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.order.IdempotencyKey;
+import io.tambat.domain.model.order.OperationState;
 import io.tambat.domain.model.order.Order;
 import io.tambat.domain.model.order.OrderRequest;
 import io.tambat.domain.model.order.TenantId;
+import io.tambat.domain.port.out.OrderOperationsPort;
 import io.tambat.domain.port.out.OrderStorePort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -16,7 +18,8 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Fingerprints outside the transaction, then places the order in one. Whatever fails inside is rolled back
+ * Fingerprints outside the transaction, then places the order in one (or, for a long operation, commits
+ * the claim in one). Whatever fails inside is rolled back
  * and reported as storage unavailable, so the same key can simply be retried.
  */
 @ApplicationScoped
@@ -32,13 +35,16 @@ public class PlaceOrderService implements PlaceOrderUseCase {
     OrderStorePort orders;
 
     @Inject
+    OrderOperationsPort operations;
+
+    @Inject
     Clock clock;
 
     @Override
-    public Placed place(TenantId tenant, IdempotencyKey key, OrderRequest request) {
+    public Placed place(TenantId tenant, IdempotencyKey key, OrderRequest request, boolean respondAsync) {
         String fingerprint = request.fingerprint(API_VERSION);
         try {
-            return placement.claimAndPlace(tenant, key, request, fingerprint, clock.instant());
+            return placement.claimAndPlace(tenant, key, request, fingerprint, respondAsync, clock.instant());
         } catch (IdempotencyKeyReusedException | IdempotencyInProgressException e) {
             throw e;
         } catch (RuntimeException e) {
@@ -49,5 +55,10 @@ public class PlaceOrderService implements PlaceOrderUseCase {
     @Override
     public Optional<Order> find(TenantId tenant, UUID orderId) {
         return orders.find(tenant, orderId);
+    }
+
+    @Override
+    public Optional<OperationState> operation(TenantId tenant, UUID operationId) {
+        return operations.find(tenant, operationId);
     }
 }

@@ -20,7 +20,8 @@ import java.util.logging.Logger;
 
 /**
  * Starts the background work once storage is ready, on managed executors (never a request thread): worker
- * loops, the outbox relay, order delivery to payments and inventory, reconciliation and retention. Every
+ * loops, the outbox relay, long order operations, order delivery to payments and inventory, reconciliation
+ * and retention. Every
  * task survives its own failures; a task that threw would otherwise never be scheduled again.
  */
 @ApplicationScoped
@@ -41,6 +42,9 @@ public class ProcessingScheduler {
 
     @Inject
     OutboxRelay relay;
+
+    @Inject
+    OrderOperationWorker orderOperations;
 
     @Inject
     OrderDeliveryWorker orderDelivery;
@@ -65,6 +69,7 @@ public class ProcessingScheduler {
         long poll = settings.pollInterval().toMillis();
         for (int i = 0; i < settings.workers(); i++) {
             every(poll, "worker", workers::drain);
+            every(poll, "order operations", orderOperations::drain);
         }
         every(poll, "outbox relay", () -> drain(relay::relayBatch, Integer.MAX_VALUE));
         every(poll, "order delivery", orderDelivery::drain);

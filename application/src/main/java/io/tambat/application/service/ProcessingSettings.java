@@ -2,6 +2,7 @@ package io.tambat.application.service;
 
 import io.tambat.domain.model.processing.RetryPolicy;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -18,6 +19,8 @@ import java.util.Set;
  * @param sequenceGapWindow  how long a delta waits for missing predecessors before the gap is reconciled
  * @param retentionInterval  how often retention runs
  * @param failpoints         named places where the process halts on purpose, for crash testing only
+ * @param failpointPauses    named places where the thread that reaches them stalls for the given time, for
+ *                           lease takeover testing only
  */
 public record ProcessingSettings(
         boolean enabled,
@@ -30,9 +33,11 @@ public record ProcessingSettings(
         Duration processedRetention,
         Duration sequenceGapWindow,
         Duration retentionInterval,
-        Set<String> failpoints) {
+        Set<String> failpoints,
+        Map<String, Duration> failpointPauses) {
 
     public ProcessingSettings {
         failpoints = Set.copyOf(failpoints);
+        failpointPauses = Map.copyOf(failpointPauses);
     }
 }

@@ -14,10 +14,8 @@ import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
-import io.tambat.it.support.OperatorTokens;
 import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TestDatabase;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
@@ -119,16 +117,13 @@ class OrderDeliveryIT {
     }
 
     private String placeOrder() {
-        return placeOrder(2, "chk_" + UUID.randomUUID().toString().replace("-", ""));
+        return placeOrder(2, OrderRequests.checkout());
     }
 
     private String placeOrder(int quantity, String checkout) {
-        String body = "{\"checkout_id\":\"" + checkout + "\",\"currency\":\"EUR\",\"items\":[{\"sku\":\"SKU-1\","
-                + "\"quantity\":" + quantity + ",\"unit_price_minor\":1250}]}";
-        HttpResponse<String> created = Http.send(Http.request(server.baseUri().resolve("orders"),
-                        "Authorization", "Bearer " + OperatorTokens.forTenant("tenant-delivery"),
-                        "Idempotency-Key", UUID.randomUUID().toString(), "Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build());
+        String body = OrderRequests.BODY.formatted(checkout).replace("\"quantity\":2", "\"quantity\":" + quantity);
+        HttpResponse<String> created = OrderRequests.post(server.baseUri(), "tenant-delivery", OrderRequests.key(),
+                body);
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
         return Http.json(created).getString("id");
     }

@@ -4,12 +4,10 @@ import static io.tambat.it.support.ProblemAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.it.support.Http;
-import io.tambat.it.support.OperatorTokens;
 import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TcpProxy;
 import io.tambat.it.support.TestDatabase;
 import java.net.URI;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
@@ -55,9 +53,6 @@ class OrderRollbackIT {
     }
 
     private static HttpResponse<String> post(URI base, String key) {
-        return Http.send(Http.request(base.resolve("orders"), "Authorization",
-                        "Bearer " + OperatorTokens.forTenant(TENANT), "Idempotency-Key", key,
-                        "Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(BODY)).build());
+        return OrderRequests.post(base, TENANT, key, BODY);
     }
 }

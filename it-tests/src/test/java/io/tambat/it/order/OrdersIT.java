@@ -1,10 +1,15 @@
 package io.tambat.it.order;
 
+import static io.tambat.it.order.OrderRequests.BODY;
+import static io.tambat.it.order.OrderRequests.checkout;
+import static io.tambat.it.order.OrderRequests.key;
+import static io.tambat.it.order.OrderRequests.tenant;
 import static io.tambat.it.support.ProblemAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tambat.it.support.ArquillianServer;
+import io.tambat.it.support.AtOnce;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.OperatorTokens;
 import io.tambat.it.support.TambatArchive;
@@ -18,11 +23,6 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -35,10 +35,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class OrdersIT {
-
-    private static final String BODY = """
-            {"checkout_id":"%s","currency":"EUR",
-             "items":[{"sku":"SKU-1","quantity":2,"unit_price_minor":1250}]}""";
 
     private final TestDatabase db = new TestDatabase(ArquillianServer.SCHEMA);
 
@@ -81,35 +77,23 @@ class OrdersIT {
     }
 
     @Test
-    void fiftyConcurrentIdenticalRequestsCreateOneOrderAndAllAnswerIt() throws Exception {
+    void fiftyConcurrentIdenticalRequestsCreateOneOrderAndAllAnswerIt() {
         String tenant = tenant();
         String key = key();
         String body = BODY.formatted(checkout());
-        ExecutorService clients = Executors.newFixedThreadPool(50);
-        CountDownLatch start = new CountDownLatch(1);
-        List<Future<HttpResponse<String>>> answers = new ArrayList<>();
-        try {
-            for (int i = 0; i < 50; i++) {
-                answers.add(clients.submit(() -> {
-                    start.await();
-                    return post(tenant, key, body);
-                }));
-            }
-            start.countDown();
-            List<String> orderIds = new ArrayList<>();
-            for (Future<HttpResponse<String>> answer : answers) {
-                HttpResponse<String> response = answer.get();
-                assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
-                orderIds.add(Http.json(response).getString("id"));
-            }
-            assertThat(orderIds).containsOnly(orderIds.get(0));
-            assertThat(db.count("SELECT count(*) FROM orders WHERE tenant_id = ?", tenant)).isEqualTo(1);
-            assertThat(db.count("SELECT count(*) FROM order_outbox WHERE order_id = CAST(? AS uuid)", orderIds.get(0)))
-                    .isEqualTo(1);
-            assertThat(db.count("SELECT count(*) FROM idempotency_requests WHERE tenant_id = ?", tenant)).isEqualTo(1);
-        } finally {
-            clients.shutdownNow();
+
+        List<HttpResponse<String>> answers = AtOnce.run(50, () -> post(tenant, key, body));
+
+        List<String> orderIds = new ArrayList<>();
+        for (HttpResponse<String> response : answers) {
+            assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+            orderIds.add(Http.json(response).getString("id"));
         }
+        assertThat(orderIds).containsOnly(orderIds.get(0));
+        assertThat(db.count("SELECT count(*) FROM orders WHERE tenant_id = ?", tenant)).isEqualTo(1);
+        assertThat(db.count("SELECT count(*) FROM order_outbox WHERE order_id = CAST(? AS uuid)", orderIds.get(0)))
+                .isEqualTo(1);
+        assertThat(db.count("SELECT count(*) FROM idempotency_requests WHERE tenant_id = ?", tenant)).isEqualTo(1);
     }
 
     @Test
@@ -209,7 +193,7 @@ class OrdersIT {
             flaky.beforeFirstResponseByte(() -> { });
             flaky.up();
             URI throughProxy = URI.create("http://127.0.0.1:" + flaky.port() + "/orders");
-            assertThatThrownBy(() -> Http.send(request(throughProxy, tenant, key, body)))
+            assertThatThrownBy(() -> Http.send(OrderRequests.request(throughProxy, tenant, key, body)))
                     .isInstanceOf(IllegalStateException.class);
         }
 
@@ -237,29 +221,10 @@ class OrdersIT {
     }
 
     private static HttpResponse<String> post(String tenant, String key, String body) {
-        return Http.send(request(ArquillianServer.baseUri().resolve("orders"), tenant, key, body));
-    }
-
-    private static HttpRequest request(URI uri, String tenant, String key, String body) {
-        return Http.request(uri, "Authorization", "Bearer " + OperatorTokens.forTenant(tenant),
-                "Idempotency-Key", key, "Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        return OrderRequests.post(ArquillianServer.baseUri(), tenant, key, body);
     }
 
     private static HttpResponse<String> get(String tenant, String path) {
-        return Http.send(Http.request(ArquillianServer.baseUri().resolve(path.substring(1)),
-                "Authorization", "Bearer " + OperatorTokens.forTenant(tenant)).GET().build());
-    }
-
-    private static String tenant() {
-        return "tenant-" + UUID.randomUUID();
-    }
-
-    private static String key() {
-        return "key-" + UUID.randomUUID();
-    }
-
-    private static String checkout() {
-        return "chk_" + UUID.randomUUID().toString().replace("-", "");
+        return OrderRequests.get(ArquillianServer.baseUri(), tenant, path);
     }
 }

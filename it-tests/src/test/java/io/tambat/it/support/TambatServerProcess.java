@@ -142,6 +142,31 @@ public final class TambatServerProcess implements AutoCloseable {
         }
     }
 
+    /** SIGSTOP: every thread of the JVM freezes at once, as in a long GC pause or a suspended VM. */
+    public void suspend() {
+        signal("STOP");
+    }
+
+    /** SIGCONT after {@link #suspend()}: the JVM runs on as if no time had passed, its timers catching up. */
+    public void resume() {
+        signal("CONT");
+    }
+
+    private void signal(String signal) {
+        try {
+            int exit = new ProcessBuilder("kill", "-" + signal, String.valueOf(process.pid())).inheritIO().start()
+                    .waitFor();
+            if (exit != 0) {
+                throw new IllegalStateException("kill -" + signal + " " + name + " exited with " + exit);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     @Override
     public void close() {
         if (process != null && process.isAlive()) {

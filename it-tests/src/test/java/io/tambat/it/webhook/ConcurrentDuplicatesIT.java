@@ -3,6 +3,7 @@ package io.tambat.it.webhook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.it.support.ArquillianServer;
+import io.tambat.it.support.AtOnce;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.TambatArchive;
 import io.tambat.it.support.TestDatabase;
@@ -11,10 +12,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -45,39 +42,27 @@ class ConcurrentDuplicatesIT {
     }
 
     @Test
-    void concurrentCopiesOfOneEventLeaveOneInboxRowAndOneOutboxRow() throws Exception {
+    void concurrentCopiesOfOneEventLeaveOneInboxRowAndOneOutboxRow() {
         String eventId = StripeDeliveries.newEventId();
         byte[] body = StripeDeliveries.event(eventId, "payment_intent.succeeded");
         long signedAt = Instant.now().getEpochSecond();
-        CountDownLatch start = new CountDownLatch(1);
-        ExecutorService senders = Executors.newFixedThreadPool(50);
-        List<Future<HttpResponse<String>>> responses = new ArrayList<>();
-        try {
-            for (int i = 0; i < COPIES; i++) {
-                responses.add(senders.submit(() -> {
-                    start.await();
-                    return StripeDeliveries.send("stripe-main", StripeDeliveries.MAIN_SECRET, signedAt, body);
-                }));
-            }
-            start.countDown();
-            List<String> statuses = new ArrayList<>();
-            List<String> inboxIds = new ArrayList<>();
-            for (Future<HttpResponse<String>> response : responses) {
-                HttpResponse<String> answer = response.get();
-                assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
-                statuses.add(Http.json(answer).getString("status"));
-                inboxIds.add(Http.json(answer).getString("inbox_id"));
-            }
 
-            Map<String, Long> byStatus = statuses.stream()
-                    .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
-            assertThat(byStatus).containsEntry("accepted", 1L).containsEntry("duplicate", (long) COPIES - 1);
-            assertThat(inboxIds).containsOnly(inboxIds.get(0));
-            assertThat(db.inboxRows("stripe", "stripe-main", eventId)).isEqualTo(1);
-            assertThat(db.outboxRows("stripe", "stripe-main", eventId)).isEqualTo(1);
-        } finally {
-            senders.shutdownNow();
+        List<HttpResponse<String>> answers = AtOnce.run(COPIES,
+                () -> StripeDeliveries.send("stripe-main", StripeDeliveries.MAIN_SECRET, signedAt, body));
+
+        List<String> statuses = new ArrayList<>();
+        List<String> inboxIds = new ArrayList<>();
+        for (HttpResponse<String> answer : answers) {
+            assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+            statuses.add(Http.json(answer).getString("status"));
+            inboxIds.add(Http.json(answer).getString("inbox_id"));
         }
+        Map<String, Long> byStatus = statuses.stream()
+                .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
+        assertThat(byStatus).containsEntry("accepted", 1L).containsEntry("duplicate", (long) COPIES - 1);
+        assertThat(inboxIds).containsOnly(inboxIds.get(0));
+        assertThat(db.inboxRows("stripe", "stripe-main", eventId)).isEqualTo(1);
+        assertThat(db.outboxRows("stripe", "stripe-main", eventId)).isEqualTo(1);
     }
 
     @Test

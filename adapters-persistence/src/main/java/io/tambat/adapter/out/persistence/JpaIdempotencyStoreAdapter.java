@@ -2,6 +2,7 @@ package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.error.IdempotencyInProgressException;
 import io.tambat.domain.model.order.IdempotencyKey;
+import io.tambat.domain.model.order.PendingOperation;
 import io.tambat.domain.model.order.StoredOutcome;
 import io.tambat.domain.model.order.TenantId;
 import io.tambat.domain.port.out.IdempotencyStorePort;
@@ -14,11 +15,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * Idempotency records on PostgreSQL. The claim is one {@code INSERT ... ON CONFLICT DO UPDATE ... WHERE
- * expired}: a live record is left alone, an expired one is taken over, and a record another transaction is
- * still writing makes this statement wait for its outcome, bounded by {@code lock_timeout}.
+ * expired}: a live record is left alone, an expired one is taken over (a long operation's with a new
+ * operation id and token, which fences out any worker still on the old one), and a record another
+ * transaction is still writing makes this statement wait for its outcome, bounded by {@code lock_timeout}.
  */
 @ApplicationScoped
 class JpaIdempotencyStoreAdapter implements IdempotencyStorePort {
@@ -26,17 +29,20 @@ class JpaIdempotencyStoreAdapter implements IdempotencyStorePort {
     private static final String LOCK_NOT_AVAILABLE = "55P03";
 
     private static final String CLAIM = """
-            INSERT INTO idempotency_requests (tenant_id, endpoint, idempotency_key, fingerprint, created_at, expires_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            INSERT INTO idempotency_requests (tenant_id, endpoint, idempotency_key, fingerprint, created_at, expires_at,
+                operation_id, operation_request, lease_expires_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, CAST(?7 AS uuid), CAST(?8 AS text), CAST(?9 AS timestamptz))
             ON CONFLICT (tenant_id, endpoint, idempotency_key) DO UPDATE
                 SET fingerprint = EXCLUDED.fingerprint, created_at = EXCLUDED.created_at,
-                    expires_at = EXCLUDED.expires_at, response_status = NULL, response_body = NULL, resource_id = NULL
+                    expires_at = EXCLUDED.expires_at, response_status = NULL, response_body = NULL, resource_id = NULL,
+                    operation_id = EXCLUDED.operation_id, operation_request = EXCLUDED.operation_request,
+                    lease_expires_at = EXCLUDED.lease_expires_at, attempt_token = 0
                 WHERE idempotency_requests.expires_at <= EXCLUDED.created_at
             RETURNING 1""";
 
     private static final String EXISTING = """
-            SELECT fingerprint, response_status, response_body, resource_id FROM idempotency_requests
-            WHERE tenant_id = ?1 AND endpoint = ?2 AND idempotency_key = ?3""";
+            SELECT fingerprint, response_status, response_body, resource_id, CAST(operation_id AS text)
+            FROM idempotency_requests WHERE tenant_id = ?1 AND endpoint = ?2 AND idempotency_key = ?3""";
 
     private static final String COMPLETE = """
             UPDATE idempotency_requests SET response_status = ?4, response_body = ?5, resource_id = CAST(?6 AS text)
@@ -50,8 +56,8 @@ class JpaIdempotencyStoreAdapter implements IdempotencyStorePort {
     EntityManager em;
 
     @Override
-    public Claim claim(TenantId tenant, String endpoint, IdempotencyKey key, String fingerprint, Instant now,
-            Instant expiresAt, Duration wait) {
+    public Claim claim(TenantId tenant, String endpoint, IdempotencyKey key, String fingerprint,
+            Optional<PendingOperation> operation, Instant now, Instant expiresAt, Duration wait) {
         try {
             em.createNativeQuery("SET LOCAL lock_timeout = '" + Math.max(1, wait.toMillis()) + "ms'").executeUpdate();
             List<?> claimed = em.createNativeQuery(CLAIM)
@@ -61,6 +67,10 @@ class JpaIdempotencyStoreAdapter implements IdempotencyStorePort {
                     .setParameter(4, fingerprint)
                     .setParameter(5, Timestamp.from(now))
                     .setParameter(6, Timestamp.from(expiresAt))
+                    .setParameter(7, operation.map(pending -> pending.id().toString()).orElse(null))
+                    .setParameter(8, operation.map(pending -> OperationRequestJson.write(pending.request()))
+                            .orElse(null))
+                    .setParameter(9, operation.map(pending -> Timestamp.from(now)).orElse(null))
                     .getResultList();
             if (!claimed.isEmpty()) {
                 return new Claim.Owned();
@@ -70,10 +80,8 @@ class JpaIdempotencyStoreAdapter implements IdempotencyStorePort {
                     .setParameter(2, endpoint)
                     .setParameter(3, key.value())
                     .getSingleResult();
-            Optional<StoredOutcome> outcome = row[1] == null ? Optional.empty()
-                    : Optional.of(new StoredOutcome(NativeRows.integer(row[1]), (String) row[2],
-                            NativeRows.optionalText(row[3])));
-            return new Claim.Existing((String) row[0], outcome);
+            return new Claim.Existing((String) row[0], StoredOutcomeColumns.read(row, 1),
+                    NativeRows.optionalText(row[4]).map(UUID::fromString));
         } catch (RuntimeException e) {
             if (sqlState(e).filter(LOCK_NOT_AVAILABLE::equals).isPresent()) {
                 throw new IdempotencyInProgressException();

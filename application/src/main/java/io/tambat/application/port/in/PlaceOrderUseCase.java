@@ -1,6 +1,7 @@
 package io.tambat.application.port.in;
 
 import io.tambat.domain.model.order.IdempotencyKey;
+import io.tambat.domain.model.order.OperationState;
 import io.tambat.domain.model.order.Order;
 import io.tambat.domain.model.order.OrderRequest;
 import io.tambat.domain.model.order.StoredOutcome;
@@ -20,12 +21,29 @@ public interface PlaceOrderUseCase {
     /** The endpoint part of every idempotency record of this use case. */
     String ENDPOINT = "POST /orders";
 
-    /** Returns after the commit: the stored outcome, and whether it is a replay of an earlier request. */
-    Placed place(TenantId tenant, IdempotencyKey key, OrderRequest request);
+    /**
+     * Returns after the commit. Synchronously, the stored outcome; asked to respond asynchronously, the
+     * long operation that will produce it. A key that already names a long operation answers with that
+     * operation while it is in progress.
+     */
+    Placed place(TenantId tenant, IdempotencyKey key, OrderRequest request, boolean respondAsync);
 
     Optional<Order> find(TenantId tenant, UUID orderId);
 
-    /** The answer to give, and whether it was replayed. */
-    record Placed(StoredOutcome outcome, boolean replayed) {
+    /** The tenant's long operation; another tenant's is not found. */
+    Optional<OperationState> operation(TenantId tenant, UUID operationId);
+
+    /** What to answer, and whether it repeats what an earlier request with the key got. */
+    sealed interface Placed {
+
+        boolean replayed();
+
+        /** The final status and body. */
+        record Answered(StoredOutcome outcome, boolean replayed) implements Placed {
+        }
+
+        /** A long operation, in progress or done, to be followed at its status resource. */
+        record Accepted(UUID operationId, boolean done, boolean replayed) implements Placed {
+        }
     }
 }

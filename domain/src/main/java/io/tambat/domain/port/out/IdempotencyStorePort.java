@@ -1,11 +1,13 @@
 package io.tambat.domain.port.out;
 
 import io.tambat.domain.model.order.IdempotencyKey;
+import io.tambat.domain.model.order.PendingOperation;
 import io.tambat.domain.model.order.StoredOutcome;
 import io.tambat.domain.model.order.TenantId;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * Idempotency records keyed by (tenant, endpoint, key). Ownership is decided by the database's primary key
@@ -17,14 +19,15 @@ public interface IdempotencyStorePort {
     /**
      * Claims the key for the caller's transaction, unless a live record holds it; an expired record is
      * claimed over. While another transaction owns the key uncommitted, this waits for its outcome, at most
-     * {@code wait}.
+     * {@code wait}. With an {@code operation}, the record is stored as that long operation, in progress and
+     * due for a worker at once.
      *
      * @throws io.tambat.domain.error.IdempotencyInProgressException when the wait ran out (the caller's
      *         transaction must then roll back)
      * @throws io.tambat.domain.error.StoreUnavailableException when the database cannot answer
      */
-    Claim claim(TenantId tenant, String endpoint, IdempotencyKey key, String fingerprint, Instant now,
-            Instant expiresAt, Duration wait);
+    Claim claim(TenantId tenant, String endpoint, IdempotencyKey key, String fingerprint,
+            Optional<PendingOperation> operation, Instant now, Instant expiresAt, Duration wait);
 
     /** Stores the outcome on the record this transaction claimed. */
     void complete(TenantId tenant, String endpoint, IdempotencyKey key, StoredOutcome outcome);
@@ -38,8 +41,12 @@ public interface IdempotencyStorePort {
         record Owned() implements Claim {
         }
 
-        /** A live record exists: its fingerprint, and its outcome once one is stored. */
-        record Existing(String fingerprint, Optional<StoredOutcome> outcome) implements Claim {
+        /**
+         * A live record exists: its fingerprint, its outcome once one is stored, and its operation when it
+         * was claimed as a long operation.
+         */
+        record Existing(String fingerprint, Optional<StoredOutcome> outcome, Optional<UUID> operationId)
+                implements Claim {
         }
     }
 }

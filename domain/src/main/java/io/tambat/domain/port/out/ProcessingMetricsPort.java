@@ -21,6 +21,13 @@ public interface ProcessingMetricsPort {
     /** Reconciliation put rows abandoned by dead workers back to work. */
     void reenqueued(int rows);
 
+    /**
+     * A worker's attempt at a long operation ended: {@code completed}, {@code superseded} (its lease was taken
+     * over; its work rolled back) or {@code retried} (it failed; the operation runs again once the lease
+     * expires).
+     */
+    void operationAttempt(String outcome);
+
     /** Retention removed {@code count} items of a kind ({@code payloads}, {@code processed_events}). */
     void purged(String kind, int count);
 }

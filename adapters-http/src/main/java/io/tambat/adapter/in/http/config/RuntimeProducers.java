@@ -17,12 +17,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.Config;
 
 /** The clock and the tunables the application services are built with, read and checked once. */
@@ -63,10 +62,16 @@ public class RuntimeProducers {
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException("tambat.processing.*", e.getMessage());
         }
-        Set<String> failpoints = config.getOptionalValue(FAILPOINTS, String[].class)
-                .map(names -> Arrays.stream(names).map(String::trim).filter(name -> !name.isEmpty())
-                        .collect(Collectors.toSet()))
-                .orElse(Set.of());
+        Set<String> failpoints = new HashSet<>();
+        Map<String, Duration> failpointPauses = new HashMap<>();
+        for (String entry : config.getOptionalValue(FAILPOINTS, String[].class).orElse(new String[0])) {
+            String[] nameAndPause = entry.trim().split("=pause:", 2);
+            if (nameAndPause.length == 1) {
+                failpoints.add(nameAndPause[0]);
+            } else {
+                failpointPauses.put(nameAndPause[0], parseDuration(FAILPOINTS, nameAndPause[1]));
+            }
+        }
         return new ProcessingSettings(
                 config.getOptionalValue("tambat.processing.enabled", Boolean.class).orElse(true),
                 retry,
@@ -78,7 +83,8 @@ public class RuntimeProducers {
                 duration("tambat.retention.processed-events", "P30D"),
                 duration("tambat.processing.sequence-gap-window", "PT5M"),
                 duration("tambat.retention.interval", "PT1H"),
-                failpoints);
+                failpoints,
+                failpointPauses);
     }
 
     @Produces
@@ -153,7 +159,10 @@ public class RuntimeProducers {
     }
 
     private Duration duration(String key, String defaultValue) {
-        String value = config.getOptionalValue(key, String.class).orElse(defaultValue);
+        return parseDuration(key, config.getOptionalValue(key, String.class).orElse(defaultValue));
+    }
+
+    private static Duration parseDuration(String key, String value) {
         try {
             Duration duration = Duration.parse(value.trim());
             if (duration.isNegative() || duration.isZero()) {

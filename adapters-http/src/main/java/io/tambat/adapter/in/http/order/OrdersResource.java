@@ -12,6 +12,7 @@ import io.tambat.domain.model.order.StoredOutcome;
 import io.tambat.domain.model.order.TenantId;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
+import jakarta.json.Json;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -23,6 +24,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -31,15 +33,18 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
 
 /**
- * {@code POST /orders} and {@code GET /orders/{id}}. The tenant is the verified token's {@code tenant_id};
- * answers are written only after the commit, and a replay is the stored first answer with
- * {@code Idempotent-Replayed: true}.
+ * {@code POST /orders}, {@code GET /orders/{id}} and {@code GET /orders/operations/{id}}. The tenant is the
+ * verified token's {@code tenant_id}; answers are written only after the commit, and a replay is the stored
+ * first answer with {@code Idempotent-Replayed: true}. With {@code Prefer: respond-async} the request becomes
+ * a long operation: 202 and its status resource, which shows the final answer once a worker produced it.
  */
 @Path("/orders")
 @RequestScoped
 public class OrdersResource {
 
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+    private static final String REPLAYED = "Idempotent-Replayed";
+    private static final String IN_PROGRESS = "IN_PROGRESS";
     private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
     private static final Duration STORAGE_RETRY_AFTER = Duration.ofSeconds(5);
 
@@ -59,7 +64,8 @@ public class OrdersResource {
     @POST
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
-    public Response place(@HeaderParam(IDEMPOTENCY_KEY) String key, byte[] body) {
+    public Response place(@HeaderParam(IDEMPOTENCY_KEY) String key, @HeaderParam("Prefer") List<String> prefer,
+            byte[] body) {
         Optional<TenantId> tenant = tenant();
         if (tenant.isEmpty()) {
             return unauthorized();
@@ -75,9 +81,16 @@ public class OrdersResource {
         long started = System.nanoTime();
         try {
             OrderRequest request = OrderRequestReader.read(body);
-            PlaceOrderUseCase.Placed placed = orders.place(tenant.get(), new IdempotencyKey(key), request);
-            count(placed.replayed() ? "replayed" : placed.outcome().status() < 300 ? "claimed" : "rejected");
-            return answer(placed.outcome(), placed.replayed());
+            boolean respondAsync = AsyncPreference.requested(prefer);
+            PlaceOrderUseCase.Placed placed = orders.place(tenant.get(), new IdempotencyKey(key), request,
+                    respondAsync);
+            if (placed instanceof PlaceOrderUseCase.Placed.Accepted accepted) {
+                count(accepted.replayed() ? "replayed" : "claimed");
+                return accepted(accepted, respondAsync);
+            }
+            StoredOutcome outcome = ((PlaceOrderUseCase.Placed.Answered) placed).outcome();
+            count(placed.replayed() ? "replayed" : outcome.status() < 300 ? "claimed" : "rejected");
+            return answer(outcome, placed.replayed());
         } catch (InvalidOrderException e) {
             return Problems.of(400, "invalid_request", "Invalid request", e.getMessage());
         } catch (IdempotencyKeyReusedException e) {
@@ -110,12 +123,49 @@ public class OrdersResource {
                 .orElseGet(() -> Problems.of(404, "unknown_order", "Unknown order", "no such order"));
     }
 
-    private Response answer(StoredOutcome outcome, boolean replayed) {
+    /** In progress, or the final answer exactly as a replay gives it. */
+    @GET
+    @Path("/operations/{operationId}")
+    @Produces(MediaType.APPLICATION_JSON)
+    public Response operation(@PathParam("operationId") String operationId) {
+        Optional<TenantId> tenant = tenant();
+        if (tenant.isEmpty()) {
+            return unauthorized();
+        }
+        return uuid(operationId).flatMap(found -> orders.operation(tenant.get(), found))
+                .map(state -> state.outcome().map(outcome -> answer(outcome, false))
+                        .orElseGet(() -> Response.ok(status(IN_PROGRESS), MediaType.APPLICATION_JSON_TYPE)
+                                .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER.toSeconds()).build()))
+                .orElseGet(() -> Problems.of(404, "unknown_operation", "Unknown operation", "no such operation"));
+    }
+
+    private static Response accepted(PlaceOrderUseCase.Placed.Accepted accepted, boolean respondAsync) {
+        Response.ResponseBuilder response = Response.status(Response.Status.ACCEPTED)
+                .entity(status(accepted.done() ? "COMPLETED" : IN_PROGRESS))
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .header(HttpHeaders.LOCATION, "/orders/operations/" + accepted.operationId());
+        if (respondAsync) {
+            response.header("Preference-Applied", AsyncPreference.RESPOND_ASYNC);
+        }
+        if (!accepted.done()) {
+            response.header(HttpHeaders.RETRY_AFTER, RETRY_AFTER.toSeconds());
+        }
+        if (accepted.replayed()) {
+            response.header(REPLAYED, "true");
+        }
+        return response.build();
+    }
+
+    private static String status(String status) {
+        return Json.createObjectBuilder().add("status", status).build().toString();
+    }
+
+    private static Response answer(StoredOutcome outcome, boolean replayed) {
         Response.ResponseBuilder response = Response.status(outcome.status()).entity(outcome.body())
                 .type(outcome.status() < 300 ? MediaType.APPLICATION_JSON : Problems.MEDIA_TYPE);
         outcome.resourceId().ifPresent(id -> response.header(HttpHeaders.LOCATION, "/orders/" + id));
         if (replayed) {
-            response.header("Idempotent-Replayed", "true");
+            response.header(REPLAYED, "true");
         }
         return response.build();
     }

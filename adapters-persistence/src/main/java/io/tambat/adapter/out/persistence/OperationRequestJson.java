@@ -1,0 +1,49 @@
+package io.tambat.adapter.out.persistence;
+
+import io.tambat.domain.model.order.OrderLine;
+import io.tambat.domain.model.order.OrderRequest;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import java.io.StringReader;
+import java.util.Optional;
+
+/**
+ * The stored form of a long operation's request: the validated, normalized request, so the worker runs
+ * exactly what was fingerprinted. Reading it validates it again through the domain's constructors.
+ */
+final class OperationRequestJson {
+
+    private OperationRequestJson() {
+    }
+
+    static String write(OrderRequest request) {
+        JsonArrayBuilder items = Json.createArrayBuilder();
+        request.items().forEach(line -> items.add(Json.createObjectBuilder()
+                .add("sku", line.sku())
+                .add("quantity", line.quantity())
+                .add("unit_price_minor", line.unitPriceMinor())));
+        JsonObjectBuilder json = Json.createObjectBuilder().add("currency", request.currency()).add("items", items);
+        request.checkoutId().ifPresent(id -> json.add("checkout_id", id));
+        request.coupon().ifPresent(code -> json.add("coupon", code));
+        return json.build().toString();
+    }
+
+    static OrderRequest read(String stored) {
+        try (var reader = Json.createReader(new StringReader(stored))) {
+            JsonObject json = reader.readObject();
+            return new OrderRequest(optional(json, "checkout_id"), json.getString("currency"),
+                    json.getJsonArray("items").getValuesAs(JsonObject.class).stream()
+                            .map(line -> new OrderLine(line.getString("sku"), line.getInt("quantity"),
+                                    line.getJsonNumber("unit_price_minor").longValueExact()))
+                            .toList(),
+                    optional(json, "coupon"));
+        }
+    }
+
+    private static Optional<String> optional(JsonObject json, String member) {
+        return Optional.ofNullable(json.get(member)).map(value -> ((JsonString) value).getString());
+    }
+}
