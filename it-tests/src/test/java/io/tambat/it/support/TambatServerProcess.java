@@ -8,7 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,6 +22,11 @@ public final class TambatServerProcess implements AutoCloseable {
     private final String name;
     private final int httpPort;
     private final Map<String, String> environment;
+    /**
+     * A test server lives for seconds: with the C1 compiler alone it is ready about a third sooner on two
+     * cores, where the optimizing compiler would compete with start-up for the CPU.
+     */
+    private boolean quickStart = true;
     private Process process;
 
     private TambatServerProcess(String name, int httpPort, Map<String, String> environment) {
@@ -58,6 +65,12 @@ public final class TambatServerProcess implements AutoCloseable {
         return this;
     }
 
+    /** Runs the JVM with both compilers, as deployers do: for measuring throughput rather than for tests. */
+    public TambatServerProcess withFullCompilation() {
+        quickStart = false;
+        return this;
+    }
+
     /** Waits for the process to end by itself and returns its exit code. */
     public int awaitExit(Duration limit) {
         try {
@@ -93,10 +106,12 @@ public final class TambatServerProcess implements AutoCloseable {
         try {
             Files.createDirectories(work);
             Files.deleteIfExists(work.resolve("console.log"));
-            // A test server lives for seconds: with the C1 compiler alone it is ready about a third sooner on
-            // two cores, where the optimizing compiler would compete with start-up for the CPU.
-            ProcessBuilder builder = new ProcessBuilder(javaExecutable(), "-Xmx1g", "-XX:TieredStopAtLevel=1", "-jar",
-                    jar().getAbsolutePath())
+            List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx1g"));
+            if (quickStart) {
+                command.add("-XX:TieredStopAtLevel=1");
+            }
+            command.addAll(List.of("-jar", jar().getAbsolutePath()));
+            ProcessBuilder builder = new ProcessBuilder(command)
                     .redirectErrorStream(true)
                     .redirectOutput(work.resolve("console.log").toFile());
             builder.environment().putAll(environment);

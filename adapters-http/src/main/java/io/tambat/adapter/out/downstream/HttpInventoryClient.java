@@ -6,7 +6,6 @@ import io.tambat.domain.port.out.InventoryPort;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import java.util.List;
 import java.util.UUID;
@@ -27,10 +26,10 @@ public class HttpInventoryClient implements InventoryPort {
 
     @Override
     public void reserve(UUID orderId, List<OrderLine> items, String idempotencyKey) {
-        JsonArrayBuilder lines = Json.createArrayBuilder();
-        items.forEach(line -> lines.add(Json.createObjectBuilder().add("sku", line.sku())
+        JsonArrayBuilder lines = JsonProviders.PROVIDER.createArrayBuilder();
+        items.forEach(line -> lines.add(JsonProviders.PROVIDER.createObjectBuilder().add("sku", line.sku())
                 .add("quantity", line.quantity())));
-        String body = Json.createObjectBuilder().add("order_id", orderId.toString()).add("items", lines).build()
+        String body = JsonProviders.PROVIDER.createObjectBuilder().add("order_id", orderId.toString()).add("items", lines).build()
                 .toString();
         call.post("inventory", Endpoints.resolve(settings.inventory().orElseThrow(), "reservations"), idempotencyKey,
                 body);

@@ -5,7 +5,6 @@ import io.tambat.domain.port.out.PaymentsPort;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import java.util.UUID;
 
 /** {@code POST {tambat.payments.url}/charges} with {@code Idempotency-Key: order-<id>-charge}. */
@@ -24,7 +23,7 @@ public class HttpPaymentsClient implements PaymentsPort {
 
     @Override
     public void charge(UUID orderId, long amountMinor, String currency, String idempotencyKey) {
-        String body = Json.createObjectBuilder().add("order_id", orderId.toString()).add("amount_minor", amountMinor)
+        String body = JsonProviders.PROVIDER.createObjectBuilder().add("order_id", orderId.toString()).add("amount_minor", amountMinor)
                 .add("currency", currency).build().toString();
         call.post("payments", Endpoints.resolve(settings.payments().orElseThrow(), "charges"), idempotencyKey, body);
     }

@@ -1,7 +1,6 @@
 package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.model.order.Order;
-import io.tambat.domain.model.order.OrderLine;
 import io.tambat.domain.model.order.TenantId;
 import io.tambat.domain.port.out.OrderStorePort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -21,10 +20,6 @@ class JpaOrderStoreAdapter implements OrderStorePort {
             INSERT INTO orders (order_id, tenant_id, checkout_id, status, currency, coupon, total_minor, created_at)
             VALUES (CAST(?1 AS uuid), ?2, CAST(?3 AS text), ?4, ?5, CAST(?6 AS text), ?7, ?8)
             ON CONFLICT (tenant_id, checkout_id) DO NOTHING""";
-
-    private static final String INSERT_LINE = """
-            INSERT INTO order_line (order_id, line_no, sku, quantity, unit_price_minor)
-            VALUES (CAST(?1 AS uuid), ?2, ?3, ?4, ?5)""";
 
     private static final String APPEND_CREATED = """
             INSERT INTO order_outbox (order_id, event_type, created_at) VALUES (CAST(?1 AS uuid), 'OrderCreated', ?2)""";
@@ -52,16 +47,7 @@ class JpaOrderStoreAdapter implements OrderStorePort {
             if (inserted == 0) {
                 return false;
             }
-            for (int i = 0; i < order.items().size(); i++) {
-                OrderLine line = order.items().get(i);
-                em.createNativeQuery(INSERT_LINE)
-                        .setParameter(1, order.id().toString())
-                        .setParameter(2, i)
-                        .setParameter(3, line.sku())
-                        .setParameter(4, line.quantity())
-                        .setParameter(5, line.unitPriceMinor())
-                        .executeUpdate();
-            }
+            OrderLineRows.insert(em, order.id().toString(), order.items());
             return true;
         });
     }

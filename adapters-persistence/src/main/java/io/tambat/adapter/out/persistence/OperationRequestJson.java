@@ -2,8 +2,6 @@ package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.model.order.OrderLine;
 import io.tambat.domain.model.order.OrderRequest;
-import jakarta.json.Json;
-import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
@@ -20,19 +18,15 @@ final class OperationRequestJson {
     }
 
     static String write(OrderRequest request) {
-        JsonArrayBuilder items = Json.createArrayBuilder();
-        request.items().forEach(line -> items.add(Json.createObjectBuilder()
-                .add("sku", line.sku())
-                .add("quantity", line.quantity())
-                .add("unit_price_minor", line.unitPriceMinor())));
-        JsonObjectBuilder json = Json.createObjectBuilder().add("currency", request.currency()).add("items", items);
+        JsonObjectBuilder json = JsonProviders.PROVIDER.createObjectBuilder().add("currency", request.currency())
+                .add("items", OrderLineRows.json(request.items()));
         request.checkoutId().ifPresent(id -> json.add("checkout_id", id));
         request.coupon().ifPresent(code -> json.add("coupon", code));
         return json.build().toString();
     }
 
     static OrderRequest read(String stored) {
-        try (var reader = Json.createReader(new StringReader(stored))) {
+        try (var reader = JsonProviders.PROVIDER.createReader(new StringReader(stored))) {
             JsonObject json = reader.readObject();
             return new OrderRequest(optional(json, "checkout_id"), json.getString("currency"),
                     json.getJsonArray("items").getValuesAs(JsonObject.class).stream()

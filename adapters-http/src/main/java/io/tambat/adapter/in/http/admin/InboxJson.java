@@ -1,7 +1,7 @@
 package io.tambat.adapter.in.http.admin;
 
+import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.domain.model.processing.InboxRow;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 
@@ -12,7 +12,7 @@ final class InboxJson {
     }
 
     static JsonObjectBuilder row(InboxRow row) {
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = JsonProviders.PROVIDER.createObjectBuilder()
                 .add("inbox_id", row.inboxId().toString())
                 .add("provider", row.provider())
                 .add("endpoint_id", row.endpointId())
@@ -31,8 +31,8 @@ final class InboxJson {
     }
 
     static JsonObjectBuilder detail(InboxRow.Detail detail) {
-        JsonArrayBuilder history = Json.createArrayBuilder();
-        detail.history().forEach(change -> history.add(Json.createObjectBuilder()
+        JsonArrayBuilder history = JsonProviders.PROVIDER.createArrayBuilder();
+        detail.history().forEach(change -> history.add(JsonProviders.PROVIDER.createObjectBuilder()
                 .add("status", change.status()).add("at", change.at().toString())));
         return row(detail.row()).add("history", history);
     }

@@ -1,5 +1,6 @@
 package io.tambat.adapter.in.http.admin;
 
+import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.TambatApplication;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.OperateInboxUseCase;
@@ -7,7 +8,6 @@ import io.tambat.domain.model.processing.InboxRow;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.DefaultValue;
@@ -36,19 +36,19 @@ public class InboxResource {
     public Response list(@QueryParam("status") String status, @QueryParam("provider") String provider,
             @QueryParam("endpoint") String endpoint, @QueryParam("event_id") String eventId,
             @QueryParam("limit") @DefaultValue("100") int limit) {
-        JsonArrayBuilder rows = Json.createArrayBuilder();
+        JsonArrayBuilder rows = JsonProviders.PROVIDER.createArrayBuilder();
         inbox.list(new InboxRow.Filter(given(status), given(provider), given(endpoint), given(eventId)), limit)
                 .forEach(row -> rows.add(InboxJson.row(row)));
-        return json(Json.createObjectBuilder().add("items", rows));
+        return json(JsonProviders.PROVIDER.createObjectBuilder().add("items", rows));
     }
 
     @GET
     @Path("/stats")
     public Response stats() {
         InboxRow.Stats stats = inbox.stats();
-        JsonObjectBuilder counts = Json.createObjectBuilder();
+        JsonObjectBuilder counts = JsonProviders.PROVIDER.createObjectBuilder();
         stats.counts().forEach(counts::add);
-        return json(Json.createObjectBuilder()
+        return json(JsonProviders.PROVIDER.createObjectBuilder()
                 .add("counts", counts)
                 .add("oldest_pending_age_seconds", stats.oldestPendingAgeSeconds())
                 .add("outbox_unpublished", stats.outboxUnpublished())
@@ -71,7 +71,7 @@ public class InboxResource {
             return unknown();
         }
         return switch (inbox.redrive(id.get())) {
-            case REDRIVEN -> json(Json.createObjectBuilder().add("inbox_id", id.get().toString())
+            case REDRIVEN -> json(JsonProviders.PROVIDER.createObjectBuilder().add("inbox_id", id.get().toString())
                     .add("status", "RECEIVED"));
             case NOT_FOUND -> unknown();
             case NOT_FAILED -> Problems.of(409, "not_failed", "Not failed", "only a FAILED row can be redriven");

@@ -1,5 +1,6 @@
 package io.tambat.adapter.in.http.admin;
 
+import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.TambatApplication;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.QueryObjectStateUseCase;
@@ -8,7 +9,6 @@ import io.tambat.domain.model.processing.ObjectType;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -33,7 +33,7 @@ public class ObjectStateResource {
         return ObjectType.fromCode(objectType)
                 .flatMap(type -> objects.find(new ObjectKey(provider, type, objectId)))
                 .map(state -> {
-                    JsonObjectBuilder json = Json.createObjectBuilder().add("state", state.state());
+                    JsonObjectBuilder json = JsonProviders.PROVIDER.createObjectBuilder().add("state", state.state());
                     state.version().ifPresentOrElse(v -> json.add("version", v), () -> json.addNull("version"));
                     json.add("last_inbox_id", state.lastInboxId().toString())
                             .add("updated_at", state.updatedAt().toString());

@@ -1,5 +1,6 @@
 package io.tambat.adapter.in.http.admin;
 
+import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.TambatApplication;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.ManageSecretsUseCase;
@@ -7,7 +8,6 @@ import io.tambat.domain.model.webhook.SecretVersionInfo;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -39,9 +39,9 @@ public class SecretVersionsResource {
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Response list(@PathParam("endpointId") String endpointId) {
-        JsonArrayBuilder versions = Json.createArrayBuilder();
+        JsonArrayBuilder versions = JsonProviders.PROVIDER.createArrayBuilder();
         secrets.versions(endpointId).forEach(info -> versions.add(describe(info)));
-        return Response.ok(Json.createObjectBuilder().add("versions", versions).build().toString(),
+        return Response.ok(JsonProviders.PROVIDER.createObjectBuilder().add("versions", versions).build().toString(),
                 MediaType.APPLICATION_JSON_TYPE).build();
     }
 
@@ -60,7 +60,7 @@ public class SecretVersionsResource {
                     "this endpoint already has a version with that name");
         }
         return Response.status(Response.Status.CREATED)
-                .entity(Json.createObjectBuilder().add("version", version).build().toString())
+                .entity(JsonProviders.PROVIDER.createObjectBuilder().add("version", version).build().toString())
                 .type(MediaType.APPLICATION_JSON_TYPE).build();
     }
 
@@ -75,7 +75,7 @@ public class SecretVersionsResource {
     }
 
     private static JsonObjectBuilder describe(SecretVersionInfo info) {
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = JsonProviders.PROVIDER.createObjectBuilder()
                 .add("version", info.version())
                 .add("created_at", info.createdAt().toString())
                 .add("status", info.retiredAt().isPresent() ? "retired" : "trusted");

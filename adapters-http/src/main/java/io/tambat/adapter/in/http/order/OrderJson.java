@@ -1,11 +1,11 @@
 package io.tambat.adapter.in.http.order;
 
+import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.domain.model.order.Order;
 import io.tambat.domain.model.order.StoredOutcome;
 import io.tambat.domain.port.out.OrderRenderingPort;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import java.util.Optional;
@@ -25,12 +25,12 @@ public class OrderJson implements OrderRenderingPort {
     }
 
     static String body(Order order) {
-        JsonArrayBuilder items = Json.createArrayBuilder();
-        order.items().forEach(line -> items.add(Json.createObjectBuilder()
+        JsonArrayBuilder items = JsonProviders.PROVIDER.createArrayBuilder();
+        order.items().forEach(line -> items.add(JsonProviders.PROVIDER.createObjectBuilder()
                 .add("sku", line.sku())
                 .add("quantity", line.quantity())
                 .add("unit_price_minor", line.unitPriceMinor())));
-        JsonObjectBuilder json = Json.createObjectBuilder().add("id", order.id().toString());
+        JsonObjectBuilder json = JsonProviders.PROVIDER.createObjectBuilder().add("id", order.id().toString());
         order.checkoutId().ifPresentOrElse(id -> json.add("checkout_id", id), () -> json.addNull("checkout_id"));
         json.add("status", order.status()).add("currency", order.currency()).add("items", items);
         order.coupon().ifPresentOrElse(code -> json.add("coupon", code), () -> json.addNull("coupon"));

@@ -1,9 +1,9 @@
 package io.tambat.adapter.in.http.order;
 
+import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.domain.model.order.InvalidOrderException;
 import io.tambat.domain.model.order.OrderLine;
 import io.tambat.domain.model.order.OrderRequest;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -26,7 +26,7 @@ final class OrderRequestReader {
 
     static OrderRequest read(byte[] body) {
         JsonObject json;
-        try (var reader = Json.createReader(new ByteArrayInputStream(body))) {
+        try (var reader = JsonProviders.PROVIDER.createReader(new ByteArrayInputStream(body))) {
             json = reader.readObject();
         } catch (JsonParsingException | IllegalStateException e) {
             throw new InvalidOrderException("the body must be a JSON object");

@@ -1,5 +1,6 @@
 package io.tambat.adapter.in.http.order;
 
+import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.PlaceOrderUseCase;
 import io.tambat.domain.error.IdempotencyInProgressException;
@@ -12,7 +13,6 @@ import io.tambat.domain.model.order.StoredOutcome;
 import io.tambat.domain.model.order.TenantId;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -157,7 +157,7 @@ public class OrdersResource {
     }
 
     private static String status(String status) {
-        return Json.createObjectBuilder().add("status", status).build().toString();
+        return JsonProviders.PROVIDER.createObjectBuilder().add("status", status).build().toString();
     }
 
     private static Response answer(StoredOutcome outcome, boolean replayed) {

@@ -1,8 +1,8 @@
 package io.tambat.adapter.in.http.problem;
 
+import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.error.WebhookRejectedException;
-import jakarta.json.Json;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
@@ -30,7 +30,7 @@ public final class Problems {
     }
 
     private static String body(int status, String code, String title, String detail) {
-        var body = Json.createObjectBuilder()
+        var body = JsonProviders.PROVIDER.createObjectBuilder()
                 .add("type", TYPE_BASE + code.replace('_', '-'))
                 .add("title", title)
                 .add("status", status)

@@ -1,5 +1,6 @@
 package io.tambat.adapter.in.http.webhook;
 
+import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.metrics.IngressMetrics;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.ReceiveWebhookUseCase;
@@ -10,7 +11,6 @@ import io.tambat.domain.model.webhook.WebhookEndpoint;
 import io.tambat.domain.model.webhook.WebhookReceipt;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
@@ -75,7 +75,7 @@ public class WebhookResource {
     }
 
     private static JsonObjectBuilder receiptBody(WebhookReceipt receipt) {
-        JsonObjectBuilder body = Json.createObjectBuilder()
+        JsonObjectBuilder body = JsonProviders.PROVIDER.createObjectBuilder()
                 .add("status", receipt.status().name().toLowerCase(Locale.ROOT));
         receipt.inboxIds().stream().findFirst().ifPresent(id -> body.add("inbox_id", id.toString()));
         return body;
