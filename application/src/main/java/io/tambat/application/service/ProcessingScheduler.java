@@ -74,7 +74,8 @@ public class ProcessingScheduler {
         every(poll, "outbox relay", () -> drain(relay::relayBatch, Integer.MAX_VALUE));
         every(poll, "order delivery", orderDelivery::drain);
         every(RECONCILE_EVERY.toMillis(), "reconciliation", reconciliation::reconcile);
-        every(settings.retentionInterval().toMillis(), "retention", () -> drain(retention::purgeBatch, PURGE_BATCHES_PER_TURN));
+        every(settings.retentionInterval().toMillis(), "retention",
+                () -> drain(retention::purgeBatch, PURGE_BATCHES_PER_TURN));
         LOG.info(() -> "processing started: " + settings.workers() + " worker(s), lease " + settings.lease());
     }
 

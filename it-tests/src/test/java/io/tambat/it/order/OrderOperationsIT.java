@@ -9,41 +9,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.it.support.ArquillianServer;
 import io.tambat.it.support.AtOnce;
+import io.tambat.it.support.DeployedTambatTest;
 import io.tambat.it.support.Http;
-import io.tambat.it.support.TambatArchive;
-import io.tambat.it.support.TestDatabase;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@code POST /orders} with {@code Prefer: respond-async}: 202 and an operation resource, which shows the
  * final answer once a worker has run the operation through its idempotency record.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class OrderOperationsIT {
+class OrderOperationsIT extends DeployedTambatTest {
 
     private static final String OPERATION = "/orders/operations/[0-9a-f-]{36}";
-
-    private final TestDatabase db = new TestDatabase(ArquillianServer.SCHEMA);
-
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return TambatArchive.shipped();
-    }
-
-    @BeforeEach
-    void awaitReady() {
-        ArquillianServer.awaitReady();
-    }
 
     @Test
     void runsTheRequestAsALongOperationAndShowsItsFinalAnswer() {
@@ -66,7 +45,8 @@ class OrderOperationsIT {
         assertThat(get(tenant, "/orders/" + orderId).body()).isEqualTo(done.body());
 
         assertThat(db.count("SELECT count(*) FROM orders WHERE tenant_id = ?", tenant)).isEqualTo(1);
-        assertThat(db.count("SELECT count(*) FROM order_outbox WHERE order_id = CAST(? AS uuid)", orderId)).isEqualTo(1);
+        assertThat(db.count("SELECT count(*) FROM order_outbox WHERE order_id = CAST(? AS uuid)", orderId))
+                .isEqualTo(1);
         assertThat(db.count("SELECT count(*) FROM idempotency_requests WHERE tenant_id = ? AND response_status = 201 "
                 + "AND resource_id = ? AND attempt_token >= 1 AND lease_expires_at IS NULL "
                 + "AND operation_request IS NULL", tenant, orderId)).isEqualTo(1);

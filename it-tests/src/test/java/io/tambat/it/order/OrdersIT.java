@@ -10,12 +10,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tambat.it.support.ArquillianServer;
 import io.tambat.it.support.AtOnce;
+import io.tambat.it.support.DeployedTambatTest;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.OperatorTokens;
-import io.tambat.it.support.TambatArchive;
 import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TcpProxy;
-import io.tambat.it.support.TestDatabase;
 import jakarta.json.JsonObject;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -23,30 +22,10 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** {@code POST /orders} with Idempotency-Key, asserted on responses and on the rows behind them. */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class OrdersIT {
-
-    private final TestDatabase db = new TestDatabase(ArquillianServer.SCHEMA);
-
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return TambatArchive.shipped();
-    }
-
-    @BeforeEach
-    void awaitReady() {
-        ArquillianServer.awaitReady();
-    }
+class OrdersIT extends DeployedTambatTest {
 
     @Test
     void createsAnOrderAndReplaysItForTheSameKeyWhateverTheFieldOrderAndWhitespace() {
@@ -74,6 +53,25 @@ class OrdersIT {
                 .containsPattern("tambat_idempotency_requests_total\\{[^}]*outcome=\"claimed\"[^}]*} [1-9]")
                 .containsPattern("tambat_idempotency_requests_total\\{[^}]*outcome=\"replayed\"[^}]*} [1-9]")
                 .contains("tambat_orders_create_seconds_count{");
+    }
+
+    @Test
+    void keepsTheLinesInTheOrderTheyWereSent() {
+        String tenant = tenant();
+        String body = """
+                {"currency":"EUR","items":[{"sku":"SKU-C","quantity":3,"unit_price_minor":100},
+                 {"sku":"SKU-A","quantity":1,"unit_price_minor":200},{"sku":"SKU-B","quantity":2,"unit_price_minor":0}]}""";
+
+        HttpResponse<String> created = post(tenant, key(), body);
+
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        String orderId = Http.json(created).getString("id");
+        assertThat(get(tenant, "/orders/" + orderId).body()).isEqualTo(created.body());
+        assertThat(Http.json(created).getInt("total_minor")).isEqualTo(500);
+        assertThat(db.rows("SELECT line_no, sku, quantity FROM order_line WHERE order_id = CAST(? AS uuid) "
+                + "ORDER BY line_no", orderId).toString())
+                .isEqualTo("[{line_no=0, sku=SKU-C, quantity=3}, {line_no=1, sku=SKU-A, quantity=1}, "
+                        + "{line_no=2, sku=SKU-B, quantity=2}]");
     }
 
     @Test

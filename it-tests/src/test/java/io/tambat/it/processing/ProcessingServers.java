@@ -13,7 +13,6 @@ import java.util.Map;
 /** Servers with a Standard Webhooks endpoint whose events carry object versions, and deliveries to them. */
 final class ProcessingServers {
 
-    static final String SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
     static final Duration READY = Duration.ofSeconds(90);
 
     private ProcessingServers() {
@@ -24,7 +23,7 @@ final class ProcessingServers {
         Map<String, String> environment = new HashMap<>(Map.of(
                 "TAMBAT_WEBHOOKS_ENDPOINTS", "std",
                 "TAMBAT_WEBHOOKS_ENDPOINT_STD_PROVIDER", "standard",
-                "TAMBAT_WEBHOOKS_ENDPOINT_STD_SECRETS", "v1:" + SECRET,
+                "TAMBAT_WEBHOOKS_ENDPOINT_STD_SECRETS", "v1:" + StandardDeliveries.SECRET,
                 "TAMBAT_PROCESSING_LEASE", "PT3S",
                 "TAMBAT_PROCESSING_INITIAL_BACKOFF", "PT0.2S",
                 "TAMBAT_PROCESSING_MAX_BACKOFF", "PT1S"));
@@ -42,6 +41,7 @@ final class ProcessingServers {
     }
 
     static HttpResponse<String> deliver(URI base, String messageId, byte[] body) {
-        return StandardDeliveries.send(base.resolve("webhooks/standard/std"), SECRET, messageId, body);
+        return StandardDeliveries.send(base.resolve("webhooks/standard/std"), StandardDeliveries.SECRET, messageId,
+                body);
     }
 }

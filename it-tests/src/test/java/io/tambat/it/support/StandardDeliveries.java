@@ -8,6 +8,9 @@ import java.util.UUID;
 /** Standard Webhooks deliveries, signed now with a {@code whsec_} secret, and where their rows stand. */
 public final class StandardDeliveries {
 
+    /** The signing secret of the Standard Webhooks endpoints the tests configure (std-main, std-deltas, std). */
+    public static final String SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+
     private StandardDeliveries() {
     }
 

@@ -2,11 +2,9 @@ package io.tambat.it.webhook;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tambat.it.support.ArquillianServer;
 import io.tambat.it.support.AtOnce;
+import io.tambat.it.support.DeployedTambatTest;
 import io.tambat.it.support.Http;
-import io.tambat.it.support.TambatArchive;
-import io.tambat.it.support.TestDatabase;
 import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,32 +12,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** One logical event delivered many times at once, or retried later: one row, one unit of work. */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class ConcurrentDuplicatesIT {
+class ConcurrentDuplicatesIT extends DeployedTambatTest {
 
     private static final int COPIES = 200;
-
-    private final TestDatabase db = new TestDatabase(ArquillianServer.SCHEMA);
-
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return TambatArchive.shipped();
-    }
-
-    @BeforeEach
-    void awaitReady() {
-        ArquillianServer.awaitReady();
-    }
 
     @Test
     void concurrentCopiesOfOneEventLeaveOneInboxRowAndOneOutboxRow() {

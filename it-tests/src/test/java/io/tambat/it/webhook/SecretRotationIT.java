@@ -5,45 +5,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.it.support.AdminClient;
 import io.tambat.it.support.ArquillianServer;
+import io.tambat.it.support.DeployedTambatTest;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.OperatorTokens;
-import io.tambat.it.support.TambatArchive;
-import io.tambat.it.support.TestDatabase;
 import io.tambat.it.support.TestSigners;
 import jakarta.json.JsonObject;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Instant;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Rotation without downtime: the previous and the current version both verify, the matched one is
  * recorded, a new version is trusted at once and a retired one is refused at once.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class SecretRotationIT {
+class SecretRotationIT extends DeployedTambatTest {
 
     private static final String PREVIOUS = "whsec_it_rotation_previous";
     private static final String CURRENT = "whsec_it_rotation_current";
-
-    private final TestDatabase db = new TestDatabase(ArquillianServer.SCHEMA);
-
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return TambatArchive.shipped();
-    }
-
-    @BeforeEach
-    void awaitReady() {
-        ArquillianServer.awaitReady();
-    }
 
     @Test
     void acceptsPreviousAndCurrentVersionsAndRecordsWhichMatched() {

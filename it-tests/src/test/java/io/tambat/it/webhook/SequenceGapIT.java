@@ -3,48 +3,26 @@ package io.tambat.it.webhook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.it.support.ArquillianServer;
+import io.tambat.it.support.DeployedTambatTest;
 import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
-import io.tambat.it.support.TambatArchive;
-import io.tambat.it.support.TambatServerProcess;
-import io.tambat.it.support.TestDatabase;
 import io.tambat.it.support.StandardDeliveries;
+import io.tambat.it.support.TambatServerProcess;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Deltas in a per-object sequence apply strictly in order: one that arrives early waits, within a bounded
  * window, for its predecessors; a gap that outlives the window ends the event FAILED (no provider API to
  * reconcile from here) and is counted for alerting.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class SequenceGapIT {
+class SequenceGapIT extends DeployedTambatTest {
 
-    private static final String SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
     private static final Duration CONVERGENCE = Duration.ofSeconds(30);
-
-    private final TestDatabase db = new TestDatabase(ArquillianServer.SCHEMA);
-
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return TambatArchive.shipped();
-    }
-
-    @BeforeEach
-    void awaitReady() {
-        ArquillianServer.awaitReady();
-    }
 
     @Test
     void anEarlyDeltaWaitsForItsPredecessorThenBothApplyInOrder() {
@@ -89,7 +67,8 @@ class SequenceGapIT {
                 + "\",\"status\":\"balance-" + sequence + "\",\"sequence\":" + sequence + "}}")
                 .getBytes(StandardCharsets.UTF_8);
         HttpResponse<String> response = StandardDeliveries.send(
-                ArquillianServer.baseUri().resolve("webhooks/standard/std-deltas"), SECRET, messageId, body);
+                ArquillianServer.baseUri().resolve("webhooks/standard/std-deltas"), StandardDeliveries.SECRET, messageId,
+                body);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         return messageId;
     }

@@ -4,46 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.it.support.AdminClient;
 import io.tambat.it.support.ArquillianServer;
+import io.tambat.it.support.DeployedTambatTest;
 import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
-import io.tambat.it.support.TambatArchive;
-import io.tambat.it.support.TestDatabase;
 import io.tambat.it.support.StandardDeliveries;
 import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Arrival order never defines business order: versions of one object delivered out of order end at the
  * highest version, and stale deliveries are processed no-ops.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class VersionOrderingIT {
+class VersionOrderingIT extends DeployedTambatTest {
 
-    private static final String SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
     private static final Duration CONVERGENCE = Duration.ofSeconds(30);
-
-    private final TestDatabase db = new TestDatabase(ArquillianServer.SCHEMA);
-
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return TambatArchive.shipped();
-    }
-
-    @BeforeEach
-    void awaitReady() {
-        ArquillianServer.awaitReady();
-    }
 
     @Test
     void versionsThreeOneTwoEndAtVersionThreeWithOneMutation() {
@@ -107,8 +85,8 @@ class VersionOrderingIT {
     }
 
     private static HttpResponse<String> send(String messageId, byte[] body) {
-        return StandardDeliveries.send(ArquillianServer.baseUri().resolve("webhooks/standard/std-main"), SECRET,
-                messageId, body);
+        return StandardDeliveries.send(ArquillianServer.baseUri().resolve("webhooks/standard/std-main"),
+                StandardDeliveries.SECRET, messageId, body);
     }
 
     private String status(String messageId) {

@@ -4,9 +4,9 @@ import static io.tambat.it.support.ProblemAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.it.support.ArquillianServer;
+import io.tambat.it.support.DeployedTambatTest;
 import io.tambat.it.support.Http;
-import io.tambat.it.support.TambatArchive;
-import io.tambat.it.support.TestDatabase;
+import io.tambat.it.support.StandardDeliveries;
 import io.tambat.it.support.TestSigners;
 import jakarta.json.JsonObject;
 import java.io.ByteArrayInputStream;
@@ -22,32 +22,12 @@ import java.util.UUID;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Every row of the contract's receiving table, from raw HTTP bytes to the rows they leave (or not). */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class WebhookReceivingIT {
+class WebhookReceivingIT extends DeployedTambatTest {
 
     private static final String PAYLOAD_KEY = "U3o5FiBNDMMkSLjndPBxWI2fdTk7L0mHAAjQNwM6xeA=";
-
-    private final TestDatabase db = new TestDatabase(ArquillianServer.SCHEMA);
-
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return TambatArchive.shipped();
-    }
-
-    @BeforeEach
-    void awaitReady() {
-        ArquillianServer.awaitReady();
-    }
 
     @Test
     void acceptsAuthenticStripeEventAndStoresItEncryptedOnce() throws Exception {
@@ -116,7 +96,7 @@ class WebhookReceivingIT {
         HttpResponse<String> response = Http.post(uri("webhooks/standard/std-main"), body,
                 "Content-Type", "application/json", "webhook-id", messageId, "webhook-timestamp",
                 String.valueOf(now), "webhook-signature",
-                TestSigners.standard("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", messageId, now, body));
+                TestSigners.standard(StandardDeliveries.SECRET, messageId, now, body));
 
         assertThat(response.statusCode()).isEqualTo(200);
         Map<String, Object> row = db.rows("SELECT object_id, object_version FROM webhook_inbox "

@@ -2,35 +2,41 @@ package io.tambat.adapter.out.downstream;
 
 import io.tambat.domain.error.DownstreamRefusedException;
 import io.tambat.domain.error.TransientProcessingException;
+import io.tambat.domain.model.order.DownstreamSettings;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.Set;
 
 /**
  * One idempotent POST to a downstream service, with the failure contract of the downstream ports: time
  * outs, 5xx, 408, 409 (a concurrent request with the key) and 429 may succeed later; other 4xx will not.
- * Messages name the service and the status, never the body.
+ * Messages name the service and the status, never the body. One HTTP client serves every downstream service.
  */
-final class DownstreamCall {
+@ApplicationScoped
+class DownstreamCall {
 
     private static final Set<Integer> RETRYABLE_CLIENT_ERRORS = Set.of(408, 409, 429);
 
-    private final HttpClient client;
-    private final Duration timeout;
+    @Inject
+    DownstreamSettings settings;
 
-    DownstreamCall(Duration timeout) {
-        this.timeout = timeout;
-        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout)
+    private HttpClient client;
+
+    @PostConstruct
+    void build() {
+        client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(settings.timeout())
                 .followRedirects(HttpClient.Redirect.NEVER).build();
     }
 
     void post(String service, URI uri, String idempotencyKey, String json) {
         HttpRequest request = HttpRequest.newBuilder(uri)
-                .timeout(timeout)
+                .timeout(settings.timeout())
                 .header("Content-Type", "application/json")
                 .header("Idempotency-Key", idempotencyKey)
                 .POST(HttpRequest.BodyPublishers.ofString(json))

@@ -3,7 +3,6 @@ package io.tambat.adapter.out.downstream;
 import io.tambat.domain.model.order.DownstreamSettings;
 import io.tambat.domain.model.order.OrderLine;
 import io.tambat.domain.port.out.InventoryPort;
-import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
@@ -17,20 +16,16 @@ public class HttpInventoryClient implements InventoryPort {
     @Inject
     DownstreamSettings settings;
 
-    private DownstreamCall call;
-
-    @PostConstruct
-    void build() {
-        call = new DownstreamCall(settings.timeout());
-    }
+    @Inject
+    DownstreamCall call;
 
     @Override
     public void reserve(UUID orderId, List<OrderLine> items, String idempotencyKey) {
         JsonArrayBuilder lines = JsonProviders.PROVIDER.createArrayBuilder();
         items.forEach(line -> lines.add(JsonProviders.PROVIDER.createObjectBuilder().add("sku", line.sku())
                 .add("quantity", line.quantity())));
-        String body = JsonProviders.PROVIDER.createObjectBuilder().add("order_id", orderId.toString()).add("items", lines).build()
-                .toString();
+        String body = JsonProviders.PROVIDER.createObjectBuilder().add("order_id", orderId.toString())
+                .add("items", lines).build().toString();
         call.post("inventory", Endpoints.resolve(settings.inventory().orElseThrow(), "reservations"), idempotencyKey,
                 body);
     }

@@ -2,7 +2,6 @@ package io.tambat.adapter.out.downstream;
 
 import io.tambat.domain.model.order.DownstreamSettings;
 import io.tambat.domain.port.out.PaymentsPort;
-import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.UUID;
@@ -14,17 +13,13 @@ public class HttpPaymentsClient implements PaymentsPort {
     @Inject
     DownstreamSettings settings;
 
-    private DownstreamCall call;
-
-    @PostConstruct
-    void build() {
-        call = new DownstreamCall(settings.timeout());
-    }
+    @Inject
+    DownstreamCall call;
 
     @Override
     public void charge(UUID orderId, long amountMinor, String currency, String idempotencyKey) {
-        String body = JsonProviders.PROVIDER.createObjectBuilder().add("order_id", orderId.toString()).add("amount_minor", amountMinor)
-                .add("currency", currency).build().toString();
+        String body = JsonProviders.PROVIDER.createObjectBuilder().add("order_id", orderId.toString())
+                .add("amount_minor", amountMinor).add("currency", currency).build().toString();
         call.post("payments", Endpoints.resolve(settings.payments().orElseThrow(), "charges"), idempotencyKey, body);
     }
 }

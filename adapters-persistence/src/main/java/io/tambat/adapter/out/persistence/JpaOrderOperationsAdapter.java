@@ -9,7 +9,6 @@ import io.tambat.domain.port.out.OrderOperationsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -56,14 +55,8 @@ class JpaOrderOperationsAdapter implements OrderOperationsPort {
     EntityManager em;
 
     @Override
-    @SuppressWarnings("unchecked")
     public List<OrderOperation> leaseDue(String endpoint, int max, Instant now, Instant leaseUntil) {
-        return StorageCalls.call("operation lease", () -> ((List<Object[]>) em.createNativeQuery(LEASE)
-                        .setParameter(1, Timestamp.from(now))
-                        .setParameter(2, Timestamp.from(leaseUntil))
-                        .setParameter(3, max)
-                        .setParameter(4, endpoint)
-                        .getResultList())
+        return StorageCalls.call("operation lease", () -> LeaseQueries.lease(em, LEASE, now, leaseUntil, max, endpoint)
                 .stream()
                 .map(row -> new OrderOperation(NativeRows.uuid(row[0]), new TenantId((String) row[1]),
                         new IdempotencyKey((String) row[2]), OperationRequestJson.read((String) row[3]),

@@ -31,12 +31,12 @@ public class ProcessingMetrics implements ProcessingMetricsPort {
 
     void register(@Observes @Initialized(ApplicationScoped.class) Object context) {
         CachedReading<InboxRow.Stats> stats = new CachedReading<>(clock, inbox::stats);
-        stats.gauge(registry, "tambat.inbox.oldest.pending.age", MetricUnits.SECONDS, "age of the oldest accepted event not yet "
-                + "processed", InboxRow.Stats::oldestPendingAgeSeconds);
+        stats.gauge(registry, "tambat.inbox.oldest.pending.age", MetricUnits.SECONDS,
+                "age of the oldest accepted event not yet processed", InboxRow.Stats::oldestPendingAgeSeconds);
         stats.gauge(registry, "tambat.inbox.failed", MetricUnits.NONE, "events that ended FAILED",
                 current -> current.counts().getOrDefault("FAILED", 0L));
-        stats.gauge(registry, "tambat.outbox.lag", MetricUnits.SECONDS, "age of the oldest unpublished outbox notification",
-                InboxRow.Stats::outboxLagSeconds);
+        stats.gauge(registry, "tambat.outbox.lag", MetricUnits.SECONDS,
+                "age of the oldest unpublished outbox notification", InboxRow.Stats::outboxLagSeconds);
         stats.gauge(registry, "tambat.outbox.unpublished", MetricUnits.NONE, "outbox notifications not yet published",
                 InboxRow.Stats::outboxUnpublished);
         for (String outcome : new String[] {"processed", "retried", "failed"}) {
