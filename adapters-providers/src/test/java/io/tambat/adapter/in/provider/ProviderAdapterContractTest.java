@@ -67,7 +67,10 @@ public abstract class ProviderAdapterContractTest {
     /** The media type the provider sends, without parameters. */
     protected abstract String contentType();
 
-    /** At least three distinct secrets in the provider's format; the first signs the fixture. */
+    /**
+     * At least three distinct secrets in the provider's format, six where one delivery carries several
+     * signatures side by side; the first signs the fixture.
+     */
     protected abstract List<String> secrets();
 
     /** Secrets the adapter must refuse to configure. */
@@ -132,6 +135,11 @@ public abstract class ProviderAdapterContractTest {
 
     protected final RawDelivery signed(Message message) {
         return delivery(message, message, List.of(secret()));
+    }
+
+    /** The secrets at these positions of {@link #secrets()}, in this order. */
+    protected final List<String> secretsAt(int... positions) {
+        return Arrays.stream(positions).mapToObj(secrets()::get).toList();
     }
 
     protected final boolean verifies(RawDelivery delivery, String secret) {
@@ -245,6 +253,37 @@ public abstract class ProviderAdapterContractTest {
         assertThat(verifies(rotating, secrets().get(0))).isTrue();
         assertThat(verifies(rotating, secrets().get(1))).isTrue();
         assertThat(verifies(rotating, secrets().get(2))).isFalse();
+    }
+
+    @Test
+    void verifiesFiveDistinctSignaturesWhereOnlyTheFifthIsValid() {
+        assumeThat(carriesSeveralSignatures()).as("the provider carries several signatures").isTrue();
+        RawDelivery five = delivery(fixture(), fixture(), secretsAt(1, 2, 3, 4, 0));
+        assertThat(verifies(five, secret())).isTrue();
+    }
+
+    @Test
+    void rejectsSixDistinctSignaturesAsSignatureMissingNamingTheLimitWithoutQuotingThem() {
+        assumeThat(carriesSeveralSignatures()).as("the provider carries several signatures").isTrue();
+        Map<String, List<String>> headers = headers(fixture(), fixture(), secretsAt(1, 2, 3, 4, 5, 0));
+        String header = Headers.of(headers).single(signatureHeader()).orElseThrow();
+        Throwable thrown = catchThrowable(() -> adapter().readSignature(delivery(headers, fixture().body())));
+        assertThat(thrown).isInstanceOfSatisfying(WebhookRejectedException.class, e -> {
+            assertThat(e.rejection()).isEqualTo(Rejection.SIGNATURE_MISSING);
+            assertThat(e.getMessage()).contains("more than 5");
+            for (String part : header.split("[ ,;=]")) {
+                if (part.length() > 8) {
+                    assertThat(e.getMessage()).doesNotContain(part);
+                }
+            }
+        });
+    }
+
+    @Test
+    void countsAnExactlyRepeatedSignatureOnce() {
+        assumeThat(carriesSeveralSignatures()).as("the provider carries several signatures").isTrue();
+        RawDelivery sixWithOneRepeat = delivery(fixture(), fixture(), secretsAt(1, 2, 1, 3, 4, 0));
+        assertThat(verifies(sixWithOneRepeat, secret())).isTrue();
     }
 
     // --- signature headers ---

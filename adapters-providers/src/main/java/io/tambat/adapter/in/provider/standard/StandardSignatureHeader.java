@@ -2,8 +2,8 @@ package io.tambat.adapter.in.provider.standard;
 
 import io.tambat.adapter.in.provider.support.Ed25519;
 import io.tambat.adapter.in.provider.support.Rejections;
+import io.tambat.adapter.in.provider.support.SignatureCandidates;
 import io.tambat.adapter.in.provider.support.StrictDecoding;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -12,6 +12,9 @@ import java.util.List;
  */
 record StandardSignatureHeader(List<byte[]> hmacSignatures, List<byte[]> ed25519Signatures) {
 
+    private static final String HEADER = "webhook-signature";
+    private static final String HMAC = "v1";
+    private static final String ED25519 = "v1a";
     private static final int SHA256_LENGTH = 32;
 
     StandardSignatureHeader {
@@ -22,13 +25,14 @@ record StandardSignatureHeader(List<byte[]> hmacSignatures, List<byte[]> ed25519
     /**
      * Parses space-separated {@code <version>,<base64>} entries. Entries of other versions are skipped, as
      * the spec's own libraries skip them, so a sender can add schemes without breaking receivers; so are
-     * entries whose signature does not decode to the scheme's length, since they can never verify.
+     * entries whose signature does not decode to the scheme's length, since they can never verify. {@code v1}
+     * and {@code v1a} entries count together towards {@link SignatureCandidates#MAX_DISTINCT}.
      *
      * @throws io.tambat.domain.error.WebhookRejectedException {@code SIGNATURE_MISSING} when no entry is usable
+     *         or more usable entries are distinct than the limit allows
      */
     static StandardSignatureHeader parse(String header) {
-        List<byte[]> hmac = new ArrayList<>();
-        List<byte[]> ed25519 = new ArrayList<>();
+        SignatureCandidates candidates = new SignatureCandidates(HEADER);
         for (String entry : header.split(" ")) {
             int comma = entry.indexOf(',');
             if (comma < 0) {
@@ -36,16 +40,17 @@ record StandardSignatureHeader(List<byte[]> hmacSignatures, List<byte[]> ed25519
             }
             String version = entry.substring(0, comma);
             String signature = entry.substring(comma + 1);
-            if (version.equals("v1")) {
-                StrictDecoding.base64(signature).filter(s -> s.length == SHA256_LENGTH).ifPresent(hmac::add);
-            } else if (version.equals("v1a")) {
+            if (version.equals(HMAC)) {
+                StrictDecoding.base64(signature).filter(s -> s.length == SHA256_LENGTH)
+                        .ifPresent(s -> candidates.add(HMAC, s));
+            } else if (version.equals(ED25519)) {
                 StrictDecoding.base64(signature).filter(s -> s.length == Ed25519.SIGNATURE_LENGTH)
-                        .ifPresent(ed25519::add);
+                        .ifPresent(s -> candidates.add(ED25519, s));
             }
         }
-        if (hmac.isEmpty() && ed25519.isEmpty()) {
-            throw Rejections.signatureMissing("webhook-signature header holds no usable v1 or v1a signature");
+        if (candidates.isEmpty()) {
+            throw Rejections.signatureMissing(HEADER + " header holds no usable v1 or v1a signature");
         }
-        return new StandardSignatureHeader(hmac, ed25519);
+        return new StandardSignatureHeader(candidates.of(HMAC), candidates.of(ED25519));
     }
 }

@@ -33,7 +33,9 @@ import java.util.Optional;
  *       HMAC-SHA256 keyed with the base64-decoded part of a {@code whsec_} secret; {@code v1a} is Ed25519,
  *       checked with a {@code whpk_} public key. A {@code whsec_} secret only checks {@code v1} entries and a
  *       {@code whpk_} secret only {@code v1a} entries, so one kind of key can never vouch for the other
- *       kind's signature. Several entries side by side are a rotation: any one may match.</li>
+ *       kind's signature. Several entries side by side are a rotation: any one may match. At most five
+ *       distinct entries ({@code v1} and {@code v1a} together) are accepted; more are {@code SIGNATURE_MISSING},
+ *       so that no delivery can make verification arbitrarily costly.</li>
  *   <li><b>Redelivery:</b> the id stays the same on every automatic retry and on a manual resend (spec and
  *       Svix docs); only the timestamp and so the signature change.</li>
  *   <li><b>Envelope:</b> body {@code type} (required), {@code timestamp} (ISO-8601 event time, optional),

@@ -34,8 +34,9 @@ import java.util.Optional;
  *   <li><b>Signature:</b> {@code Stripe-Signature: t=<unix>,v1=<hex>[,v1=<hex>...]}, lowercase hex
  *       HMAC-SHA256 of {@code {t}.{raw body}}, keyed with the UTF-8 bytes of the whole secret including its
  *       {@code whsec_} prefix (Stripe does not base64-decode it, unlike Standard Webhooks). Only {@code v1}
- *       counts; several {@code v1} values appear while a secret is being rolled, and any one may match.
- *       {@code v0} is a test-mode scheme and is ignored.</li>
+ *       counts; several {@code v1} values appear while a secret is being rolled, and any one may match, up to
+ *       five distinct ones: more are {@code SIGNATURE_MISSING}. {@code v0} is a test-mode scheme and is
+ *       ignored.</li>
  *   <li><b>Redelivery:</b> automatic retries (up to three days in live mode) carry the same event object, so
  *       the same {@code id}; only {@code t} and the signature change. A manual resend sends the same event
  *       object too, so it keeps the id (inferred from the id living in the body; Stripe's docs were not

@@ -58,7 +58,10 @@ class StandardWebhooksAdapterTest extends ProviderAdapterContractTest {
 
     @Override
     protected List<String> secrets() {
-        return List.of(S1_SECRET, S2_SECRET, "whsec_" + base64(utf8("an unrelated third key, 32 bytes")));
+        return List.of(S1_SECRET, S2_SECRET, "whsec_" + base64(utf8("an unrelated third key, 32 bytes")),
+                "whsec_" + base64(utf8("an unrelated fourth key, 32 byte")),
+                "whsec_" + base64(utf8("an unrelated fifth key, 32 bytes")),
+                "whsec_" + base64(utf8("an unrelated sixth key, 32 bytes")));
     }
 
     @Override
@@ -240,6 +243,23 @@ class StandardWebhooksAdapterTest extends ProviderAdapterContractTest {
         assertThat(verifies(both, publicKeySecret(sender))).isTrue();
         assertThat(verifies(onlyV1a, S1_SECRET)).isFalse();
         assertThat(verifies(onlyV1, publicKeySecret(sender))).isFalse();
+    }
+
+    @Test
+    void countsV1AndV1aEntriesTogetherTowardsTheLimit() throws GeneralSecurityException {
+        byte[] signed = utf8(S1_ID + "." + S1_TS + "." + S1_BODY);
+        String five = String.join(" ",
+                "v1a," + base64(ed25519(KeyPairGenerator.getInstance("Ed25519").generateKeyPair(), signed)),
+                "v1a," + base64(ed25519(KeyPairGenerator.getInstance("Ed25519").generateKeyPair(), signed)),
+                "v1a," + base64(ed25519(KeyPairGenerator.getInstance("Ed25519").generateKeyPair(), signed)),
+                "v1," + base64(hmacSha256(key(S2_SECRET), signed)),
+                S1_SIGNATURE);
+        assertThat(verifies(webhookHeaders(S1_ID, S1_TS, five, S1_BODY), S1_SECRET)).isTrue();
+
+        String six = "v1a," + base64(ed25519(KeyPairGenerator.getInstance("Ed25519").generateKeyPair(), signed))
+                + " " + five;
+        assertRejected(() -> adapter.readSignature(webhookHeaders(S1_ID, S1_TS, six, S1_BODY)),
+                Rejection.SIGNATURE_MISSING);
     }
 
     @Test

@@ -43,7 +43,8 @@ class StripeSignatureAdapterTest extends ProviderAdapterContractTest {
 
     @Override
     protected List<String> secrets() {
-        return List.of(X1_SECRET, "whsec_rolled_secret_two", "whsec_unrelated_secret_three");
+        return List.of(X1_SECRET, "whsec_rolled_secret_two", "whsec_unrelated_secret_three",
+                "whsec_unrelated_secret_four", "whsec_unrelated_secret_five", "whsec_unrelated_secret_six");
     }
 
     @Override
