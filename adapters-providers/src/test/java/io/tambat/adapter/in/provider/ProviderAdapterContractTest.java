@@ -17,6 +17,7 @@ import io.tambat.domain.port.out.ProviderAdapter;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonPatchBuilder;
 import jakarta.json.JsonWriter;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -31,6 +32,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
+import java.util.function.UnaryOperator;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
@@ -123,6 +125,21 @@ public abstract class ProviderAdapterContractTest {
 
     protected final Message fixture() {
         return message("contract fixture");
+    }
+
+    /** The fixture with {@code patch} applied to its body (RFC 6902), as one mutation of it. */
+    protected final Message fixtureWith(UnaryOperator<JsonPatchBuilder> patch) {
+        return fixture().withBody(JsonMutation.apply(fixture().body(), patch));
+    }
+
+    /** The only event read from the signed message, checked to carry the message's event id and type. */
+    protected final WebhookEvent onlyEvent(Message message) {
+        List<WebhookEvent> events = adapter().readEvents(signed(message));
+        assertThat(events).singleElement().satisfies(event -> {
+            assertThat(event.providerEventId()).isEqualTo(message.eventId());
+            assertThat(event.eventType()).isEqualTo(message.eventType());
+        });
+        return events.get(0);
     }
 
     protected final RawDelivery delivery(Map<String, List<String>> headers, byte[] body) {
@@ -239,11 +256,7 @@ public abstract class ProviderAdapterContractTest {
         RawDelivery delivery = signed(message);
 
         assertThat(verifies(delivery, secret())).isTrue();
-        List<WebhookEvent> events = adapter().readEvents(delivery);
-        assertThat(events).singleElement().satisfies(event -> {
-            assertThat(event.providerEventId()).isEqualTo(message.eventId());
-            assertThat(event.eventType()).isEqualTo(message.eventType());
-        });
+        onlyEvent(message);
     }
 
     @Test
@@ -325,10 +338,7 @@ public abstract class ProviderAdapterContractTest {
 
     @Test
     void readsTheLogicalEventIdAndTypeOfTheFixture() {
-        assertThat(adapter().readEvents(signed(fixture()))).singleElement().satisfies(event -> {
-            assertThat(event.providerEventId()).isEqualTo(fixture().eventId());
-            assertThat(event.eventType()).isEqualTo(fixture().eventType());
-        });
+        onlyEvent(fixture());
     }
 
     @Test

@@ -39,7 +39,10 @@ import java.util.Optional;
  *   <li><b>Redelivery:</b> the id stays the same on every automatic retry and on a manual resend (spec and
  *       Svix docs); only the timestamp and so the signature change.</li>
  *   <li><b>Envelope:</b> body {@code type} (required), {@code timestamp} (ISO-8601 event time, optional),
- *       {@code /data/id} as the object and {@code /data/version} as its version.</li>
+ *       {@code /data/id} as the object and {@code /data/version} as its version. The last three are only
+ *       recorded beside the event, so a value of another type is recorded as absent rather than refused:
+ *       processing reads the object at the endpoint's own pointers and fails an event it cannot
+ *       interpret.</li>
  * </ul>
  *
  * <p>Each header is read from its {@code svix-*} name first and falls back to the {@code webhook-*} name,
@@ -103,8 +106,8 @@ public final class StandardWebhooksAdapter implements ProviderAdapter {
         return List.of(WebhookEvents.of(
                 id,
                 JsonFields.requiredString(envelope, "/type"),
-                JsonFields.optionalId(envelope, "/data/id"),
-                JsonFields.optionalLong(envelope, "/data/version"),
-                JsonFields.optionalIsoInstant(envelope, "/timestamp")));
+                JsonFields.lenientId(envelope, "/data/id"),
+                JsonFields.lenientLong(envelope, "/data/version"),
+                JsonFields.lenientIsoInstant(envelope, "/timestamp")));
     }
 }

@@ -43,7 +43,9 @@ import java.util.Optional;
  *       checked for this case). The pipeline's deduplication on the id makes either one a duplicate.</li>
  *   <li><b>Envelope:</b> {@code type}; {@code created} (unix seconds) as the provider's creation time;
  *       {@code data.object.id} as the object. Stripe sends no object version: processing fetches the
- *       object's current state instead.</li>
+ *       object's current state instead. {@code created} and {@code data.object.id} are only recorded beside
+ *       the event, so a value of another type is recorded as absent rather than refused: processing reads
+ *       the object id again and fails an event it cannot interpret.</li>
  * </ul>
  */
 public final class StripeSignatureAdapter implements ProviderAdapter {
@@ -105,8 +107,8 @@ public final class StripeSignatureAdapter implements ProviderAdapter {
         return List.of(WebhookEvents.of(
                 JsonFields.requiredString(event, "/id"),
                 JsonFields.requiredString(event, "/type"),
-                JsonFields.optionalString(event, "/data/object/id"),
+                JsonFields.lenientString(event, "/data/object/id"),
                 Optional.empty(),
-                JsonFields.optionalEpochSeconds(event, "/created")));
+                JsonFields.lenientEpochSeconds(event, "/created")));
     }
 }

@@ -13,11 +13,20 @@ import java.time.format.DateTimeParseException;
 import java.util.Optional;
 
 /**
- * Typed reads of envelope fields addressed by JSON Pointer (RFC 6901).
+ * Typed reads of envelope fields addressed by JSON Pointer (RFC 6901). A field that is absent or {@code null}
+ * is empty. A field that is present with the wrong type is read one of two ways:
  *
- * <p>A field that is absent or {@code null} is empty. A field that is present with the wrong type is a
- * {@code MALFORMED_ENVELOPE}: an authentic sender that breaks its own envelope should be seen, not have its
- * field silently dropped. Details name the pointer, never the value.
+ * <ul>
+ *   <li>strictly ({@code required...}, {@code optional...}): a {@code MALFORMED_ENVELOPE}. For what ingress
+ *       cannot do without (the logical event id, the event type), and for event interpreters, which read
+ *       through {@link StoredPayloads} so that the same fault fails the event with a reason an operator
+ *       reads; either way an authentic sender that breaks its envelope is seen, not silently dropped.</li>
+ *   <li>leniently ({@code lenient...}): empty. For what ingress only records beside an event (object id,
+ *       version, creation time): an authentic event whose id can be read is stored whatever those hold, and
+ *       processing, which reads the payload again strictly, is where the fault shows.</li>
+ * </ul>
+ *
+ * <p>Details name the pointer, never the value.
  */
 public final class JsonFields {
 
@@ -33,59 +42,58 @@ public final class JsonFields {
 
     /** An optional string. */
     public static Optional<String> optionalString(JsonObject envelope, String pointer) {
-        return optionalValue(envelope, pointer).map(value -> {
-            if (value instanceof JsonString string) {
-                return string.getString();
-            }
-            throw Rejections.malformedEnvelope(pointer + " must be a string");
-        });
+        return optionalValue(envelope, pointer).map(value -> string(value)
+                .orElseThrow(() -> Rejections.malformedEnvelope(pointer + " must be a string")));
+    }
+
+    /** A string; empty when absent or of another type. */
+    public static Optional<String> lenientString(JsonObject envelope, String pointer) {
+        return optionalValue(envelope, pointer).flatMap(JsonFields::string);
     }
 
     /** An optional identifier sent either as a string or as an integer. */
     public static Optional<String> optionalId(JsonObject envelope, String pointer) {
-        return optionalValue(envelope, pointer).map(value -> {
-            if (value instanceof JsonString string) {
-                return string.getString();
-            }
-            if (value instanceof JsonNumber number && number.isIntegral()) {
-                return number.bigIntegerValue().toString();
-            }
-            throw Rejections.malformedEnvelope(pointer + " must be a string or an integer");
-        });
+        return optionalValue(envelope, pointer).map(value -> id(value)
+                .orElseThrow(() -> Rejections.malformedEnvelope(pointer + " must be a string or an integer")));
+    }
+
+    /** An identifier sent either as a string or as an integer; empty when absent or of another type. */
+    public static Optional<String> lenientId(JsonObject envelope, String pointer) {
+        return optionalValue(envelope, pointer).flatMap(JsonFields::id);
     }
 
     /** An optional integer that fits in a {@code long}. */
     public static Optional<Long> optionalLong(JsonObject envelope, String pointer) {
-        return optionalValue(envelope, pointer).map(value -> {
-            if (value instanceof JsonNumber number && number.isIntegral()) {
-                try {
-                    return number.longValueExact();
-                } catch (ArithmeticException e) {
-                    throw Rejections.malformedEnvelope(pointer + " is out of range");
-                }
-            }
-            throw Rejections.malformedEnvelope(pointer + " must be an integer");
-        });
+        return optionalValue(envelope, pointer).map(value -> exactLong(value)
+                .orElseThrow(() -> Rejections.malformedEnvelope(pointer + " must be an integer within 64 bits")));
     }
 
-    /** An optional instant sent as integer unix seconds. */
-    public static Optional<Instant> optionalEpochSeconds(JsonObject envelope, String pointer) {
-        return optionalLong(envelope, pointer).map(seconds -> {
+    /** An integer that fits in a {@code long}; empty when absent, of another type or out of range. */
+    public static Optional<Long> lenientLong(JsonObject envelope, String pointer) {
+        return optionalValue(envelope, pointer).flatMap(JsonFields::exactLong);
+    }
+
+    /** An instant sent as integer unix seconds; empty when absent, of another type or out of range. */
+    public static Optional<Instant> lenientEpochSeconds(JsonObject envelope, String pointer) {
+        return lenientLong(envelope, pointer).flatMap(seconds -> {
             try {
-                return Instant.ofEpochSecond(seconds);
+                return Optional.of(Instant.ofEpochSecond(seconds));
             } catch (DateTimeException e) {
-                throw Rejections.malformedEnvelope(pointer + " is out of range");
+                return Optional.empty();
             }
         });
     }
 
-    /** An optional instant sent as an ISO-8601 date-time with an offset, e.g. {@code 2022-11-03T20:26:10Z}. */
-    public static Optional<Instant> optionalIsoInstant(JsonObject envelope, String pointer) {
-        return optionalString(envelope, pointer).map(text -> {
+    /**
+     * An instant sent as an ISO-8601 date-time with an offset, e.g. {@code 2022-11-03T20:26:10Z}; empty when
+     * absent, of another type or not such a date-time.
+     */
+    public static Optional<Instant> lenientIsoInstant(JsonObject envelope, String pointer) {
+        return lenientString(envelope, pointer).flatMap(text -> {
             try {
-                return OffsetDateTime.parse(text).toInstant();
+                return Optional.of(OffsetDateTime.parse(text).toInstant());
             } catch (DateTimeParseException e) {
-                throw Rejections.malformedEnvelope(pointer + " must be an ISO-8601 date-time with an offset");
+                return Optional.empty();
             }
         });
     }
@@ -107,5 +115,27 @@ public final class JsonFields {
             return Optional.empty();
         }
         return value.getValueType() == JsonValue.ValueType.NULL ? Optional.empty() : Optional.of(value);
+    }
+
+    private static Optional<String> string(JsonValue value) {
+        return value instanceof JsonString string ? Optional.of(string.getString()) : Optional.empty();
+    }
+
+    private static Optional<String> id(JsonValue value) {
+        if (value instanceof JsonNumber number && number.isIntegral()) {
+            return Optional.of(number.bigIntegerValue().toString());
+        }
+        return string(value);
+    }
+
+    private static Optional<Long> exactLong(JsonValue value) {
+        if (value instanceof JsonNumber number && number.isIntegral()) {
+            try {
+                return Optional.of(number.longValueExact());
+            } catch (ArithmeticException e) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
     }
 }

@@ -6,8 +6,8 @@ import jakarta.json.JsonObject;
 import java.util.function.Supplier;
 
 /**
- * Lets event interpreters read a stored payload with the same strict readers ingress used
- * ({@link JsonBodies}, {@link JsonFields}, {@link FormFields}), while failing the way processing expects.
+ * Lets event interpreters read a stored payload with the strict readers ingress uses ({@link JsonBodies},
+ * {@link JsonFields}, {@link FormFields}), while failing the way processing expects.
  *
  * <p>Those readers reject with {@code MALFORMED_ENVELOPE}, an answer to a sender. By processing time the event
  * is accepted and stored, so the same fault means the event cannot be interpreted and retrying cannot help:

@@ -18,9 +18,12 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class StandardEventInterpreterTest {
@@ -171,6 +174,39 @@ class StandardEventInterpreterTest {
                 Json.createValue(new BigInteger("99999999999999999999"))))))
                 .isInstanceOf(UninterpretableEventException.class)
                 .hasMessageContaining("/data/version");
+    }
+
+    static Stream<Arguments> versionsIngressStoresAsAbsent() {
+        return Stream.of(
+                Arguments.of(Json.createValue("private-words"), "private-words"),
+                Arguments.of(Json.createValue(1.5), "1.5"),
+                Arguments.of(Json.createObjectBuilder().add("major", "private-words").build(), "private-words"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("versionsIngressStoresAsAbsent")
+    void failsAVersionThatIsNotAnIntegerNamingItsPointerWithoutQuotingIt(JsonValue version, String content) {
+        assertThatThrownBy(() -> interpret(validWith(p -> p.replace("/data/version", version))))
+                .isInstanceOf(UninterpretableEventException.class)
+                .hasMessageContaining("/data/version")
+                .hasMessageNotContaining(content);
+    }
+
+    @Test
+    void failsAnIdThatIsAnObjectNamingItsPointerWithoutQuotingIt() {
+        assertThatThrownBy(() -> interpret(validWith(p -> p.replace("/data/id",
+                Json.createObjectBuilder().add("ref", "private-words").build()))))
+                .isInstanceOf(UninterpretableEventException.class)
+                .hasMessage("/data/id must be a string or an integer");
+    }
+
+    @Test
+    void failsWhenTheConfiguredIdPointerResolvesToNothing() {
+        InterpretationSettings elsewhere = new InterpretationSettings("/data/object", "/data/reference",
+                "/data/version", "/data/status", "");
+        assertThatThrownBy(() -> interpreter.interpret(valid(), elsewhere))
+                .isInstanceOf(UninterpretableEventException.class)
+                .hasMessage("/data/reference is missing");
     }
 
     @Test

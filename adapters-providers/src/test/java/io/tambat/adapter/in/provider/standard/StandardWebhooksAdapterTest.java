@@ -13,6 +13,9 @@ import io.tambat.domain.model.webhook.Headers;
 import io.tambat.domain.model.webhook.RawDelivery;
 import io.tambat.domain.model.webhook.WebhookEvent;
 import io.tambat.domain.port.out.ProviderAdapter;
+import jakarta.json.Json;
+import jakarta.json.JsonValue;
+import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -21,11 +24,16 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class StandardWebhooksAdapterTest extends ProviderAdapterContractTest {
 
@@ -286,19 +294,56 @@ class StandardWebhooksAdapterTest extends ProviderAdapterContractTest {
     }
 
     @Test
-    void rejectsAnEnvelopeWithAMissingOrMistypedField() {
+    void rejectsAnEnvelopeWithoutAStringEventTypeOrWithTrailingContent() {
         for (String body : List.of(
                 "{\"data\":{\"id\":\"obj_1\"}}",
                 "{\"type\":7}",
-                "{\"type\":\"a\",\"data\":{\"version\":\"3\"}}",
-                "{\"type\":\"a\",\"data\":{\"version\":3.5}}",
-                "{\"type\":\"a\",\"data\":{\"id\":true}}",
-                "{\"type\":\"a\",\"timestamp\":\"last tuesday\"}",
+                "{\"type\":\" \"}",
                 "{\"type\":\"a\"} trailing")) {
             RawDelivery delivery = standardDelivery(body, "webhook-id", "msg_1");
             assertRejected(() -> adapter.readEvents(delivery), Rejection.MALFORMED_ENVELOPE);
         }
-        assertRejected(() -> adapter.readEvents(standardDelivery("{\"type\":\"a\"}")), Rejection.MALFORMED_ENVELOPE);
+    }
+
+    @Test
+    void rejectsADeliveryWithoutWebhookIdAsMalformedEnvelope() {
+        Map<String, List<String>> headers = new HashMap<>(headers(fixture(), fixture(), List.of(secret())));
+        headers.remove("webhook-id");
+        assertRejected(() -> adapter.readEvents(delivery(headers, fixture().body())), Rejection.MALFORMED_ENVELOPE);
+    }
+
+    static Stream<JsonValue> versionsThatAreNot64BitIntegers() {
+        return Stream.of(Json.createValue("abc"), Json.createValue(1.5),
+                Json.createObjectBuilder().add("major", 3).build(),
+                Json.createValue(new BigInteger("99999999999999999999")));
+    }
+
+    @ParameterizedTest
+    @MethodSource("versionsThatAreNot64BitIntegers")
+    void storesAnEventWhoseVersionIsNotA64BitIntegerWithoutAVersion(JsonValue version) {
+        WebhookEvent event = onlyEvent(fixtureWith(p -> p.replace("/data/version", version)));
+        assertThat(event.objectVersion()).isEmpty();
+        assertThat(event.objectId()).contains("obj_1");
+    }
+
+    static Stream<JsonValue> idsThatAreNeitherStringsNorIntegers() {
+        return Stream.of(Json.createObjectBuilder().add("ref", "obj_1").build(), JsonValue.TRUE,
+                Json.createValue(12.5));
+    }
+
+    @ParameterizedTest
+    @MethodSource("idsThatAreNeitherStringsNorIntegers")
+    void storesAnEventWhoseObjectIdIsNeitherAStringNorAnIntegerWithoutAnObjectId(JsonValue id) {
+        WebhookEvent event = onlyEvent(fixtureWith(p -> p.replace("/data/id", id)));
+        assertThat(event.objectId()).isEmpty();
+        assertThat(event.objectVersion()).contains(3L);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"last tuesday", "2022-11-03T20:26:10", ""})
+    void storesAnEventWhoseTimestampIsNotAnIsoInstantWithoutCreationTime(String timestamp) {
+        WebhookEvent event = onlyEvent(fixtureWith(p -> p.replace("/timestamp", timestamp)));
+        assertThat(event.providerCreatedAt()).isEmpty();
     }
 
     @Test

@@ -14,13 +14,19 @@ import io.tambat.domain.model.webhook.SecretVersion;
 import io.tambat.domain.model.webhook.SignedDelivery;
 import io.tambat.domain.model.webhook.WebhookEvent;
 import io.tambat.domain.port.out.ProviderAdapter;
+import jakarta.json.Json;
+import jakarta.json.JsonValue;
+import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class StripeSignatureAdapterTest extends ProviderAdapterContractTest {
 
@@ -184,12 +190,37 @@ class StripeSignatureAdapterTest extends ProviderAdapterContractTest {
     }
 
     @Test
-    void rejectsAnEnvelopeWithAMissingOrMistypedField() {
+    void rejectsAnEnvelopeWhoseEventIdOrTypeIsMissingOrNotAString() {
         for (String body : List.of("{\"type\":\"ping\"}", "{\"id\":42,\"type\":\"ping\"}",
-                "{\"id\":\"\",\"type\":\"ping\"}", "{\"id\":\"evt_1\",\"type\":\"ping\",\"created\":\"yesterday\"}")) {
+                "{\"id\":\"\",\"type\":\"ping\"}", "{\"id\":\"evt_1\",\"type\":7}")) {
             assertRejected(() -> adapter.readEvents(stripeDelivery(body, "t=1,v1=" + X1_V1)),
                     Rejection.MALFORMED_ENVELOPE);
         }
+    }
+
+    static Stream<JsonValue> creationTimesThatAreNotUnixSeconds() {
+        return Stream.of(Json.createValue("yesterday"), Json.createValue(1614265000.5),
+                Json.createValue(Long.MAX_VALUE), Json.createValue(new BigInteger("99999999999999999999")));
+    }
+
+    @ParameterizedTest
+    @MethodSource("creationTimesThatAreNotUnixSeconds")
+    void storesAnEventWhoseCreationTimeIsNotUnixSecondsWithoutCreationTime(JsonValue created) {
+        WebhookEvent event = onlyEvent(fixtureWith(p -> p.replace("/created", created)));
+        assertThat(event.providerCreatedAt()).isEmpty();
+        assertThat(event.objectId()).contains("pi_123");
+    }
+
+    static Stream<JsonValue> objectIdsThatAreNotStrings() {
+        return Stream.of(Json.createValue(42), Json.createObjectBuilder().add("id", "pi_123").build());
+    }
+
+    @ParameterizedTest
+    @MethodSource("objectIdsThatAreNotStrings")
+    void storesAnEventWhoseObjectIdIsNotAStringWithoutAnObjectId(JsonValue id) {
+        WebhookEvent event = onlyEvent(fixtureWith(p -> p.replace("/data/object/id", id)));
+        assertThat(event.objectId()).isEmpty();
+        assertThat(event.providerCreatedAt()).contains(Instant.ofEpochSecond(1614265000L));
     }
 
     @Test
