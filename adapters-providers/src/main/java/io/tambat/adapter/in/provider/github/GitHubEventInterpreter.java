@@ -11,24 +11,22 @@ import io.tambat.domain.model.processing.StateChange;
 import io.tambat.domain.model.processing.StoredEvent;
 import io.tambat.domain.port.out.EventInterpreter;
 import jakarta.json.JsonObject;
-import java.util.List;
 import java.util.Optional;
 
 /**
- * What a GitHub event means: a notification about the account it was delivered for.
+ * What a GitHub event means: a notification about the account its body names.
  *
  * <p>GitHub sends neither an object version nor a business state, and its deliveries carry nothing that orders
  * them, so every event is recorded as the latest {@link StateChange.Notification} of an {@code account}, with
- * the event type as its state. The account is the hook's installation target (the
- * {@code X-GitHub-Hook-Installation-Target-ID} ingress stored as the object id); for a delivery without that
- * header, the body's {@code installation.id}, {@code repository.id}, {@code organization.id} or
- * {@code sender.id}, the first present. An event naming none of them concerns no object. Settings are ignored.
+ * the event type as its state. The account is the body's {@code installation.id}, {@code repository.id},
+ * {@code organization.id} or {@code sender.id}, the first present ({@link GitHubAccountField}); it is read from
+ * the stored body every time, never taken from the object id ingress stored, so only signed content decides
+ * it. An event naming none of them concerns no object; one whose deciding id is neither a string nor an
+ * integer is uninterpretable. Settings are ignored.
  */
 public final class GitHubEventInterpreter implements EventInterpreter {
 
     private static final String PROVIDER = "github";
-    private static final List<String> ID_FIELDS =
-            List.of("/installation/id", "/repository/id", "/organization/id", "/sender/id");
 
     @Override
     public String provider() {
@@ -37,25 +35,13 @@ public final class GitHubEventInterpreter implements EventInterpreter {
 
     @Override
     public Optional<StateChange> interpret(StoredEvent event, InterpretationSettings settings) {
-        return accountId(event).map(id -> {
-            ObjectKey key = StoredPayloads.build("account id", () -> new ObjectKey(PROVIDER, ObjectType.ACCOUNT, id));
+        JsonObject payload = StoredPayloads.jsonObject(jsonPayload(event.payload()));
+        return GitHubAccountField.in(payload).map(field -> {
+            // The field is present, so the strict read yields its id or fails naming the field.
+            String id = StoredPayloads.read(() -> JsonFields.optionalId(payload, field)).orElseThrow();
+            ObjectKey key = StoredPayloads.build(field, () -> new ObjectKey(PROVIDER, ObjectType.ACCOUNT, id));
             return StoredPayloads.build("event type", () -> new StateChange.Notification(key, event.eventType()));
         });
-    }
-
-    private static Optional<String> accountId(StoredEvent event) {
-        Optional<String> target = event.objectId().filter(id -> !id.isBlank());
-        if (target.isPresent()) {
-            return target;
-        }
-        JsonObject payload = StoredPayloads.jsonObject(jsonPayload(event.payload()));
-        for (String field : ID_FIELDS) {
-            Optional<String> id = StoredPayloads.read(() -> JsonFields.optionalId(payload, field));
-            if (id.isPresent()) {
-                return id;
-            }
-        }
-        return Optional.empty();
     }
 
     /**

@@ -4,6 +4,7 @@ import io.tambat.adapter.in.provider.support.ConstantTime;
 import io.tambat.adapter.in.provider.support.FormFields;
 import io.tambat.adapter.in.provider.support.Hmac;
 import io.tambat.adapter.in.provider.support.JsonBodies;
+import io.tambat.adapter.in.provider.support.JsonFields;
 import io.tambat.adapter.in.provider.support.MediaTypes;
 import io.tambat.adapter.in.provider.support.Rejections;
 import io.tambat.adapter.in.provider.support.SingleHeader;
@@ -15,6 +16,7 @@ import io.tambat.domain.model.webhook.RawDelivery;
 import io.tambat.domain.model.webhook.SignedDelivery;
 import io.tambat.domain.model.webhook.WebhookEvent;
 import io.tambat.domain.port.out.ProviderAdapter;
+import jakarta.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -37,8 +39,11 @@ import java.util.Optional;
  *       the original {@code X-GitHub-Delivery}, and with the same body and secret the signature is
  *       byte-identical.</li>
  *   <li><b>Envelope:</b> {@code X-GitHub-Event} is the event type; the body must be a JSON object (directly,
- *       or in the {@code payload} form field); {@code X-GitHub-Hook-Installation-Target-ID} is the object.
- *       No provider creation time or object version is read: GitHub sends none that is per event.</li>
+ *       or in the {@code payload} form field). The object is the account the body names
+ *       ({@link GitHubAccountField}): signed fields only, so the unsigned
+ *       {@code X-GitHub-Hook-Installation-Target-ID} header is not read and cannot move an authentic event
+ *       onto another account. An account id of another type is recorded as absent; processing fails the
+ *       event. No provider creation time or object version is read: GitHub sends none that is per event.</li>
  * </ul>
  */
 public final class GitHubSignatureAdapter implements ProviderAdapter {
@@ -47,7 +52,6 @@ public final class GitHubSignatureAdapter implements ProviderAdapter {
     static final String LEGACY_SIGNATURE_HEADER = "X-Hub-Signature";
     static final String DELIVERY_HEADER = "X-GitHub-Delivery";
     static final String EVENT_HEADER = "X-GitHub-Event";
-    static final String TARGET_ID_HEADER = "X-GitHub-Hook-Installation-Target-ID";
 
     private static final String JSON = "application/json";
     private static final String FORM = "application/x-www-form-urlencoded";
@@ -105,11 +109,10 @@ public final class GitHubSignatureAdapter implements ProviderAdapter {
         Headers headers = delivery.headers();
         String deliveryId = requiredHeader(headers, DELIVERY_HEADER);
         String eventType = requiredHeader(headers, EVENT_HEADER);
-        Optional<String> targetId = SingleHeader.read(headers, TARGET_ID_HEADER, Rejection.MALFORMED_ENVELOPE)
-                .filter(id -> !id.isBlank());
-        // Parsed only to check it is an envelope at all: everything the pipeline needs is in headers.
-        JsonBodies.parseObject(jsonPayload(delivery));
-        return List.of(WebhookEvents.of(deliveryId, eventType, targetId, Optional.empty(), Optional.empty()));
+        JsonObject payload = JsonBodies.parseObject(jsonPayload(delivery));
+        Optional<String> accountId =
+                GitHubAccountField.in(payload).flatMap(field -> JsonFields.lenientId(payload, field));
+        return List.of(WebhookEvents.of(deliveryId, eventType, accountId, Optional.empty(), Optional.empty()));
     }
 
     private static String requiredHeader(Headers headers, String name) {

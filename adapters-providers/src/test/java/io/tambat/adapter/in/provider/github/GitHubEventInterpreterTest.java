@@ -11,6 +11,7 @@ import io.tambat.domain.model.processing.ObjectKey;
 import io.tambat.domain.model.processing.ObjectType;
 import io.tambat.domain.model.processing.StateChange;
 import io.tambat.domain.model.processing.StoredEvent;
+import jakarta.json.Json;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
@@ -20,11 +21,11 @@ class GitHubEventInterpreterTest {
 
     private final GitHubEventInterpreter interpreter = new GitHubEventInterpreter();
 
-    private static StoredEvent event(String eventType, Optional<String> targetId, byte[] body) {
-        return new StoredEvent("github", eventType, targetId, Optional.empty(), body);
+    private static StoredEvent event(String eventType, Optional<String> storedObjectId, byte[] body) {
+        return new StoredEvent("github", eventType, storedObjectId, Optional.empty(), body);
     }
 
-    /** As ingress stores a delivery without the installation target header. */
+    /** A stored event without an object id, so that only the body can name the account. */
     private static StoredEvent fixture(String eventType) {
         return event(eventType, Optional.empty(), EventFixtures.read("github", eventType + ".json"));
     }
@@ -48,15 +49,15 @@ class GitHubEventInterpreterTest {
     }
 
     @Test
-    void recordsTheEventTypeAgainstTheInstallationTargetIngressStored() {
-        StoredEvent push = event("push", Optional.of("6811672"), EventFixtures.read("github", "push.json"));
-        assertThat(interpret(push)).contains(notification("6811672", "push"));
+    void readsTheAccountFromTheBodyWhateverObjectIdWasStored() {
+        StoredEvent push = event("push", Optional.of("79929171"), EventFixtures.read("github", "push.json"));
+        assertThat(interpret(push)).contains(notification("1296269", "push"));
     }
 
     @Test
-    void usesTheInstallationTargetWithoutReadingTheBody() {
+    void failsABodyThatIsNotJsonEvenWhenAnObjectIdWasStored() {
         StoredEvent event = event("push", Optional.of("6811672"), "not json".getBytes(StandardCharsets.UTF_8));
-        assertThat(interpret(event)).contains(notification("6811672", "push"));
+        assertThatThrownBy(() -> interpret(event)).isInstanceOf(UninterpretableEventException.class);
     }
 
     @Test
@@ -69,12 +70,6 @@ class GitHubEventInterpreterTest {
         assertThat(interpret(fixture("push"))).contains(notification("1296269", "push"));
         assertThat(interpret(fixture("organization"))).contains(notification("6811672", "organization"));
         assertThat(interpret(fixture("sponsorship"))).contains(notification("1250", "sponsorship"));
-    }
-
-    @Test
-    void fallsBackToTheBodyWhenTheStoredTargetIsBlank() {
-        StoredEvent push = event("push", Optional.of(" "), EventFixtures.read("github", "push.json"));
-        assertThat(interpret(push)).contains(notification("1296269", "push"));
     }
 
     @Test
@@ -126,5 +121,14 @@ class GitHubEventInterpreterTest {
         assertThatThrownBy(() -> interpret(event("installation", Optional.empty(), body)))
                 .isInstanceOf(UninterpretableEventException.class)
                 .hasMessageContaining("/installation/id");
+    }
+
+    @Test
+    void failsAnIdThatIsAnObjectWithoutQuotingItOrFallingBackToTheSender() {
+        byte[] body = JsonMutation.apply(EventFixtures.read("github", "installation.json"),
+                p -> p.replace("/installation/id", Json.createObjectBuilder().add("ref", "private-words").build()));
+        assertThatThrownBy(() -> interpret(event("installation", Optional.empty(), body)))
+                .isInstanceOf(UninterpretableEventException.class)
+                .hasMessage("/installation/id must be a string or an integer");
     }
 }

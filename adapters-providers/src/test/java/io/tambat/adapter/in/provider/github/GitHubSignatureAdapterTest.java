@@ -6,6 +6,8 @@ import static io.tambat.adapter.in.provider.TestSigning.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.tambat.adapter.in.provider.EventFixtures;
+import io.tambat.adapter.in.provider.JsonMutation;
 import io.tambat.adapter.in.provider.ProviderAdapterContractTest;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.error.WebhookRejectedException;
@@ -19,6 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class GitHubSignatureAdapterTest extends ProviderAdapterContractTest {
 
@@ -170,15 +174,48 @@ class GitHubSignatureAdapterTest extends ProviderAdapterContractTest {
     }
 
     @Test
-    void readsTheDeliveryGuidTheEventHeaderAndTheInstallationTarget() {
-        RawDelivery delivery = gitHubDelivery(utf8("{\"zen\":\"hi\"}"), "application/json",
+    void takesTheObjectIdFromTheSignedBodyWhenTheTargetHeaderNamesAnother() {
+        RawDelivery delivery = gitHubDelivery(EventFixtures.read("github", "installation.json"), "application/json",
                 "X-GitHub-Hook-Installation-Target-ID", "79929171");
         WebhookEvent event = adapter.readEvents(delivery).get(0);
         assertThat(event.providerEventId()).isEqualTo(GUID);
         assertThat(event.eventType()).isEqualTo("push");
-        assertThat(event.objectId()).contains("79929171");
+        assertThat(event.objectId()).contains("2311213");
         assertThat(event.objectVersion()).isEmpty();
         assertThat(event.providerCreatedAt()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"installation, 2311213", "push, 1296269", "organization, 6811672", "sponsorship, 1250"})
+    void takesTheFirstAccountTheBodyNames(String fixture, String accountId) {
+        RawDelivery delivery = gitHubDelivery(EventFixtures.read("github", fixture + ".json"), "application/json");
+        assertThat(adapter.readEvents(delivery)).singleElement()
+                .satisfies(event -> assertThat(event.objectId()).contains(accountId));
+    }
+
+    @Test
+    void recordsNoObjectIdWhenTheBodyNamesNoAccountWhateverTheTargetHeaderSays() {
+        RawDelivery delivery = gitHubDelivery(EventFixtures.read("github", "ping.json"), "application/json",
+                "X-GitHub-Hook-Installation-Target-ID", "79929171");
+        assertThat(adapter.readEvents(delivery)).singleElement()
+                .satisfies(event -> assertThat(event.objectId()).isEmpty());
+    }
+
+    @Test
+    void storesAnEventWhoseAccountIdIsNeitherAStringNorAnIntegerWithoutAnObjectId() {
+        byte[] body = JsonMutation.apply(EventFixtures.read("github", "installation.json"),
+                p -> p.replace("/installation/id", true));
+        assertThat(adapter.readEvents(gitHubDelivery(body, "application/json"))).singleElement()
+                .satisfies(event -> assertThat(event.objectId()).isEmpty());
+    }
+
+    @Test
+    void readsTheAccountOfAFormEncodedDeliveryFromItsPayloadField() {
+        byte[] json = EventFixtures.read("github", "push.json");
+        byte[] body = utf8("payload=" + URLEncoder.encode(new String(json, StandardCharsets.UTF_8),
+                StandardCharsets.UTF_8));
+        assertThat(adapter.readEvents(gitHubDelivery(body, "application/x-www-form-urlencoded"))).singleElement()
+                .satisfies(event -> assertThat(event.objectId()).contains("1296269"));
     }
 
     @Test
