@@ -1,5 +1,6 @@
 package io.tambat.application.service;
 
+import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.error.SequenceGapException;
 import io.tambat.domain.error.TransientProcessingException;
 import io.tambat.domain.error.UninterpretableEventException;
@@ -65,9 +66,12 @@ public class EventProcessor {
     public void process(LeasedEvent event) {
         try {
             ProcessingCompletion.Resolution resolution = resolve(event);
+            failpoints.reach(Failpoints.WORKER_BEFORE_COMPLETE, event.providerEventId());
             boolean mutated = completion.complete(event, resolution, clock.instant());
             failpoints.reach(Failpoints.WORKER_AFTER_COMMIT);
             metrics.processed(mutated);
+        } catch (LeaseLostException e) {
+            LOG.log(Level.WARNING, "{0}; its work was rolled back", e.getMessage());
         } catch (SequenceGapException e) {
             waitForPredecessors(event, e);
         } catch (UninterpretableEventException e) {
@@ -149,23 +153,33 @@ public class EventProcessor {
                 .orElse(InterpretationSettings.STANDARD_DEFAULTS);
     }
 
+    /** Ends an event whose last allowed attempt was lost with its worker (see {@link WorkerLoop}). */
+    public void endLost(LeasedEvent event) {
+        giveUp(event, "worker_lost: attempt " + (event.lease().attempt() - 1)
+                + " ended without an outcome (its worker stopped or hung), and it was the last allowed");
+        metrics.lost("inbox");
+    }
+
     private void retryOrGiveUp(LeasedEvent event, String reason) {
-        if (!settings.retry().allowsAnotherAttempt(event.attemptCount())) {
-            giveUp(event, reason + " (after " + event.attemptCount() + " attempts)");
+        int attempt = event.lease().attempt();
+        if (!settings.retry().allowsAnotherAttempt(attempt)) {
+            giveUp(event, reason + " (after " + attempt + " attempts)");
             return;
         }
         Instant now = clock.instant();
-        Instant next = settings.retry().nextAttempt(event.attemptCount(), now, ThreadLocalRandom.current()::nextDouble);
+        Instant next = settings.retry().nextAttempt(attempt, now, ThreadLocalRandom.current()::nextDouble);
         LOG.log(Level.INFO, "inbox {0} attempt {1} failed, retrying at {2}: {3}",
-                new Object[] {event.inboxId(), event.attemptCount(), next, reason});
-        completion.retryLater(event, next, reason, now);
-        metrics.retried();
+                new Object[] {event.inboxId(), attempt, next, reason});
+        if (completion.retryLater(event, next, reason, now)) {
+            metrics.retried();
+        }
     }
 
     private void giveUp(LeasedEvent event, String reason) {
         LOG.log(Level.WARNING, "inbox {0} FAILED after {1} attempt(s): {2}",
-                new Object[] {event.inboxId(), event.attemptCount(), reason});
-        completion.fail(event, reason, clock.instant());
-        metrics.failed();
+                new Object[] {event.inboxId(), event.lease().attempt(), reason});
+        if (completion.fail(event, reason, clock.instant())) {
+            metrics.failed();
+        }
     }
 }

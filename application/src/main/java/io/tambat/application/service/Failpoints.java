@@ -20,6 +20,10 @@ public class Failpoints {
     public static final String WORKER_AFTER_COMMIT = "worker.after-commit";
     /** After a worker leased rows, before it processed any of them. */
     public static final String WORKER_AFTER_LEASE = "worker.after-lease";
+    /** After a worker resolved an event, before its completing transaction; reached with the event id. */
+    public static final String WORKER_BEFORE_COMPLETE = "worker.before-complete";
+    /** After a consumer leased order deliveries, before it called anything downstream. */
+    public static final String DELIVERY_AFTER_LEASE = "delivery.after-lease";
     /** After a worker leased long operations, before it ran any of them. */
     public static final String OPERATION_AFTER_LEASE = "operation.after-lease";
 
@@ -30,7 +34,16 @@ public class Failpoints {
     ProcessingSettings settings;
 
     public void reach(String failpoint) {
-        if (settings.failpoints().contains(failpoint)) {
+        reach(failpoint, null);
+    }
+
+    /**
+     * Reaches a failpoint on behalf of one work item: a failpoint configured as {@code name@subject} halts only
+     * for that item, so a test can make one poisoned event kill every worker that takes it.
+     */
+    public void reach(String failpoint, String subject) {
+        if (settings.failpoints().contains(failpoint)
+                || subject != null && settings.failpoints().contains(failpoint + "@" + subject)) {
             LOG.severe("failpoint " + failpoint + " reached: halting the process");
             Runtime.getRuntime().halt(HALT_STATUS);
         }

@@ -5,6 +5,7 @@ import io.tambat.application.port.in.QueryObjectStateUseCase;
 import io.tambat.domain.model.processing.InboxRow;
 import io.tambat.domain.model.processing.ObjectKey;
 import io.tambat.domain.model.processing.ObjectState;
+import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.port.out.BusinessStatePort;
 import io.tambat.domain.port.out.InboxQueryPort;
 import io.tambat.domain.port.out.InboxWorkPort;
@@ -57,7 +58,7 @@ public class InboxOperations implements OperateInboxUseCase, QueryObjectStateUse
     }
 
     @Override
-    public Optional<ObjectState> find(ObjectKey key) {
-        return state.find(key);
+    public List<ObjectState> find(ObjectKey key, Optional<EndpointId> endpoint) {
+        return endpoint.map(id -> state.find(id, key).stream().toList()).orElseGet(() -> state.findOnAnyEndpoint(key));
     }
 }

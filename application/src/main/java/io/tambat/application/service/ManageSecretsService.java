@@ -35,8 +35,17 @@ public class ManageSecretsService implements ManageSecretsUseCase {
     @Transactional(rollbackOn = Exception.class)
     public boolean addVersion(String endpointId, String version, String secret) {
         WebhookEndpoint endpoint = endpoint(endpointId);
+        if (!SecretVersion.isValidName(version)) {
+            throw new InvalidSecretException("version", SecretVersion.NAME_RULE);
+        }
+        try {
+            adapters.require(endpoint.provider()).validateSecret(secret);
+        } catch (IllegalArgumentException e) {
+            // A decoder's message can quote characters of the secret, so only the rule is named.
+            throw new InvalidSecretException("secret", "the secret is not in the " + endpoint.provider()
+                    + " secret format");
+        }
         SecretVersion candidate = new SecretVersion(version, secret);
-        adapters.require(endpoint.provider()).validateSecret(secret);
         boolean added = store.add(endpoint.id(), candidate, clock.instant());
         trustedSecrets.invalidate(endpoint.id());
         return added;

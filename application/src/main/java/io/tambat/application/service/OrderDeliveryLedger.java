@@ -1,5 +1,6 @@
 package io.tambat.application.service;
 
+import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.model.order.OrderDelivery;
 import io.tambat.domain.port.out.OrderDeliveryPort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -11,7 +12,8 @@ import java.util.List;
 
 /**
  * The short transactions around downstream calls: lease, record a finished step, finish, retry or fail.
- * No transaction is open while payments or inventory are called.
+ * No transaction is open while payments or inventory are called. Every write is fenced by the delivery's
+ * lease and throws {@link LeaseLostException} once another consumer took the delivery over.
  */
 @ApplicationScoped
 public class OrderDeliveryLedger {
@@ -33,26 +35,37 @@ public class OrderDeliveryLedger {
 
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public void charged(OrderDelivery delivery) {
-        deliveries.markCharged(delivery.outboxId(), clock.instant());
+        held(delivery, deliveries.markCharged(delivery.outboxId(), attempt(delivery), clock.instant()));
     }
 
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public void reserved(OrderDelivery delivery) {
-        deliveries.markReserved(delivery.outboxId(), clock.instant());
+        held(delivery, deliveries.markReserved(delivery.outboxId(), attempt(delivery), clock.instant()));
     }
 
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public void delivered(OrderDelivery delivery) {
-        deliveries.markDelivered(delivery.outboxId(), clock.instant());
+        held(delivery, deliveries.markDelivered(delivery.outboxId(), attempt(delivery), clock.instant()));
     }
 
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public void retryLater(OrderDelivery delivery, Instant next, String reason) {
-        deliveries.retryLater(delivery.outboxId(), next, reason);
+        held(delivery, deliveries.retryLater(delivery.outboxId(), attempt(delivery), next, reason));
     }
 
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public void fail(OrderDelivery delivery, String reason) {
-        deliveries.fail(delivery.outboxId(), reason, clock.instant());
+        held(delivery, deliveries.fail(delivery.outboxId(), attempt(delivery), reason, clock.instant()));
+    }
+
+    private static int attempt(OrderDelivery delivery) {
+        return delivery.lease().attempt();
+    }
+
+    private static void held(OrderDelivery delivery, boolean written) {
+        if (!written) {
+            throw new LeaseLostException("order delivery " + delivery.outboxId() + " attempt "
+                    + delivery.lease().attempt() + " no longer holds its lease");
+        }
     }
 }

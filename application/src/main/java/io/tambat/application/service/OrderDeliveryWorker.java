@@ -1,10 +1,13 @@
 package io.tambat.application.service;
 
 import io.tambat.domain.error.DownstreamRefusedException;
+import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.model.order.DownstreamSettings;
 import io.tambat.domain.model.order.OrderDelivery;
+import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.port.out.InventoryPort;
 import io.tambat.domain.port.out.PaymentsPort;
+import io.tambat.domain.port.out.ProcessingMetricsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
@@ -20,7 +23,7 @@ import java.util.logging.Logger;
  * same key, so the service answers it without charging again. Never two keys for one charge.
  */
 @ApplicationScoped
-public class OrderDeliveryWorker {
+public class OrderDeliveryWorker implements LeasedWork<OrderDelivery> {
 
     private static final Logger LOG = Logger.getLogger(OrderDeliveryWorker.class.getName());
 
@@ -40,20 +43,47 @@ public class OrderDeliveryWorker {
     DownstreamSettings downstream;
 
     @Inject
+    ProcessingMetricsPort metrics;
+
+    @Inject
     Clock clock;
 
-    /** @return how many notifications this turn handled */
-    public int drain() {
-        if (!downstream.configured()) {
-            return 0;
+    /** Nothing is leased while no downstream service is configured: the notifications wait for one. */
+    @Override
+    public List<OrderDelivery> leaseBatch() {
+        return downstream.configured() ? ledger.leaseBatch() : List.of();
+    }
+
+    @Override
+    public Lease lease(OrderDelivery delivery) {
+        return delivery.lease();
+    }
+
+    @Override
+    public void attempt(OrderDelivery delivery) {
+        try {
+            deliver(delivery);
+        } catch (LeaseLostException e) {
+            LOG.log(Level.WARNING, "{0}; the consumer holding it now goes on", e.getMessage());
         }
-        int handled = 0;
-        List<OrderDelivery> batch;
-        while (!(batch = ledger.leaseBatch()).isEmpty()) {
-            batch.forEach(this::deliver);
-            handled += batch.size();
+    }
+
+    @Override
+    public void endLost(OrderDelivery delivery) {
+        LOG.log(Level.WARNING, "order {0} delivery FAILED: its last allowed attempt was lost with its worker",
+                delivery.orderId());
+        try {
+            ledger.fail(delivery, "worker_lost: attempt " + (delivery.lease().attempt() - 1)
+                    + " ended without an outcome (its worker stopped or hung), and it was the last allowed");
+            metrics.lost("order_outbox");
+        } catch (LeaseLostException e) {
+            LOG.log(Level.WARNING, "{0}; the consumer holding it now goes on", e.getMessage());
         }
-        return handled;
+    }
+
+    @Override
+    public String afterLeaseFailpoint() {
+        return Failpoints.DELIVERY_AFTER_LEASE;
     }
 
     private void deliver(OrderDelivery delivery) {
@@ -67,16 +97,19 @@ public class OrderDeliveryWorker {
                 ledger.reserved(delivery);
             }
             ledger.delivered(delivery);
+        } catch (LeaseLostException e) {
+            throw e;
         } catch (DownstreamRefusedException e) {
             LOG.log(Level.WARNING, "order {0} delivery refused: {1}", new Object[] {delivery.orderId(), e.getMessage()});
             ledger.fail(delivery, "refused: " + e.getMessage());
         } catch (RuntimeException e) {
             String reason = e.getClass().getSimpleName() + ": " + e.getMessage();
-            if (!settings.retry().allowsAnotherAttempt(delivery.attemptCount())) {
-                ledger.fail(delivery, reason + " (after " + delivery.attemptCount() + " attempts)");
+            int attempt = delivery.lease().attempt();
+            if (!settings.retry().allowsAnotherAttempt(attempt)) {
+                ledger.fail(delivery, reason + " (after " + attempt + " attempts)");
                 return;
             }
-            Instant next = settings.retry().nextAttempt(delivery.attemptCount(), clock.instant(),
+            Instant next = settings.retry().nextAttempt(attempt, clock.instant(),
                     ThreadLocalRandom.current()::nextDouble);
             ledger.retryLater(delivery, next, reason);
         }

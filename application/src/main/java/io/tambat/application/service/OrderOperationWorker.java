@@ -1,32 +1,40 @@
 package io.tambat.application.service;
 
-import io.tambat.domain.error.OperationSupersededException;
+import io.tambat.application.port.in.PlaceOrderUseCase;
+import io.tambat.domain.error.LeaseLostException;
+import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.order.OrderOperation;
+import io.tambat.domain.model.processing.Lease;
+import io.tambat.domain.port.out.OrderOperationsPort;
 import io.tambat.domain.port.out.ProcessingMetricsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Runs long operations: leases due ones, then creates each order and completes its record. A failed attempt
- * is left to its lease: once the lease expires, any worker takes the operation over under a larger token.
+ * Long operations as a work queue: creates each leased operation's order and completes its record. An attempt
+ * that met an unavailable store is left to its lease, and any worker takes it over once the lease expires; a
+ * defect, or a last allowed attempt lost with its worker, ends the operation with a stored 500
+ * {@code operation_failed} that its status resource and a replay of its key both answer.
  */
 @ApplicationScoped
-public class OrderOperationWorker {
+public class OrderOperationWorker implements LeasedWork<OrderOperation> {
 
     private static final Logger LOG = Logger.getLogger(OrderOperationWorker.class.getName());
 
     @Inject
-    OrderOperationLeasing leasing;
+    OrderOperationsPort operations;
 
     @Inject
     OrderPlacement placement;
 
     @Inject
-    Failpoints failpoints;
+    ProcessingSettings settings;
 
     @Inject
     ProcessingMetricsPort metrics;
@@ -34,29 +42,57 @@ public class OrderOperationWorker {
     @Inject
     Clock clock;
 
-    /** @return how many operations this turn attempted */
-    public int drain() {
-        int attempted = 0;
-        List<OrderOperation> batch;
-        while (!(batch = leasing.leaseBatch()).isEmpty()) {
-            failpoints.reach(Failpoints.OPERATION_AFTER_LEASE);
-            batch.forEach(this::run);
-            attempted += batch.size();
-        }
-        return attempted;
+    @Override
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public List<OrderOperation> leaseBatch() {
+        Instant now = clock.instant();
+        return operations.leaseDue(PlaceOrderUseCase.ENDPOINT, settings.batchSize(), now, now.plus(settings.lease()));
     }
 
-    private void run(OrderOperation operation) {
+    @Override
+    public Lease lease(OrderOperation operation) {
+        return operation.lease();
+    }
+
+    @Override
+    public void attempt(OrderOperation operation) {
         try {
             placement.complete(operation, clock.instant());
             metrics.operationAttempt("completed");
-        } catch (OperationSupersededException e) {
+        } catch (LeaseLostException e) {
             LOG.log(Level.WARNING, "{0}; its work was rolled back", e.getMessage());
             metrics.operationAttempt("superseded");
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "operation {0} attempt {1} failed ({2}); it runs again when the lease expires",
-                    new Object[] {operation.id(), operation.attemptToken(), e.getClass().getName()});
+        } catch (StoreUnavailableException e) {
+            LOG.log(Level.WARNING, "operation {0} attempt {1} met an unavailable store; it runs again when the "
+                    + "lease expires", new Object[] {operation.id(), operation.lease().attempt()});
             metrics.operationAttempt("retried");
+        } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, "operation {0} attempt {1} failed ({2}); it ends operation_failed",
+                    new Object[] {operation.id(), operation.lease().attempt(), e.getClass().getName()});
+            end(operation, "the operation failed; it was not carried out");
+        }
+    }
+
+    @Override
+    public void endLost(OrderOperation operation) {
+        LOG.log(Level.WARNING, "operation {0}: its last allowed attempt was lost with its worker; it ends "
+                + "operation_failed", operation.id());
+        end(operation, "the operation's last allowed attempt was lost; it was not carried out");
+        metrics.lost("operations");
+    }
+
+    @Override
+    public String afterLeaseFailpoint() {
+        return Failpoints.OPERATION_AFTER_LEASE;
+    }
+
+    private void end(OrderOperation operation, String detail) {
+        try {
+            placement.fail(operation, detail, clock.instant());
+            metrics.operationAttempt("failed");
+        } catch (LeaseLostException e) {
+            LOG.log(Level.WARNING, "{0}; the worker holding it now decides", e.getMessage());
+            metrics.operationAttempt("superseded");
         }
     }
 }

@@ -5,7 +5,7 @@ import static io.tambat.application.port.in.PlaceOrderUseCase.ENDPOINT;
 import io.tambat.application.port.in.PlaceOrderUseCase.Placed;
 import io.tambat.domain.error.IdempotencyInProgressException;
 import io.tambat.domain.error.IdempotencyKeyReusedException;
-import io.tambat.domain.error.OperationSupersededException;
+import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.model.order.Coupon;
 import io.tambat.domain.model.order.IdempotencyKey;
 import io.tambat.domain.model.order.Order;
@@ -74,15 +74,29 @@ public class OrderPlacement {
      * Runs a leased long operation to its end. The record is locked under the worker's attempt token first,
      * so no takeover can slip in while the order is created, and the completion checks the token again.
      *
-     * @throws OperationSupersededException when the lease was taken over: everything here rolls back
+     * @throws LeaseLostException when the lease was taken over: everything here rolls back
      */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public StoredOutcome complete(OrderOperation operation, Instant now) {
-        if (!operations.fence(operation.id(), operation.attemptToken())) {
+        if (!operations.fence(operation.id(), operation.lease().attempt())) {
             throw superseded(operation);
         }
-        StoredOutcome outcome = create(operation.tenant(), operation.request(), now);
-        if (!operations.complete(operation.id(), operation.attemptToken(), outcome)) {
+        return store(operation, create(operation.tenant(), operation.request(), now), now);
+    }
+
+    /**
+     * Ends a long operation that will not be carried out with a stored 500 {@code operation_failed}: no order,
+     * and the same answer to every poll and replay for the whole retention.
+     *
+     * @throws LeaseLostException when the lease was taken over
+     */
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public StoredOutcome fail(OrderOperation operation, String detail, Instant now) {
+        return store(operation, rendering.rejected(500, "operation_failed", detail), now);
+    }
+
+    private StoredOutcome store(OrderOperation operation, StoredOutcome outcome, Instant now) {
+        if (!operations.complete(operation.id(), operation.lease().attempt(), outcome, now.plus(settings.retention()))) {
             throw superseded(operation);
         }
         return outcome;
@@ -104,9 +118,9 @@ public class OrderPlacement {
         return new Placed.Answered(existing.outcome().orElseThrow(IdempotencyInProgressException::new), true);
     }
 
-    private static OperationSupersededException superseded(OrderOperation operation) {
-        return new OperationSupersededException("operation " + operation.id() + " attempt "
-                + operation.attemptToken() + " no longer holds its lease");
+    private static LeaseLostException superseded(OrderOperation operation) {
+        return new LeaseLostException("operation " + operation.id() + " attempt "
+                + operation.lease().attempt() + " no longer holds its lease");
     }
 
     private StoredOutcome create(TenantId tenant, OrderRequest request, Instant now) {

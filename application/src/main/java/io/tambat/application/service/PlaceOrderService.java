@@ -1,8 +1,6 @@
 package io.tambat.application.service;
 
 import io.tambat.application.port.in.PlaceOrderUseCase;
-import io.tambat.domain.error.IdempotencyInProgressException;
-import io.tambat.domain.error.IdempotencyKeyReusedException;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.order.IdempotencyKey;
 import io.tambat.domain.model.order.OperationState;
@@ -13,14 +11,16 @@ import io.tambat.domain.port.out.OrderOperationsPort;
 import io.tambat.domain.port.out.OrderStorePort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.transaction.TransactionalException;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
  * Fingerprints outside the transaction, then places the order in one (or, for a long operation, commits
- * the claim in one). Whatever fails inside is rolled back
- * and reported as storage unavailable, so the same key can simply be retried.
+ * the claim in one). Whatever fails inside is rolled back, so the key stays free. Only a store that could not
+ * answer, or a commit whose outcome is unknown, is reported as storage unavailable (retry with the same key);
+ * anything else is a defect that retrying cannot cure, and is left to surface as such.
  */
 @ApplicationScoped
 public class PlaceOrderService implements PlaceOrderUseCase {
@@ -45,10 +45,8 @@ public class PlaceOrderService implements PlaceOrderUseCase {
         String fingerprint = request.fingerprint(API_VERSION);
         try {
             return placement.claimAndPlace(tenant, key, request, fingerprint, respondAsync, clock.instant());
-        } catch (IdempotencyKeyReusedException | IdempotencyInProgressException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            throw new StoreUnavailableException("order placement rolled back: " + e.getClass().getName(), e);
+        } catch (TransactionalException e) {
+            throw new StoreUnavailableException("order placement commit failed: " + e.getClass().getName(), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.tambat.application.service;
 
+import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.error.SequenceGapException;
 import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.model.processing.ObjectKey;
@@ -14,6 +15,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * The transactions that end an attempt. Completing is ONE transaction: the processed-event record under the
@@ -23,6 +26,8 @@ import java.time.Instant;
  */
 @ApplicationScoped
 public class ProcessingCompletion {
+
+    private static final Logger LOG = Logger.getLogger(ProcessingCompletion.class.getName());
 
     @Inject
     InboxWorkPort inbox;
@@ -49,7 +54,10 @@ public class ProcessingCompletion {
         }
     }
 
-    /** @return whether business state changed */
+    /**
+     * @return whether business state changed
+     * @throws LeaseLostException when another worker took the row over: everything here rolls back
+     */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public boolean complete(LeasedEvent event, Resolution resolution, Instant now) {
         boolean firstTime = processed.record(event.provider(), event.endpointId(), event.providerEventId(),
@@ -58,32 +66,49 @@ public class ProcessingCompletion {
         if (mutated) {
             outbox.append(event.inboxId(), OutboxMessage.OBJECT_STATE_CHANGED, now);
         }
-        inbox.markProcessed(event.inboxId(), now);
+        if (!inbox.markProcessed(event.inboxId(), event.lease().attempt(), now)) {
+            throw lost(event);
+        }
         return mutated;
     }
 
+    /** @return false when the lease was taken over: the worker holding it now decides */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
-    public void retryLater(LeasedEvent event, Instant nextAttemptAt, String redactedError, Instant now) {
-        inbox.retryLater(event.inboxId(), nextAttemptAt, redactedError, now);
+    public boolean retryLater(LeasedEvent event, Instant nextAttemptAt, String redactedError, Instant now) {
+        return reportLost(event, inbox.retryLater(event.inboxId(), event.lease().attempt(), nextAttemptAt,
+                redactedError, now));
     }
 
+    /** @return false when the lease was taken over: the worker holding it now decides */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
-    public void fail(LeasedEvent event, String redactedError, Instant now) {
-        inbox.fail(event.inboxId(), redactedError, now);
+    public boolean fail(LeasedEvent event, String redactedError, Instant now) {
+        return reportLost(event, inbox.fail(event.inboxId(), event.lease().attempt(), redactedError, now));
+    }
+
+    private static boolean reportLost(LeasedEvent event, boolean written) {
+        if (!written) {
+            LOG.log(Level.WARNING, "{0}; nothing was written", lost(event).getMessage());
+        }
+        return written;
+    }
+
+    private static LeaseLostException lost(LeasedEvent event) {
+        return new LeaseLostException("inbox " + event.inboxId() + " attempt " + event.lease().attempt()
+                + " no longer holds its lease");
     }
 
     private boolean apply(Resolution resolution, LeasedEvent event, Instant now) {
         if (resolution instanceof Resolution.Fetched fetched) {
-            return state.applyFetched(fetched.key(), fetched.current(), fetched.fetchedAt(), event.inboxId(), now);
+            return state.applyFetched(event.endpointId(), fetched.key(), fetched.current(), fetched.fetchedAt(), event.inboxId(), now);
         }
         if (resolution instanceof Resolution.Apply apply) {
             StateChange change = apply.change();
             if (change instanceof StateChange.Versioned versioned) {
-                return state.applyVersioned(versioned.key(), versioned.state(), versioned.version(),
+                return state.applyVersioned(event.endpointId(), versioned.key(), versioned.state(), versioned.version(),
                         event.inboxId(), now);
             }
             if (change instanceof StateChange.Sequenced sequenced) {
-                return switch (state.applySequenced(sequenced.key(), sequenced.state(), sequenced.sequence(),
+                return switch (state.applySequenced(event.endpointId(), sequenced.key(), sequenced.state(), sequenced.sequence(),
                         event.inboxId(), now)) {
                     case APPLIED -> true;
                     case STALE -> false;
@@ -92,7 +117,7 @@ public class ProcessingCompletion {
                 };
             }
             if (change instanceof StateChange.Notification notification) {
-                return state.applyNotification(notification.key(), notification.state(), event.inboxId(), now);
+                return state.applyNotification(event.endpointId(), notification.key(), notification.state(), event.inboxId(), now);
             }
             throw new IllegalStateException("a fetch must be resolved before the transaction");
         }

@@ -8,7 +8,6 @@ import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledFuture;
@@ -20,15 +19,14 @@ import java.util.logging.Logger;
 
 /**
  * Starts the background work once storage is ready, on managed executors (never a request thread): worker
- * loops, the outbox relay, long order operations, order delivery to payments and inventory, reconciliation
- * and retention. Every
+ * loops over the three work queues (inbox, long order operations, order delivery to payments and inventory),
+ * the outbox relay and retention. Every
  * task survives its own failures; a task that threw would otherwise never be scheduled again.
  */
 @ApplicationScoped
 public class ProcessingScheduler {
 
     private static final Logger LOG = Logger.getLogger(ProcessingScheduler.class.getName());
-    private static final Duration RECONCILE_EVERY = Duration.ofSeconds(30);
     private static final int PURGE_BATCHES_PER_TURN = 100;
 
     @Resource
@@ -41,6 +39,9 @@ public class ProcessingScheduler {
     WorkerLoop workers;
 
     @Inject
+    InboxWork inbox;
+
+    @Inject
     OutboxRelay relay;
 
     @Inject
@@ -48,9 +49,6 @@ public class ProcessingScheduler {
 
     @Inject
     OrderDeliveryWorker orderDelivery;
-
-    @Inject
-    Reconciliation reconciliation;
 
     @Inject
     RetentionPurge retention;
@@ -68,12 +66,11 @@ public class ProcessingScheduler {
         }
         long poll = settings.pollInterval().toMillis();
         for (int i = 0; i < settings.workers(); i++) {
-            every(poll, "worker", workers::drain);
-            every(poll, "order operations", orderOperations::drain);
+            every(poll, "worker", () -> workers.drain(inbox));
+            every(poll, "order operations", () -> workers.drain(orderOperations));
         }
         every(poll, "outbox relay", () -> drain(relay::relayBatch, Integer.MAX_VALUE));
-        every(poll, "order delivery", orderDelivery::drain);
-        every(RECONCILE_EVERY.toMillis(), "reconciliation", reconciliation::reconcile);
+        every(poll, "order delivery", () -> workers.drain(orderDelivery));
         every(settings.retentionInterval().toMillis(), "retention",
                 () -> drain(retention::purgeBatch, PURGE_BATCHES_PER_TURN));
         LOG.info(() -> "processing started: " + settings.workers() + " worker(s), lease " + settings.lease());

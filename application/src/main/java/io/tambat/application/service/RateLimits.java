@@ -10,16 +10,27 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
-/** One token bucket per rate-limited endpoint, per server instance. */
+/**
+ * Two token buckets per endpoint, per server instance: one for verified deliveries (the endpoint's configured
+ * rate limit, if any) and one for requests that failed verification. Forgeries therefore drain only their
+ * own bucket, and authentic deliveries keep flowing during a flood of them.
+ */
 @ApplicationScoped
 public class RateLimits {
 
-    private final ConcurrentMap<EndpointId, TokenBucket> buckets = new ConcurrentHashMap<>();
+    private final ConcurrentMap<EndpointId, TokenBucket> verified = new ConcurrentHashMap<>();
+    private final ConcurrentMap<EndpointId, TokenBucket> unverified = new ConcurrentHashMap<>();
 
-    /** Empty when the delivery may proceed, else how long until it could. */
+    /** For a verified delivery: empty when it may proceed, else how long until it could. */
     public Optional<Duration> acquire(WebhookEndpoint endpoint, Instant now) {
         return endpoint.rateLimit()
-                .flatMap(rate -> buckets.computeIfAbsent(endpoint.id(), id -> new TokenBucket(rate, now))
+                .flatMap(rate -> verified.computeIfAbsent(endpoint.id(), id -> new TokenBucket(rate, now))
                         .tryAcquire(now));
+    }
+
+    /** For a request that failed verification: empty while failures are within the endpoint's allowance. */
+    public Optional<Duration> acquireUnverified(WebhookEndpoint endpoint, Instant now) {
+        return unverified.computeIfAbsent(endpoint.id(),
+                id -> new TokenBucket(endpoint.unverifiedRateLimit(), now)).tryAcquire(now);
     }
 }

@@ -2,6 +2,8 @@ package io.tambat.application.service;
 
 import io.tambat.application.port.in.ReceiveWebhookUseCase;
 import io.tambat.domain.error.Rejection;
+import io.tambat.domain.error.ReplayedBodyException;
+import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.error.WebhookRejectedException;
 import io.tambat.domain.model.webhook.Headers;
 import io.tambat.domain.model.webhook.NewInboxEntry;
@@ -19,6 +21,7 @@ import io.tambat.domain.port.out.ProviderAdapter;
 import io.tambat.domain.port.out.WebhookEndpointsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.transaction.TransactionalException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
@@ -77,11 +80,6 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
                 .filter(found -> found.provider().equals(provider))
                 .orElseThrow(() -> new WebhookRejectedException(Rejection.UNKNOWN_ENDPOINT,
                         "no endpoint with this id for this provider"));
-        Optional<Duration> wait = rateLimits.acquire(endpoint, clock.instant());
-        if (wait.isPresent()) {
-            throw new WebhookRejectedException(Rejection.RATE_LIMITED, "endpoint rate limit exceeded",
-                    wait.get(), null);
-        }
         if (!adapters.require(provider).acceptsContentType(contentType)) {
             throw new WebhookRejectedException(Rejection.UNSUPPORTED_MEDIA_TYPE,
                     "content type not accepted for this provider");
@@ -96,10 +94,9 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
     @Override
     public WebhookReceipt receive(WebhookEndpoint endpoint, RawDelivery delivery) {
         ProviderAdapter adapter = adapters.require(endpoint.provider());
-        SignedDelivery signed = readSignature(adapter, delivery);
-        SecretVersion matched = verify(endpoint, signed);
         Instant now = clock.instant();
-        checkFreshness(signed, endpoint.tolerance().orElse(adapter.defaultTolerance()), now);
+        SecretVersion matched = authenticate(endpoint, adapter, delivery, now);
+        throttle(rateLimits.acquire(endpoint, now), "endpoint rate limit exceeded");
         List<WebhookEvent> events = adapter.readEvents(delivery);
         List<WebhookEvent> allowed = events.stream()
                 .filter(event -> endpoint.eventTypes().allows(event.eventType()))
@@ -108,6 +105,30 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
             return WebhookReceipt.ignored();
         }
         return store(endpoint, delivery, matched, allowed, now);
+    }
+
+    /**
+     * Signature and freshness. A request that fails them draws from the endpoint's bucket for failures, and is
+     * answered 429 once that is empty: a flood of forgeries slows down itself, not the authentic deliveries,
+     * which are limited only after they verified.
+     */
+    private SecretVersion authenticate(WebhookEndpoint endpoint, ProviderAdapter adapter, RawDelivery delivery,
+            Instant now) {
+        try {
+            SignedDelivery signed = readSignature(adapter, delivery);
+            SecretVersion matched = verify(endpoint, signed);
+            checkFreshness(signed, endpoint.tolerance().orElse(adapter.defaultTolerance()), now);
+            return matched;
+        } catch (WebhookRejectedException refused) {
+            throttle(rateLimits.acquireUnverified(endpoint, now), "too many requests failing verification");
+            throw refused;
+        }
+    }
+
+    private static void throttle(Optional<Duration> wait, String reason) {
+        if (wait.isPresent()) {
+            throw new WebhookRejectedException(Rejection.RATE_LIMITED, reason, wait.get(), null);
+        }
     }
 
     private static SignedDelivery readSignature(ProviderAdapter adapter, RawDelivery delivery) {
@@ -159,23 +180,30 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
             entries.add(new NewInboxEntry(inboxId, endpoint.provider(), endpoint.id(), event, now,
                     cipher.seal(body, aad), sha256, matched.version()));
         }
-        List<InboxPort.Insertion> insertions = commit(entries, now);
+        List<InboxPort.Insertion> insertions;
+        try {
+            insertions = commit(entries, endpoint.replayWindow(), now);
+        } catch (ReplayedBodyException replayed) {
+            return new WebhookReceipt(ReceiptStatus.DUPLICATE, List.of(replayed.earlierInboxId()));
+        }
         boolean anyCreated = insertions.stream().anyMatch(InboxPort.Insertion::created);
         return new WebhookReceipt(anyCreated ? ReceiptStatus.ACCEPTED : ReceiptStatus.DUPLICATE,
                 insertions.stream().map(InboxPort.Insertion::inboxId).toList());
     }
 
     /**
-     * Any failure here, including one thrown by the commit itself, leaves the outcome unknown to us: the
-     * sender is told to retry, and the unique key makes that retry safe whatever happened.
+     * A store that could not answer, or a failed commit, leaves the outcome unknown to us: the sender is told
+     * to retry, and the unique key makes that retry safe whatever happened. A statement the database refused
+     * is a defect, not an outage, and surfaces as one (nothing was stored, so a retry is safe too).
      */
-    private List<InboxPort.Insertion> commit(List<NewInboxEntry> entries, Instant now) {
+    private List<InboxPort.Insertion> commit(List<NewInboxEntry> entries, Optional<Duration> replayWindow,
+            Instant now) {
         long started = System.nanoTime();
         try {
-            List<InboxPort.Insertion> insertions = acceptance.accept(entries, now);
+            List<InboxPort.Insertion> insertions = acceptance.accept(entries, replayWindow, now);
             metrics.committed(Duration.ofNanos(System.nanoTime() - started));
             return insertions;
-        } catch (RuntimeException e) {
+        } catch (StoreUnavailableException | TransactionalException e) {
             LOG.log(Level.WARNING, "inbox commit failed for endpoint {0}: {1}",
                     new Object[] {entries.get(0).endpointId(), e.getClass().getName()});
             throw new WebhookRejectedException(Rejection.STORAGE_UNAVAILABLE, "storage is unavailable",

@@ -11,11 +11,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
+import com.github.tomakehurst.wiremock.stubbing.StubMapping;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import io.tambat.it.support.AdminClient;
 import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TestDatabase;
+import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
@@ -114,6 +117,42 @@ class OrderDeliveryIT {
         assertThat(requests("/reservations", orderId)).hasSize(1);
         assertThat(db.count("SELECT attempt_count FROM order_outbox WHERE order_id = CAST(? AS uuid)", orderId))
                 .isEqualTo(2);
+    }
+
+    @Test
+    void aRefusedDeliveryEndsFailedVisibleToOperatorsAndIsRedrivenWithTheSameKeys() {
+        StubMapping refusal = downstream.stubFor(post(urlEqualTo("/charges")).atPriority(1)
+                .withRequestBody(matchingJsonPath("$.amount_minor", equalTo("5000")))
+                .willReturn(aResponse().withStatus(402)));
+        String orderId = placeOrder(4, OrderRequests.checkout());
+        AdminClient admin = new AdminClient(server.baseUri());
+
+        Eventually.within(CONVERGENCE, () -> assertThat(Http.json(admin.get("admin/order-deliveries?status=FAILED"))
+                .getJsonArray("items").getValuesAs(JsonObject.class))
+                .anySatisfy(item -> assertThat(item.getString("order_id")).isEqualTo(orderId)));
+        JsonObject failed = Http.json(admin.get("admin/order-deliveries?status=FAILED&limit=500"))
+                .getJsonArray("items").getValuesAs(JsonObject.class).stream()
+                .filter(item -> item.getString("order_id").equals(orderId)).findFirst().orElseThrow();
+        assertThat(failed.getBoolean("charged")).isFalse();
+        assertThat(failed.getString("last_error")).contains("refused");
+        assertThat(requests("/reservations", orderId)).isEmpty();
+        Eventually.within(CONVERGENCE, () -> assertThat(Http.send(Http.request(server.baseUri()
+                .resolve("metrics?scope=application")).GET().build()).body())
+                .containsPattern("tambat_orders_outbox_failed\\{mp_scope=\"application\",} [1-9]"));
+        assertThat(admin.get("admin/order-deliveries?status=PENDING").statusCode()).isEqualTo(400);
+
+        downstream.removeStub(refusal);
+        long deliveryId = failed.getJsonNumber("delivery_id").longValue();
+        HttpResponse<String> redriven = admin.post("admin/order-deliveries/" + deliveryId + "/redrive", "");
+        assertThat(redriven.statusCode()).as(redriven.body()).isEqualTo(200);
+        Eventually.within(CONVERGENCE, () -> assertThat(delivered(orderId)).isTrue());
+
+        List<LoggedRequest> charges = requests("/charges", orderId);
+        assertThat(charges).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(charges).extracting(request -> request.getHeader("Idempotency-Key"))
+                .containsOnly("order-" + orderId + "-charge");
+        assertThat(requests("/reservations", orderId)).hasSize(1);
+        assertThat(admin.post("admin/order-deliveries/" + deliveryId + "/redrive", "").statusCode()).isEqualTo(404);
     }
 
     private String placeOrder() {

@@ -1,6 +1,7 @@
 package io.tambat.it.order;
 
 import static io.tambat.it.order.OrderRequests.BODY;
+import static io.tambat.it.support.ProblemAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.it.support.Eventually;
@@ -69,7 +70,7 @@ class OrderOperationTakeoverIT {
             assertThat(db.count("SELECT count(*) FROM orders WHERE order_id = CAST(? AS uuid)", orderId)).isEqualTo(1);
             assertThat(db.count("SELECT count(*) FROM order_outbox")).isEqualTo(1);
             assertThat(db.count("SELECT count(*) FROM idempotency_requests WHERE idempotency_key = ? "
-                    + "AND resource_id = ? AND attempt_token = 2", key, orderId)).isEqualTo(1);
+                    + "AND resource_id = ? AND attempt_count = 2", key, orderId)).isEqualTo(1);
             assertThat(OrderRequests.get(stalling.baseUri(), TENANT, operation).body()).isEqualTo(done.body());
         }
     }
@@ -106,6 +107,42 @@ class OrderOperationTakeoverIT {
         }
     }
 
+    @Test
+    void anOperationWhoseLastAttemptDiesWithItsWorkerEndsWithAStoredFailure() {
+        TestDatabase db = new TestDatabase(SCHEMA).dropSchema();
+        String key = OrderRequests.key();
+        String body = BODY.formatted(OrderRequests.checkout());
+        Map<String, String> oneAttempt = Map.of("TAMBAT_PROCESSING_MAX_ATTEMPTS", "1");
+        try (TambatServerProcess crashing = server("crashing-last", Map.of("TAMBAT_FAILPOINTS", "operation.after-lease",
+                "TAMBAT_PROCESSING_MAX_ATTEMPTS", "1")).start().awaitReady(READY)) {
+            try {
+                OrderRequests.postAsync(crashing.baseUri(), TENANT, key, body);
+            } catch (IllegalStateException answerLostInTheCrash) {
+                // the worker may halt the process before the 202 is written; the retry below gets it
+            }
+            assertThat(crashing.awaitExit(Duration.ofSeconds(30))).isEqualTo(137);
+        }
+
+        try (TambatServerProcess restarted = server("restarted-last", oneAttempt).start().awaitReady(READY)) {
+            HttpResponse<String> retry = OrderRequests.postAsync(restarted.baseUri(), TENANT, key, body);
+            assertThat(retry.statusCode()).as(retry.body()).isEqualTo(202);
+            String operation = retry.headers().firstValue("Location").orElseThrow();
+
+            HttpResponse<String> ended = OrderRequests.awaitFinal(restarted.baseUri(), TENANT, operation);
+            assertProblem(ended, 500, "operation_failed");
+            HttpResponse<String> replay = OrderRequests.post(restarted.baseUri(), TENANT, key, body);
+            assertProblem(replay, 500, "operation_failed");
+            assertThat(replay.headers().firstValue("Idempotent-Replayed")).hasValue("true");
+            assertThat(replay.body()).isEqualTo(ended.body());
+            assertThat(attemptToken(db, key)).isEqualTo(2);
+            assertThat(db.count("SELECT count(*) FROM orders")).isZero();
+            assertThat(db.count("SELECT count(*) FROM idempotency_requests WHERE idempotency_key = ? "
+                    + "AND expires_at > now() + interval '1 hour'", key)).isEqualTo(1);
+            assertThat(metrics(restarted)).contains("tambat_processing_worker_lost_total{mp_scope=\"application\","
+                    + "queue=\"operations\",} 1.0");
+        }
+    }
+
     private static TambatServerProcess server(String name, Map<String, String> extra) {
         Map<String, String> environment = new HashMap<>(Map.of(
                 "TAMBAT_PROCESSING_LEASE", LEASE,
@@ -115,7 +152,7 @@ class OrderOperationTakeoverIT {
     }
 
     private static long attemptToken(TestDatabase db, String key) {
-        return db.count("SELECT attempt_token FROM idempotency_requests WHERE idempotency_key = ?", key);
+        return db.count("SELECT attempt_count FROM idempotency_requests WHERE idempotency_key = ?", key);
     }
 
     private static String metrics(TambatServerProcess server) {

@@ -2,6 +2,8 @@ package io.tambat.it.resilience;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tambat.it.support.Http;
+import io.tambat.it.support.OperatorTokens;
 import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TestDatabase;
 import java.time.Duration;
@@ -57,6 +59,33 @@ class ConfigurationValidationIT {
                 "tambat_config", StripeProcessDeliveries.ENDPOINTS).without("TAMBAT_PAYLOAD_KEYS").start()) {
             assertThat(server.awaitExit(START_LIMIT)).isNotZero();
             assertThat(server.console()).contains("TAMBAT_PAYLOAD_KEYS");
+        }
+    }
+
+    @Test
+    void refusesToStartWithoutATokenKeyOrIssuerOutsideDevelopmentMode() {
+        for (String missing : new String[] {"MP_JWT_VERIFY_PUBLICKEY_LOCATION", "MP_JWT_VERIFY_ISSUER"}) {
+            try (TambatServerProcess server = TambatServerProcess.configured("no-jwt", TestDatabase.port(),
+                    "tambat_config", StripeProcessDeliveries.ENDPOINTS).without(missing).start()) {
+                assertThat(server.awaitExit(START_LIMIT)).isNotZero();
+                assertThat(server.console()).contains(missing);
+            }
+        }
+    }
+
+    @Test
+    void acceptsOnlyTokensForTheConfiguredAudience() {
+        Map<String, String> environment = new HashMap<>(StripeProcessDeliveries.ENDPOINTS);
+        environment.put("MP_JWT_VERIFY_AUDIENCES", "tambat-operations");
+        try (TambatServerProcess server = TambatServerProcess.configured("audience", TestDatabase.port(),
+                "tambat_config", environment).start().awaitReady(START_LIMIT)) {
+            java.net.URI stats = server.baseUri().resolve("admin/inbox/stats");
+            assertThat(Http.send(Http.request(stats, "Authorization", "Bearer " + OperatorTokens.operator())
+                    .GET().build()).statusCode()).isEqualTo(401);
+            assertThat(Http.send(Http.request(stats, "Authorization", "Bearer "
+                    + OperatorTokens.operatorFor("another-service")).GET().build()).statusCode()).isEqualTo(401);
+            assertThat(Http.send(Http.request(stats, "Authorization", "Bearer "
+                    + OperatorTokens.operatorFor("tambat-operations")).GET().build()).statusCode()).isEqualTo(200);
         }
     }
 }

@@ -62,6 +62,13 @@ public final class OperatorTokens {
         return withGroups("operator");
     }
 
+    /** An operator token issued for one audience ({@code aud}). */
+    public static String operatorFor(String audience) {
+        JwtClaims claims = claims("operator");
+        claims.setAudience(audience);
+        return sign(claims);
+    }
+
     private static PrivateKey privateKey() {
         try (InputStream pem = OperatorTokens.class.getResourceAsStream("/jwt-test-private.pem")) {
             String base64 = new String(pem.readAllBytes(), StandardCharsets.US_ASCII)

@@ -7,6 +7,7 @@ import io.tambat.it.support.ArquillianServer;
 import io.tambat.it.support.DeployedTambatTest;
 import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
+import io.tambat.it.support.ProblemAssertions;
 import io.tambat.it.support.StandardDeliveries;
 import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
@@ -69,6 +70,46 @@ class VersionOrderingIT extends DeployedTambatTest {
 
         assertThat(Http.json(again).getString("status")).isEqualTo("duplicate");
         assertThat(db.count("SELECT count(*) FROM object_mutation WHERE object_id = ?", objectId)).isEqualTo(1);
+    }
+
+    @Test
+    void twoEndpointsKeepTheirOwnStateOfOneObjectId() {
+        String objectId = "pay_" + UUID.randomUUID();
+        String onMain = deliver(objectId, 5, "succeeded");
+        String onOther = StandardDeliveries.newMessageId();
+        assertThat(StandardDeliveries.send(ArquillianServer.baseUri().resolve("webhooks/standard/std-other"),
+                StandardDeliveries.SECRET, onOther, body(objectId, 1, "requires_payment_method")).statusCode())
+                .isEqualTo(200);
+        for (String messageId : new String[] {onMain, onOther}) {
+            Eventually.within(CONVERGENCE, () -> assertThat(status(messageId)).isEqualTo("PROCESSED"));
+        }
+
+        assertThat(db.rows("SELECT endpoint_id, state, version FROM object_state WHERE object_id = ? "
+                + "ORDER BY endpoint_id", objectId)).extracting(row -> row.get("endpoint_id") + ":" + row.get("state")
+                + ":" + row.get("version")).containsExactly("std-main:succeeded:5", "std-other:requires_payment_method:1");
+        assertThat(db.count("SELECT count(*) FROM object_mutation WHERE object_id = ?", objectId)).isEqualTo(2);
+        AdminClient admin = new AdminClient(ArquillianServer.baseUri());
+        ProblemAssertions.assertProblem(admin.get("admin/objects/standard/payment/" + objectId), 409,
+                "ambiguous_object");
+        JsonObject other = Http.json(admin.get("admin/objects/standard/payment/" + objectId + "?endpoint=std-other"));
+        assertThat(other.getString("endpoint_id")).isEqualTo("std-other");
+        assertThat(other.getString("state")).isEqualTo("requires_payment_method");
+    }
+
+    @Test
+    void anAuthenticEventWhoseVersionIsNotANumberIsStoredThenFailsWithAReadableReason() {
+        String messageId = StandardDeliveries.newMessageId();
+        byte[] body = ("{\"type\":\"payment.updated\",\"data\":{\"object\":\"payment\",\"id\":\"pay_x\","
+                + "\"version\":\"seven\",\"status\":\"succeeded\"}}").getBytes(StandardCharsets.UTF_8);
+
+        HttpResponse<String> accepted = send(messageId, body);
+
+        assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
+        assertThat(Http.json(accepted).getString("status")).isEqualTo("accepted");
+        Eventually.within(CONVERGENCE, () -> assertThat(status(messageId)).isEqualTo("FAILED"));
+        String lastError = (String) db.rows("SELECT last_error FROM webhook_inbox WHERE provider_event_id = ?",
+                messageId).get(0).get("last_error");
+        assertThat(lastError).contains("/data/version").doesNotContain("seven");
     }
 
     private String deliver(String objectId, long version, String state) {

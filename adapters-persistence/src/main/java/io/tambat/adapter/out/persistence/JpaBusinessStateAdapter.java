@@ -3,6 +3,7 @@ package io.tambat.adapter.out.persistence;
 import io.tambat.domain.model.processing.ObjectKey;
 import io.tambat.domain.model.processing.ObjectState;
 import io.tambat.domain.model.processing.ProviderObject;
+import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.port.out.BusinessStatePort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -32,66 +33,82 @@ class JpaBusinessStateAdapter implements BusinessStatePort {
 
     private static final String NEXT_IN_SEQUENCE = "object_state.version = EXCLUDED.version - 1";
 
+    /** {@code ?4} the endpoint, or null for every endpoint. */
     private static final String FIND = """
-            SELECT state, version, CAST(last_inbox_id AS text), updated_at FROM object_state
-            WHERE provider = ?1 AND object_type = ?2 AND object_id = ?3""";
+            SELECT endpoint_id, state, version, CAST(last_inbox_id AS text), updated_at FROM object_state
+            WHERE provider = ?1 AND object_type = ?2 AND object_id = ?3
+              AND (CAST(?4 AS text) IS NULL OR endpoint_id = CAST(?4 AS text))
+            ORDER BY updated_at DESC""";
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
 
     @Override
-    public boolean applyVersioned(ObjectKey key, String state, long version, UUID inboxId, Instant now) {
-        return upsert(NEWER_VERSION, key, state, version, null, inboxId, now);
+    public boolean applyVersioned(EndpointId endpoint, ObjectKey key, String state, long version, UUID inboxId, Instant now) {
+        return upsert(NEWER_VERSION, endpoint, key, state, version, null, inboxId, now);
     }
 
     @Override
-    public boolean applyFetched(ObjectKey key, ProviderObject current, Instant fetchedAt, UUID inboxId, Instant now) {
-        return upsert(NEWER_READ, key, current.state(), current.version().orElse(null), fetchedAt, inboxId, now);
+    public boolean applyFetched(EndpointId endpoint, ObjectKey key, ProviderObject current, Instant fetchedAt, UUID inboxId, Instant now) {
+        return upsert(NEWER_READ, endpoint, key, current.state(), current.version().orElse(null), fetchedAt, inboxId, now);
     }
 
     @Override
-    public SequenceOutcome applySequenced(ObjectKey key, String state, long sequence, UUID inboxId, Instant now) {
-        if (upsert(NEXT_IN_SEQUENCE, key, state, sequence, null, inboxId, now)) {
+    public SequenceOutcome applySequenced(EndpointId endpoint, ObjectKey key, String state, long sequence, UUID inboxId, Instant now) {
+        if (upsert(NEXT_IN_SEQUENCE, endpoint, key, state, sequence, null, inboxId, now)) {
             return SequenceOutcome.APPLIED;
         }
-        long stored = find(key).flatMap(ObjectState::version).orElse(Long.MIN_VALUE);
+        long stored = find(endpoint, key).flatMap(ObjectState::version).orElse(Long.MIN_VALUE);
         return stored >= sequence ? SequenceOutcome.STALE : SequenceOutcome.GAP;
     }
 
     @Override
-    public boolean applyNotification(ObjectKey key, String state, UUID inboxId, Instant now) {
-        return upsert(ALWAYS, key, state, null, null, inboxId, now);
+    public boolean applyNotification(EndpointId endpoint, ObjectKey key, String state, UUID inboxId, Instant now) {
+        return upsert(ALWAYS, endpoint, key, state, null, null, inboxId, now);
     }
 
     @Override
-    public Optional<ObjectState> find(ObjectKey key) {
+    public Optional<ObjectState> find(EndpointId endpoint, ObjectKey key) {
+        return states(key, endpoint.value()).stream().findFirst();
+    }
+
+    @Override
+    public List<ObjectState> findOnAnyEndpoint(ObjectKey key) {
+        return states(key, null);
+    }
+
+    private List<ObjectState> states(ObjectKey key, String endpoint) {
         return StorageCalls.call("object state lookup", () -> {
             @SuppressWarnings("unchecked")
             List<Object[]> rows = em.createNativeQuery(FIND)
                     .setParameter(1, key.provider())
                     .setParameter(2, key.type().code())
                     .setParameter(3, key.objectId())
+                    .setParameter(4, endpoint)
                     .getResultList();
-            return rows.stream().findFirst().map(row -> new ObjectState(key, (String) row[0],
-                    NativeRows.optionalLong(row[1]), NativeRows.uuid(row[2]), NativeRows.instant(row[3])));
+            return rows.stream().map(row -> new ObjectState(new EndpointId((String) row[0]), key, (String) row[1],
+                    NativeRows.optionalLong(row[2]), NativeRows.uuid(row[3]), NativeRows.instant(row[4]))).toList();
         });
     }
 
-    private boolean upsert(String condition, ObjectKey key, String state, Long version, Instant fetchedAt,
+    private boolean upsert(String condition, EndpointId endpoint, ObjectKey key, String state, Long version, Instant fetchedAt,
             UUID inboxId, Instant now) {
         String sql = """
                 WITH applied AS (
-                    INSERT INTO object_state (provider, object_type, object_id, state, version, fetched_at,
-                        last_inbox_id, updated_at)
-                    VALUES (?1, ?2, ?3, ?4, CAST(?5 AS bigint), CAST(?6 AS timestamptz), CAST(?7 AS uuid), ?8)
-                    ON CONFLICT (provider, object_type, object_id) DO UPDATE
+                    INSERT INTO object_state (provider, endpoint_id, object_type, object_id, state, version,
+                        fetched_at, last_inbox_id, updated_at)
+                    VALUES (?1, ?9, ?2, ?3, ?4, CAST(?5 AS bigint), CAST(?6 AS timestamptz), CAST(?7 AS uuid), ?8)
+                    ON CONFLICT (provider, endpoint_id, object_type, object_id) DO UPDATE
                         SET state = EXCLUDED.state, version = EXCLUDED.version, fetched_at = EXCLUDED.fetched_at,
                             last_inbox_id = EXCLUDED.last_inbox_id, updated_at = EXCLUDED.updated_at
                         WHERE %s
-                    RETURNING provider, object_type, object_id, state, version, last_inbox_id, updated_at),
+                    RETURNING provider, endpoint_id, object_type, object_id, state, version, last_inbox_id,
+                        updated_at),
                 trail AS (
-                    INSERT INTO object_mutation (provider, object_type, object_id, inbox_id, state, version, applied_at)
-                    SELECT provider, object_type, object_id, last_inbox_id, state, version, updated_at FROM applied)
+                    INSERT INTO object_mutation (provider, endpoint_id, object_type, object_id, inbox_id, state,
+                        version, applied_at)
+                    SELECT provider, endpoint_id, object_type, object_id, last_inbox_id, state, version, updated_at
+                    FROM applied)
                 SELECT count(*) FROM applied""".formatted(condition);
         return StorageCalls.call("object state change", () -> NativeRows.integer(em.createNativeQuery(sql)
                 .setParameter(1, key.provider())
@@ -102,6 +119,7 @@ class JpaBusinessStateAdapter implements BusinessStatePort {
                 .setParameter(6, fetchedAt == null ? null : Timestamp.from(fetchedAt))
                 .setParameter(7, inboxId.toString())
                 .setParameter(8, Timestamp.from(now))
+                .setParameter(9, endpoint.value())
                 .getSingleResult())) == 1;
     }
 }

@@ -9,7 +9,6 @@ import io.tambat.domain.port.out.IdempotencyStorePort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,7 +19,8 @@ import java.util.UUID;
 /**
  * Idempotency records on PostgreSQL. The claim is one {@code INSERT ... ON CONFLICT DO UPDATE ... WHERE
  * expired}: a live record is left alone, an expired one is taken over (a long operation's with a new
- * operation id and token, which fences out any worker still on the old one), and a record another
+ * operation id, which fences out any worker still on the old one; never one still running, which a client may
+ * still be polling), and a record another
  * transaction is still writing makes this statement wait for its outcome, bounded by {@code lock_timeout}.
  */
 @ApplicationScoped
@@ -30,14 +30,15 @@ class JpaIdempotencyStoreAdapter implements IdempotencyStorePort {
 
     private static final String CLAIM = """
             INSERT INTO idempotency_requests (tenant_id, endpoint, idempotency_key, fingerprint, created_at, expires_at,
-                operation_id, operation_request, lease_expires_at)
+                operation_id, operation_request, next_attempt_at)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, CAST(?7 AS uuid), CAST(?8 AS text), CAST(?9 AS timestamptz))
             ON CONFLICT (tenant_id, endpoint, idempotency_key) DO UPDATE
                 SET fingerprint = EXCLUDED.fingerprint, created_at = EXCLUDED.created_at,
                     expires_at = EXCLUDED.expires_at, response_status = NULL, response_body = NULL, resource_id = NULL,
                     operation_id = EXCLUDED.operation_id, operation_request = EXCLUDED.operation_request,
-                    lease_expires_at = EXCLUDED.lease_expires_at, attempt_token = 0
+                    next_attempt_at = EXCLUDED.next_attempt_at, lease_until = NULL, attempt_count = 0
                 WHERE idempotency_requests.expires_at <= EXCLUDED.created_at
+                  AND (idempotency_requests.operation_id IS NULL OR idempotency_requests.response_status IS NOT NULL)
             RETURNING 1""";
 
     private static final String EXISTING = """
@@ -50,7 +51,8 @@ class JpaIdempotencyStoreAdapter implements IdempotencyStorePort {
 
     private static final String PURGE = """
             DELETE FROM idempotency_requests WHERE ctid IN (
-                SELECT ctid FROM idempotency_requests WHERE expires_at < ?1 LIMIT ?2)""";
+                SELECT ctid FROM idempotency_requests WHERE expires_at < ?1
+                  AND (operation_id IS NULL OR response_status IS NOT NULL) LIMIT ?2)""";
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
@@ -83,10 +85,10 @@ class JpaIdempotencyStoreAdapter implements IdempotencyStorePort {
             return new Claim.Existing((String) row[0], StoredOutcomeColumns.read(row, 1),
                     NativeRows.optionalText(row[4]).map(UUID::fromString));
         } catch (RuntimeException e) {
-            if (sqlState(e).filter(LOCK_NOT_AVAILABLE::equals).isPresent()) {
+            if (StorageCalls.sqlState(e).filter(LOCK_NOT_AVAILABLE::equals).isPresent()) {
                 throw new IdempotencyInProgressException();
             }
-            throw StorageCalls.unavailable("idempotency claim", e);
+            throw StorageCalls.translate("idempotency claim", e);
         }
     }
 
@@ -108,14 +110,5 @@ class JpaIdempotencyStoreAdapter implements IdempotencyStorePort {
                 .setParameter(1, Timestamp.from(now))
                 .setParameter(2, batch)
                 .executeUpdate());
-    }
-
-    private static Optional<String> sqlState(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SQLException sql && sql.getSQLState() != null) {
-                return Optional.of(sql.getSQLState());
-            }
-        }
-        return Optional.empty();
     }
 }

@@ -7,7 +7,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -35,6 +37,21 @@ class JpaInboxAdapter implements InboxPort {
     private static final String FIND_EXISTING = """
             SELECT CAST(inbox_id AS text) FROM webhook_inbox
             WHERE provider = ?1 AND endpoint_id = ?2 AND provider_event_id = ?3""";
+
+    private static final String RECORD_BODY = """
+            INSERT INTO webhook_body_seen (endpoint_id, payload_sha256, inbox_id, seen_at)
+            VALUES (?1, ?2, CAST(?3 AS uuid), ?4)
+            ON CONFLICT (endpoint_id, payload_sha256) DO UPDATE
+                SET inbox_id = EXCLUDED.inbox_id, seen_at = EXCLUDED.seen_at
+                WHERE webhook_body_seen.seen_at <= ?5
+            RETURNING 1""";
+
+    private static final String SEEN_BODY = """
+            SELECT CAST(inbox_id AS text) FROM webhook_body_seen WHERE endpoint_id = ?1 AND payload_sha256 = ?2""";
+
+    private static final String PURGE_SEEN = """
+            DELETE FROM webhook_body_seen WHERE ctid IN (
+                SELECT ctid FROM webhook_body_seen WHERE seen_at < ?1 LIMIT ?2)""";
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
@@ -68,5 +85,33 @@ class JpaInboxAdapter implements InboxPort {
                     .getSingleResult();
             return new Insertion(UUID.fromString((String) existing), false);
         });
+    }
+
+    @Override
+    public Optional<UUID> recordBodyUnlessSeen(NewInboxEntry entry, Instant seenAfter) {
+        return StorageCalls.call("replay window check", () -> {
+            List<?> recorded = em.createNativeQuery(RECORD_BODY)
+                    .setParameter(1, entry.endpointId().value())
+                    .setParameter(2, entry.payloadSha256())
+                    .setParameter(3, entry.inboxId().toString())
+                    .setParameter(4, Timestamp.from(entry.receivedAt()))
+                    .setParameter(5, Timestamp.from(seenAfter))
+                    .getResultList();
+            if (!recorded.isEmpty()) {
+                return Optional.empty();
+            }
+            return Optional.of(UUID.fromString((String) em.createNativeQuery(SEEN_BODY)
+                    .setParameter(1, entry.endpointId().value())
+                    .setParameter(2, entry.payloadSha256())
+                    .getSingleResult()));
+        });
+    }
+
+    @Override
+    public int purgeSeenBodies(Instant before, int batch) {
+        return StorageCalls.call("seen body purge", () -> em.createNativeQuery(PURGE_SEEN)
+                .setParameter(1, Timestamp.from(before))
+                .setParameter(2, batch)
+                .executeUpdate());
     }
 }

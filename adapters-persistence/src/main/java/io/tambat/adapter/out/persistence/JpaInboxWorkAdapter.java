@@ -19,53 +19,34 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The inbox's work queue on PostgreSQL: one {@code UPDATE ... FROM (SELECT ... FOR UPDATE SKIP LOCKED)}
- * leases due rows, so concurrent workers in any number of processes split the rows between them and never
- * wait for each other. Every status change writes its history row in the same statement.
+ * The inbox's work queue on PostgreSQL, leased by the shared {@link LeaseQueries} statement, so concurrent
+ * workers in any number of processes split the rows between them and never wait for each other. Every status
+ * change a worker makes is fenced by its attempt and writes its history row in the same statement.
  */
 @ApplicationScoped
 class JpaInboxWorkAdapter implements InboxWorkPort {
 
-    private static final String LEASE = """
-            WITH due AS (
-                SELECT inbox_id FROM webhook_inbox
-                WHERE status IN ('RECEIVED', 'PROCESSING') AND next_attempt_at <= ?1
-                  AND (lease_until IS NULL OR lease_until <= ?1)
-                ORDER BY next_attempt_at
-                LIMIT ?3
-                FOR UPDATE SKIP LOCKED),
-            leased AS (
-                UPDATE webhook_inbox i SET status = 'PROCESSING', lease_until = ?2, attempt_count = attempt_count + 1
-                FROM due WHERE i.inbox_id = due.inbox_id
-                RETURNING i.inbox_id, i.provider, i.endpoint_id, i.provider_event_id, i.event_type, i.object_id,
-                    i.object_version, i.attempt_count, i.payload_ciphertext, i.payload_key_id, i.received_at),
-            history AS (
+    private static final String LEASE = LeaseQueries.statement("webhook_inbox", "inbox_id",
+            "status IN ('RECEIVED', 'PROCESSING')", ", status = 'PROCESSING'", """
+            , history AS (
                 INSERT INTO webhook_inbox_history (inbox_id, status, at) SELECT inbox_id, 'PROCESSING', ?1 FROM leased)
             SELECT CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, event_type, object_id,
-                object_version, attempt_count, payload_ciphertext, payload_key_id, received_at
-            FROM leased""";
+                object_version, attempt_count, taken_over, payload_ciphertext, payload_key_id, received_at
+            FROM leased""");
 
-    /** Moves one row between statuses, only from the expected one, and records the change. */
+    /**
+     * Moves one row between statuses, only from the expected one and, for a leased row, only while the given
+     * attempt holds the lease ({@code ?7}, null for an operator's redrive), and records the change.
+     */
     private static final String TRANSITION = """
             WITH moved AS (
                 UPDATE webhook_inbox SET status = ?2, lease_until = NULL, next_attempt_at = ?3,
                     last_error = COALESCE(CAST(?4 AS text), last_error)
                 WHERE inbox_id = CAST(?1 AS uuid) AND status = ?5
+                  AND (CAST(?7 AS integer) IS NULL OR attempt_count = CAST(?7 AS integer))
                 RETURNING inbox_id),
             history AS (
                 INSERT INTO webhook_inbox_history (inbox_id, status, at) SELECT inbox_id, ?2, ?6 FROM moved)
-            SELECT count(*) FROM moved""";
-
-    private static final String REENQUEUE_ABANDONED = """
-            WITH moved AS (
-                UPDATE webhook_inbox SET status = 'RECEIVED', lease_until = NULL, next_attempt_at = ?2
-                WHERE inbox_id IN (
-                    SELECT inbox_id FROM webhook_inbox
-                    WHERE status = 'PROCESSING' AND lease_until < ?1
-                    FOR UPDATE SKIP LOCKED)
-                RETURNING inbox_id),
-            history AS (
-                INSERT INTO webhook_inbox_history (inbox_id, status, at) SELECT inbox_id, 'RECEIVED', ?2 FROM moved)
             SELECT count(*) FROM moved""";
 
     private static final String PURGE_PAYLOADS = """
@@ -86,31 +67,23 @@ class JpaInboxWorkAdapter implements InboxWorkPort {
     }
 
     @Override
-    public boolean markProcessed(UUID inboxId, Instant now) {
-        return transition(inboxId, "PROCESSING", "PROCESSED", now, null, now) == 1;
+    public boolean markProcessed(UUID inboxId, int attempt, Instant now) {
+        return transition(inboxId, "PROCESSING", "PROCESSED", now, null, now, attempt) == 1;
     }
 
     @Override
-    public void retryLater(UUID inboxId, Instant nextAttemptAt, String redactedError, Instant now) {
-        transition(inboxId, "PROCESSING", "RECEIVED", nextAttemptAt, redactedError, now);
+    public boolean retryLater(UUID inboxId, int attempt, Instant nextAttemptAt, String redactedError, Instant now) {
+        return transition(inboxId, "PROCESSING", "RECEIVED", nextAttemptAt, redactedError, now, attempt) == 1;
     }
 
     @Override
-    public void fail(UUID inboxId, String redactedError, Instant now) {
-        transition(inboxId, "PROCESSING", "FAILED", now, redactedError, now);
+    public boolean fail(UUID inboxId, int attempt, String redactedError, Instant now) {
+        return transition(inboxId, "PROCESSING", "FAILED", now, redactedError, now, attempt) == 1;
     }
 
     @Override
     public boolean redrive(UUID inboxId, Instant now) {
-        return transition(inboxId, "FAILED", "RECEIVED", now, null, now) == 1;
-    }
-
-    @Override
-    public int reenqueueAbandoned(Instant expiredBefore, Instant now) {
-        return StorageCalls.call("abandoned lease re-enqueue", () -> integer(em.createNativeQuery(REENQUEUE_ABANDONED)
-                .setParameter(1, Timestamp.from(expiredBefore))
-                .setParameter(2, Timestamp.from(now))
-                .getSingleResult()));
+        return transition(inboxId, "FAILED", "RECEIVED", now, null, now, null) == 1;
     }
 
     @Override
@@ -121,7 +94,8 @@ class JpaInboxWorkAdapter implements InboxWorkPort {
                 .executeUpdate());
     }
 
-    private int transition(UUID inboxId, String from, String to, Instant nextAttemptAt, String error, Instant now) {
+    private int transition(UUID inboxId, String from, String to, Instant nextAttemptAt, String error, Instant now,
+            Integer attempt) {
         return StorageCalls.call("inbox " + to.toLowerCase(java.util.Locale.ROOT), () -> integer(
                 em.createNativeQuery(TRANSITION)
                         .setParameter(1, inboxId.toString())
@@ -130,14 +104,15 @@ class JpaInboxWorkAdapter implements InboxWorkPort {
                         .setParameter(4, error)
                         .setParameter(5, from)
                         .setParameter(6, Timestamp.from(now))
+                        .setParameter(7, attempt)
                         .getSingleResult()));
     }
 
     private static LeasedEvent leased(Object[] row) {
-        Optional<SealedPayload> payload = row[8] == null ? Optional.empty()
-                : Optional.of(new SealedPayload((String) row[9], (byte[]) row[8]));
+        Optional<SealedPayload> payload = row[9] == null ? Optional.empty()
+                : Optional.of(new SealedPayload((String) row[10], (byte[]) row[9]));
         return new LeasedEvent(uuid(row[0]), (String) row[1], new EndpointId((String) row[2]), (String) row[3],
-                (String) row[4], optionalText(row[5]), optionalLong(row[6]), integer(row[7]),
-                NativeRows.instant(row[10]), payload);
+                (String) row[4], optionalText(row[5]), optionalLong(row[6]), NativeRows.lease(row[7], row[8]),
+                NativeRows.instant(row[11]), payload);
     }
 }

@@ -17,7 +17,8 @@ class JpaOrderBacklogAdapter implements OrderBacklogPort {
                  FROM idempotency_requests WHERE operation_id IS NOT NULL AND response_status IS NULL),
                 (SELECT COALESCE(CAST(EXTRACT(EPOCH FROM (?1 - min(created_at))) AS bigint), 0)
                  FROM order_outbox WHERE published_at IS NULL AND failed_at IS NULL),
-                (SELECT count(*) FROM order_outbox WHERE published_at IS NULL AND failed_at IS NULL)""";
+                (SELECT count(*) FROM order_outbox WHERE published_at IS NULL AND failed_at IS NULL),
+                (SELECT count(*) FROM order_outbox WHERE failed_at IS NOT NULL)""";
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
@@ -29,7 +30,7 @@ class JpaOrderBacklogAdapter implements OrderBacklogPort {
                     .setParameter(1, Timestamp.from(now))
                     .getSingleResult();
             return new Backlog(Math.max(0, NativeRows.number(row[0])), Math.max(0, NativeRows.number(row[1])),
-                    NativeRows.number(row[2]));
+                    NativeRows.number(row[2]), NativeRows.number(row[3]));
         });
     }
 }

@@ -1,5 +1,6 @@
 package io.tambat.adapter.out.persistence;
 
+import io.tambat.domain.model.order.FailedOrderDelivery;
 import io.tambat.domain.model.order.OrderDelivery;
 import io.tambat.domain.port.out.OrderDeliveryPort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,23 +10,33 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
 
-/** The order outbox's delivery state on PostgreSQL, leased with {@code FOR UPDATE SKIP LOCKED}. */
+/**
+ * The order outbox's delivery state on PostgreSQL, leased by the shared {@link LeaseQueries} statement; every
+ * write a consumer makes names its attempt and changes nothing once the notification was taken over.
+ */
 @ApplicationScoped
 class JpaOrderDeliveryAdapter implements OrderDeliveryPort {
 
-    private static final String LEASE = """
-            WITH due AS (
-                SELECT outbox_id FROM order_outbox
-                WHERE published_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?1
-                  AND (lease_until IS NULL OR lease_until <= ?1)
-                ORDER BY next_attempt_at
-                LIMIT ?3
-                FOR UPDATE SKIP LOCKED)
-            UPDATE order_outbox x SET lease_until = ?2, attempt_count = x.attempt_count + 1
-            FROM due, orders o
-            WHERE x.outbox_id = due.outbox_id AND o.order_id = x.order_id
-            RETURNING x.outbox_id, CAST(x.order_id AS text), x.attempt_count, x.charged_at IS NOT NULL,
-                x.reserved_at IS NOT NULL, o.total_minor, o.currency""";
+    private static final String LEASE = LeaseQueries.statement("order_outbox", "outbox_id",
+            "published_at IS NULL AND failed_at IS NULL", "", """
+            SELECT l.outbox_id, CAST(l.order_id AS text), l.attempt_count, l.taken_over, l.charged_at IS NOT NULL,
+                l.reserved_at IS NOT NULL, o.total_minor, o.currency
+            FROM leased l JOIN orders o ON o.order_id = l.order_id""");
+
+    /** Writes of a leased notification: only while the attempt holds the lease ({@code ?2}). */
+    private static final String LEASED = " WHERE outbox_id = ?1 AND attempt_count = ?2 AND published_at IS NULL"
+            + " AND failed_at IS NULL";
+
+    private static final String FAILED = """
+            SELECT outbox_id, CAST(order_id AS text), attempt_count, charged_at IS NOT NULL, reserved_at IS NOT NULL,
+                last_error, created_at, failed_at
+            FROM order_outbox WHERE failed_at IS NOT NULL
+            ORDER BY failed_at DESC
+            LIMIT ?1""";
+
+    private static final String REDRIVE = """
+            UPDATE order_outbox SET failed_at = NULL, next_attempt_at = ?2, lease_until = NULL
+            WHERE outbox_id = ?1 AND failed_at IS NOT NULL""";
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
@@ -35,51 +46,70 @@ class JpaOrderDeliveryAdapter implements OrderDeliveryPort {
         return StorageCalls.call("order delivery lease", () -> LeaseQueries.lease(em, LEASE, now, leaseUntil, max)
                 .stream()
                 .map(row -> new OrderDelivery(NativeRows.number(row[0]), NativeRows.uuid(row[1]),
-                        NativeRows.integer(row[2]), (Boolean) row[3], (Boolean) row[4], NativeRows.number(row[5]),
-                        (String) row[6], OrderLineRows.of(em, (String) row[1])))
+                        NativeRows.lease(row[2], row[3]), (Boolean) row[4], (Boolean) row[5],
+                        NativeRows.number(row[6]), (String) row[7], OrderLineRows.of(em, (String) row[1])))
                 .toList());
     }
 
     @Override
-    public void markCharged(long outboxId, Instant now) {
-        update("UPDATE order_outbox SET charged_at = ?2 WHERE outbox_id = ?1", outboxId, Timestamp.from(now));
+    public boolean markCharged(long outboxId, int attempt, Instant now) {
+        return write("charged_at = ?3", outboxId, attempt, now, null);
     }
 
     @Override
-    public void markReserved(long outboxId, Instant now) {
-        update("UPDATE order_outbox SET reserved_at = ?2 WHERE outbox_id = ?1", outboxId, Timestamp.from(now));
+    public boolean markReserved(long outboxId, int attempt, Instant now) {
+        return write("reserved_at = ?3", outboxId, attempt, now, null);
     }
 
     @Override
-    public void markDelivered(long outboxId, Instant now) {
-        update("UPDATE order_outbox SET published_at = ?2, lease_until = NULL WHERE outbox_id = ?1", outboxId,
-                Timestamp.from(now));
+    public boolean markDelivered(long outboxId, int attempt, Instant now) {
+        return write("published_at = ?3, lease_until = NULL", outboxId, attempt, now, null);
     }
 
     @Override
-    public void retryLater(long outboxId, Instant nextAttemptAt, String redactedError) {
-        release("next_attempt_at", outboxId, nextAttemptAt, redactedError);
+    public boolean retryLater(long outboxId, int attempt, Instant nextAttemptAt, String redactedError) {
+        return write("next_attempt_at = ?3, lease_until = NULL, last_error = ?4", outboxId, attempt, nextAttemptAt,
+                redactedError);
     }
 
     @Override
-    public void fail(long outboxId, String redactedError, Instant now) {
-        release("failed_at", outboxId, now, redactedError);
+    public boolean fail(long outboxId, int attempt, String redactedError, Instant now) {
+        return write("failed_at = ?3, lease_until = NULL, last_error = ?4", outboxId, attempt, now, redactedError);
     }
 
-    /** Gives the lease up, setting one time column and the reason. */
-    private void release(String timeColumn, long outboxId, Instant at, String redactedError) {
-        StorageCalls.call("order delivery release", () -> em.createNativeQuery("UPDATE order_outbox SET "
-                        + timeColumn + " = ?2, lease_until = NULL, last_error = ?3 WHERE outbox_id = ?1")
+    @Override
+    @SuppressWarnings("unchecked")
+    public List<FailedOrderDelivery> failed(int limit) {
+        return StorageCalls.call("failed order deliveries", () -> ((List<Object[]>) em.createNativeQuery(FAILED)
+                        .setParameter(1, limit)
+                        .getResultList())
+                .stream()
+                .map(row -> new FailedOrderDelivery(NativeRows.number(row[0]), NativeRows.uuid(row[1]),
+                        NativeRows.integer(row[2]), (Boolean) row[3], (Boolean) row[4], (String) row[5],
+                        NativeRows.instant(row[6]), NativeRows.instant(row[7])))
+                .toList());
+    }
+
+    @Override
+    public boolean redrive(long outboxId, Instant now) {
+        return StorageCalls.call("order delivery redrive", () -> em.createNativeQuery(REDRIVE)
                 .setParameter(1, outboxId)
-                .setParameter(2, Timestamp.from(at))
-                .setParameter(3, redactedError)
-                .executeUpdate());
+                .setParameter(2, Timestamp.from(now))
+                .executeUpdate()) == 1;
     }
 
-    private void update(String sql, long outboxId, Timestamp at) {
-        StorageCalls.call("order delivery update", () -> em.createNativeQuery(sql)
-                .setParameter(1, outboxId)
-                .setParameter(2, at)
-                .executeUpdate());
+    /** One fenced write: {@code ?3} a time, {@code ?4} a redacted reason where the assignments use one. */
+    private boolean write(String assignments, long outboxId, int attempt, Instant at, String redactedError) {
+        String sql = "UPDATE order_outbox SET " + assignments + LEASED;
+        return StorageCalls.call("order delivery update", () -> {
+            var query = em.createNativeQuery(sql)
+                    .setParameter(1, outboxId)
+                    .setParameter(2, attempt)
+                    .setParameter(3, Timestamp.from(at));
+            if (redactedError != null) {
+                query.setParameter(4, redactedError);
+            }
+            return query.executeUpdate();
+        }) == 1;
     }
 }

@@ -15,37 +15,27 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Long operations on their idempotency records. The lease is the compare-and-swap: only a row whose lease is
- * free or expired is taken, under {@code FOR UPDATE SKIP LOCKED}, and taking it raises {@code attempt_token};
- * fencing and completion name the token they hold and match nothing once it has moved on.
+ * Long operations on their idempotency records, leased by the shared {@link LeaseQueries} statement; fencing
+ * and completion name the attempt that holds the lease and match nothing once it has moved on.
  */
 @ApplicationScoped
 class JpaOrderOperationsAdapter implements OrderOperationsPort {
 
-    private static final String LEASE = """
-            WITH due AS (
-                SELECT tenant_id, endpoint, idempotency_key FROM idempotency_requests
-                WHERE operation_id IS NOT NULL AND response_status IS NULL AND lease_expires_at <= ?1
-                  AND endpoint = ?4
-                ORDER BY lease_expires_at
-                LIMIT ?3
-                FOR UPDATE SKIP LOCKED)
-            UPDATE idempotency_requests r SET attempt_token = r.attempt_token + 1, lease_expires_at = ?2
-            FROM due
-            WHERE r.tenant_id = due.tenant_id AND r.endpoint = due.endpoint AND r.idempotency_key = due.idempotency_key
-            RETURNING CAST(r.operation_id AS text), r.tenant_id, r.idempotency_key, r.operation_request,
-                r.attempt_token""";
+    private static final String LEASE = LeaseQueries.statement("idempotency_requests", "operation_id",
+            "operation_id IS NOT NULL AND response_status IS NULL AND endpoint = ?4", "", """
+            SELECT CAST(operation_id AS text), tenant_id, idempotency_key, operation_request, attempt_count, taken_over
+            FROM leased""");
 
     private static final String FENCE = """
             SELECT 1 FROM idempotency_requests
-            WHERE operation_id = CAST(?1 AS uuid) AND attempt_token = ?2 AND response_status IS NULL
+            WHERE operation_id = CAST(?1 AS uuid) AND attempt_count = ?2 AND response_status IS NULL
             FOR UPDATE""";
 
     private static final String COMPLETE = """
             UPDATE idempotency_requests
-            SET response_status = ?3, response_body = ?4, resource_id = CAST(?5 AS text), lease_expires_at = NULL,
-                operation_request = NULL
-            WHERE operation_id = CAST(?1 AS uuid) AND attempt_token = ?2 AND response_status IS NULL""";
+            SET response_status = ?3, response_body = ?4, resource_id = CAST(?5 AS text), lease_until = NULL,
+                operation_request = NULL, expires_at = GREATEST(expires_at, ?6)
+            WHERE operation_id = CAST(?1 AS uuid) AND attempt_count = ?2 AND response_status IS NULL""";
 
     private static final String FIND = """
             SELECT response_status, response_body, resource_id FROM idempotency_requests
@@ -60,27 +50,28 @@ class JpaOrderOperationsAdapter implements OrderOperationsPort {
                 .stream()
                 .map(row -> new OrderOperation(NativeRows.uuid(row[0]), new TenantId((String) row[1]),
                         new IdempotencyKey((String) row[2]), OperationRequestJson.read((String) row[3]),
-                        NativeRows.number(row[4])))
+                        NativeRows.lease(row[4], row[5])))
                 .toList());
     }
 
     @Override
-    public boolean fence(UUID operationId, long attemptToken) {
+    public boolean fence(UUID operationId, int attempt) {
         return StorageCalls.call("operation fence", () -> !em.createNativeQuery(FENCE)
                 .setParameter(1, operationId.toString())
-                .setParameter(2, attemptToken)
+                .setParameter(2, attempt)
                 .getResultList()
                 .isEmpty());
     }
 
     @Override
-    public boolean complete(UUID operationId, long attemptToken, StoredOutcome outcome) {
+    public boolean complete(UUID operationId, int attempt, StoredOutcome outcome, Instant keepUntil) {
         return StorageCalls.call("operation completion", () -> em.createNativeQuery(COMPLETE)
                 .setParameter(1, operationId.toString())
-                .setParameter(2, attemptToken)
+                .setParameter(2, attempt)
                 .setParameter(3, outcome.status())
                 .setParameter(4, outcome.body())
                 .setParameter(5, outcome.resourceId().orElse(null))
+                .setParameter(6, java.sql.Timestamp.from(keepUntil))
                 .executeUpdate()) == 1;
     }
 

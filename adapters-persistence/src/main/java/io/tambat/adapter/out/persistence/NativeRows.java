@@ -1,5 +1,6 @@
 package io.tambat.adapter.out.persistence;
 
+import io.tambat.domain.model.processing.Lease;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Optional;
@@ -33,6 +34,11 @@ final class NativeRows {
 
     static int integer(Object value) {
         return ((Number) value).intValue();
+    }
+
+    /** A lease from its {@code attempt_count} and {@code taken_over} columns. */
+    static Lease lease(Object attemptCount, Object takenOver) {
+        return new Lease(integer(attemptCount), (Boolean) takenOver);
     }
 
     static long number(Object value) {

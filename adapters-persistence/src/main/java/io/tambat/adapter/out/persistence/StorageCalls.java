@@ -1,13 +1,27 @@
 package io.tambat.adapter.out.persistence;
 
+import io.tambat.domain.error.StorageRejectedException;
 import io.tambat.domain.error.StoreUnavailableException;
+import java.sql.SQLException;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * Translates whatever the JPA provider, the pool or the driver throws when the database cannot answer into
- * the domain's {@link StoreUnavailableException}, so callers decide on one exception type.
+ * Translates what the JPA provider, the pool or the driver throws into the domain's two kinds of storage
+ * failure, so callers decide on the kind rather than on a driver's classes:
+ *
+ * <ul>
+ *   <li>{@link StorageRejectedException} when the database answered and refused the statement for what it
+ *       holds or says (SQLSTATE classes 22 data exception, 23 integrity violation, 42 syntax or access rule,
+ *       2F/39 routine errors): the same request would fail again;</li>
+ *   <li>{@link StoreUnavailableException} for everything else (no connection, a timeout, a pool exhausted,
+ *       a serialization failure, the server shutting down): the request may succeed later.</li>
+ * </ul>
  */
 final class StorageCalls {
+
+    private static final Set<String> REFUSED_CLASSES = Set.of("22", "23", "42", "2F", "39");
 
     private StorageCalls() {
     }
@@ -16,12 +30,34 @@ final class StorageCalls {
         try {
             return work.get();
         } catch (RuntimeException e) {
-            throw unavailable(what, e);
+            throw translate(what, e);
         }
     }
 
-    static StoreUnavailableException unavailable(String what, RuntimeException failure) {
-        return failure instanceof StoreUnavailableException unavailable ? unavailable
-                : new StoreUnavailableException(what + " failed: " + failure.getClass().getName(), failure);
+    static RuntimeException translate(String what, RuntimeException failure) {
+        if (failure instanceof StoreUnavailableException || failure instanceof StorageRejectedException) {
+            return failure;
+        }
+        if (refused(failure)) {
+            return new StorageRejectedException(what + " refused by the database: " + failure.getClass().getName(),
+                    failure);
+        }
+        return new StoreUnavailableException(what + " failed: " + failure.getClass().getName(), failure);
+    }
+
+    private static boolean refused(Throwable failure) {
+        return sqlState(failure).filter(state -> state.length() == 5)
+                .map(state -> REFUSED_CLASSES.contains(state.substring(0, 2)))
+                .orElse(false);
+    }
+
+    /** The SQLSTATE of the first SQL exception among the causes. */
+    static Optional<String> sqlState(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql && sql.getSQLState() != null) {
+                return Optional.of(sql.getSQLState());
+            }
+        }
+        return Optional.empty();
     }
 }

@@ -13,7 +13,7 @@ public interface ManageSecretsUseCase {
      * Trusts a new version at once on this instance (other instances within the secret cache TTL).
      *
      * @return false when the version exists already
-     * @throws IllegalArgumentException when the secret is not in the provider's format
+     * @throws InvalidSecretException when the version name or the secret is not acceptable
      */
     boolean addVersion(String endpointId, String version, String secret);
 
@@ -21,6 +21,24 @@ public interface ManageSecretsUseCase {
     boolean retireVersion(String endpointId, String version);
 
     List<SecretVersionInfo> versions(String endpointId);
+
+    /**
+     * The version name or the secret was refused. The message says which rule was broken and never quotes
+     * either value: a decoder's own message can carry characters of the secret.
+     */
+    final class InvalidSecretException extends io.tambat.domain.error.TambatException {
+        private final String field;
+
+        public InvalidSecretException(String field, String message) {
+            super(message);
+            this.field = field;
+        }
+
+        /** The request member refused: {@code version} or {@code secret}. */
+        public String field() {
+            return field;
+        }
+    }
 
     /** The endpoint named by an operator call is not configured. */
     final class UnknownEndpointException extends io.tambat.domain.error.TambatException {

@@ -12,14 +12,15 @@ import io.tambat.domain.model.webhook.WebhookReceipt;
 public interface ReceiveWebhookUseCase {
 
     /**
-     * Admits a delivery before its body is read: the endpoint must exist for this provider, its rate limit
-     * must have room, and the provider must take the content type.
+     * Admits a delivery before its body is read: the endpoint must exist for this provider, and the provider
+     * must take the content type.
      */
     WebhookEndpoint admit(String provider, String endpointId, String contentType);
 
     /**
-     * Verifies the raw delivery, checks its signed freshness, reads its events and stores the allowed ones
-     * once. Returns only after the commit; a returned receipt is durable.
+     * Verifies the raw delivery, checks its signed freshness, applies the endpoint's rate limits (one for
+     * verified deliveries, one for requests failing verification), reads its events and stores the allowed
+     * ones once. Returns only after the commit; a returned receipt is durable.
      */
     WebhookReceipt receive(WebhookEndpoint endpoint, RawDelivery delivery);
 }

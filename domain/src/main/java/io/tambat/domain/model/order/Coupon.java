@@ -18,8 +18,12 @@ public record Coupon(String code, int percentOff, Instant expiresAt) {
         return now.isBefore(expiresAt);
     }
 
-    /** The total after the discount; the discount is rounded down, in the customer's favour never beyond it. */
+    /**
+     * The total after the discount; the discount is rounded down, in the customer's favour never beyond it.
+     * Split at hundreds so that no intermediate product can overflow, whatever the (non-negative) subtotal.
+     */
     public long apply(long subtotalMinor) {
-        return subtotalMinor - Math.multiplyExact(subtotalMinor, percentOff) / 100;
+        long discount = subtotalMinor / 100 * percentOff + subtotalMinor % 100 * percentOff / 100;
+        return subtotalMinor - discount;
     }
 }

@@ -1,18 +1,20 @@
 package io.tambat.domain.model.order;
 
+import io.tambat.domain.model.processing.Lease;
 import java.util.Objects;
 import java.util.UUID;
 
 /**
- * A long operation (an order request answered 202) leased by a worker. The attempt token is the one this
- * lease received; only a completion carrying the record's current token may store a result.
+ * A long operation (an order request answered 202) leased by a worker; only a completion naming the record's
+ * current lease may store a result.
  */
-public record OrderOperation(UUID id, TenantId tenant, IdempotencyKey key, OrderRequest request, long attemptToken) {
+public record OrderOperation(UUID id, TenantId tenant, IdempotencyKey key, OrderRequest request, Lease lease) {
 
     public OrderOperation {
         Objects.requireNonNull(id);
         Objects.requireNonNull(tenant);
         Objects.requireNonNull(key);
         Objects.requireNonNull(request);
+        Objects.requireNonNull(lease);
     }
 }

@@ -1,5 +1,6 @@
 package io.tambat.domain.model.order;
 
+import io.tambat.domain.model.text.StorableText;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -12,6 +13,8 @@ import java.util.regex.Pattern;
 /**
  * A validated, normalized order request. Its {@link #fingerprint(String)} depends only on what the request
  * means: JSON member order, whitespace and defaulted or explicitly null optional fields cannot change it.
+ * Everything a valid request implies can be stored and computed: its total fits the 64-bit minor units it is
+ * kept in, so no later step can fail on it.
  */
 public record OrderRequest(Optional<String> checkoutId, String currency, List<OrderLine> items,
         Optional<String> coupon) {
@@ -23,26 +26,35 @@ public record OrderRequest(Optional<String> checkoutId, String currency, List<Or
         Objects.requireNonNull(checkoutId);
         Objects.requireNonNull(coupon);
         if (checkoutId.isPresent() && !CHECKOUT_ID.matcher(checkoutId.get()).matches()) {
-            throw new InvalidOrderException("checkout_id must be 1-64 characters of [A-Za-z0-9_-]");
+            throw new InvalidOrderException("/checkout_id", "checkout_id must be 1-64 characters of [A-Za-z0-9_-]");
         }
         if (currency == null || !CURRENCY.matcher(currency).matches()) {
-            throw new InvalidOrderException("currency must be three upper-case letters");
+            throw new InvalidOrderException("/currency", "currency must be three upper-case letters");
         }
         if (items == null || items.isEmpty() || items.size() > 100) {
-            throw new InvalidOrderException("items must hold 1-100 lines");
+            throw new InvalidOrderException("/items", "items must hold 1-100 lines");
         }
         items = List.copyOf(items);
         if (coupon.isPresent() && (coupon.get().isEmpty() || coupon.get().length() > 64)) {
-            throw new InvalidOrderException("coupon must be 1-64 characters");
+            throw new InvalidOrderException("/coupon", "coupon must be 1-64 characters");
         }
+        if (coupon.isPresent() && !StorableText.isStorable(coupon.get())) {
+            throw new InvalidOrderException("/coupon", "coupon must be valid Unicode without NUL");
+        }
+        subtotal(items);
     }
 
     /** The sum of the lines, before any coupon. */
     public long subtotalMinor() {
+        return subtotal(items);
+    }
+
+    private static long subtotal(List<OrderLine> items) {
         try {
             return items.stream().mapToLong(OrderLine::amountMinor).reduce(0, Math::addExact);
         } catch (ArithmeticException e) {
-            throw new InvalidOrderException("the order total is too large");
+            throw new AmountOutOfRangeException("/items", "the order total exceeds the largest amount an order "
+                    + "can hold");
         }
     }
 

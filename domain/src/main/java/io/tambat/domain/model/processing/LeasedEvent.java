@@ -7,10 +7,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 
-/**
- * An inbox row a worker holds a lease on. Its attempt count already includes this attempt; the payload is
- * empty once retention purged it.
- */
+/** An inbox row a worker holds a lease on. The payload is empty once retention purged it. */
 public record LeasedEvent(
         UUID inboxId,
         String provider,
@@ -19,7 +16,7 @@ public record LeasedEvent(
         String eventType,
         Optional<String> objectId,
         Optional<Long> objectVersion,
-        int attemptCount,
+        Lease lease,
         Instant receivedAt,
         Optional<SealedPayload> payload) {
 
@@ -31,6 +28,7 @@ public record LeasedEvent(
         Objects.requireNonNull(eventType);
         Objects.requireNonNull(objectId);
         Objects.requireNonNull(objectVersion);
+        Objects.requireNonNull(lease);
         Objects.requireNonNull(receivedAt);
         Objects.requireNonNull(payload);
     }

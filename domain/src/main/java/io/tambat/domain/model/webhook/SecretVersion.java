@@ -1,6 +1,7 @@
 package io.tambat.domain.model.webhook;
 
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * One trusted version of an endpoint's signing secret, in the provider's own format (Stripe {@code whsec_...},
@@ -9,15 +10,22 @@ import java.util.Objects;
  */
 public record SecretVersion(String version, String secret) {
 
+    public static final String NAME_RULE = "secret version must match [A-Za-z0-9._-]{1,64}";
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+
     public SecretVersion {
         Objects.requireNonNull(version);
         Objects.requireNonNull(secret);
-        if (!version.matches("[A-Za-z0-9._-]{1,64}")) {
-            throw new IllegalArgumentException("secret version must match [A-Za-z0-9._-]{1,64}");
+        if (!isValidName(version)) {
+            throw new IllegalArgumentException(NAME_RULE);
         }
         if (secret.isEmpty()) {
             throw new IllegalArgumentException("secret must not be empty");
         }
+    }
+
+    public static boolean isValidName(String version) {
+        return version != null && NAME.matcher(version).matches();
     }
 
     @Override

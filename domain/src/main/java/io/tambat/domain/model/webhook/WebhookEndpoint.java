@@ -11,7 +11,12 @@ import java.util.Optional;
  *
  * @param tolerance    signed-timestamp tolerance; empty means the provider adapter's default
  * @param maxBodyBytes largest raw body accepted, in bytes
- * @param rateLimit    deliveries per second (token bucket with an equal burst); empty means unlimited
+ * @param rateLimit    verified deliveries per second (token bucket with an equal burst); empty means unlimited
+ * @param unverifiedRateLimit requests per second that may fail verification (missing or invalid signature,
+ *                     stale timestamp) before further failures are answered 429: a flood of forgeries drains
+ *                     this bucket, never the one authentic deliveries draw from
+ * @param replayWindow for providers that sign no timestamp, opt-in: within it, a body already accepted on this
+ *                     endpoint is a duplicate whatever its delivery id; empty means off
  * @param publicUrl    the URL the provider signs, for providers that sign it (Twilio)
  * @param interpretation where a generic sender's events keep their object (JSON Pointers)
  */
@@ -22,10 +27,13 @@ public record WebhookEndpoint(
         Optional<Duration> tolerance,
         long maxBodyBytes,
         Optional<Integer> rateLimit,
+        int unverifiedRateLimit,
+        Optional<Duration> replayWindow,
         Optional<URI> publicUrl,
         InterpretationSettings interpretation) {
 
     public static final long DEFAULT_MAX_BODY_BYTES = 1_048_576;
+    public static final int DEFAULT_UNVERIFIED_RATE_LIMIT = 10;
 
     public WebhookEndpoint {
         Objects.requireNonNull(id);
@@ -33,6 +41,7 @@ public record WebhookEndpoint(
         Objects.requireNonNull(eventTypes);
         Objects.requireNonNull(tolerance);
         Objects.requireNonNull(rateLimit);
+        Objects.requireNonNull(replayWindow);
         Objects.requireNonNull(publicUrl);
         Objects.requireNonNull(interpretation);
         if (maxBodyBytes < 1 || maxBodyBytes > Integer.MAX_VALUE - 8) {
@@ -48,5 +57,8 @@ public record WebhookEndpoint(
                 throw new IllegalArgumentException("rate limit must be at least 1/s");
             }
         });
+        if (unverifiedRateLimit < 1) {
+            throw new IllegalArgumentException("unverified rate limit must be at least 1/s");
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.tambat.domain.model.webhook;
 
+import io.tambat.domain.model.text.StorableText;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -32,6 +33,10 @@ public record WebhookEvent(
         }
         if (eventType == null || eventType.isBlank() || eventType.length() > MAX_ID_LENGTH) {
             throw new IllegalArgumentException("event type must be 1-" + MAX_ID_LENGTH + " characters");
+        }
+        if (!StorableText.isStorable(providerEventId) || !StorableText.isStorable(eventType)
+                || !objectId.map(StorableText::isStorable).orElse(true)) {
+            throw new IllegalArgumentException("event id, type and object id must be valid Unicode without NUL");
         }
     }
 }

@@ -32,7 +32,10 @@ public interface IdempotencyStorePort {
     /** Stores the outcome on the record this transaction claimed. */
     void complete(TenantId tenant, String endpoint, IdempotencyKey key, StoredOutcome outcome);
 
-    /** Removes records expired before {@code now}, at most {@code batch}; returns how many. */
+    /**
+     * Removes records expired before {@code now}, at most {@code batch}; returns how many. A long operation still
+     * running is kept whatever its expiry, since its client may still poll it.
+     */
     int purgeExpired(Instant now, int batch);
 
     /** Result of {@link #claim}. */

@@ -1,6 +1,8 @@
 package io.tambat.domain.port.out;
 
 import io.tambat.domain.model.webhook.NewInboxEntry;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -18,6 +20,18 @@ public interface InboxPort {
      * @throws io.tambat.domain.error.StoreUnavailableException when the database cannot answer
      */
     Insertion insertIfAbsent(NewInboxEntry entry);
+
+    /**
+     * Records that the body of a newly stored entry was accepted on its endpoint, unless the same body was
+     * accepted there after {@code seenAfter}. Decided by the database's primary key in one statement, like
+     * {@link #insertIfAbsent}; an older record of the body is taken over.
+     *
+     * @return the inbox id under which the body was accepted within the window, if it was
+     */
+    Optional<UUID> recordBodyUnlessSeen(NewInboxEntry entry, Instant seenAfter);
+
+    /** Forgets bodies accepted before {@code before} (older than any replay window), at most {@code batch}. */
+    int purgeSeenBodies(Instant before, int batch);
 
     /** Result of {@link #insertIfAbsent}. */
     record Insertion(UUID inboxId, boolean created) {

@@ -14,31 +14,28 @@ public interface InboxWorkPort {
 
     /**
      * Leases up to {@code max} due rows (RECEIVED, or PROCESSING whose lease expired, with
-     * {@code next_attempt_at <= now}) until {@code leaseUntil}, counting one more attempt for each. Rows
-     * another transaction is leasing are skipped, never waited for: two workers, in one process or in
-     * several on one database, never hold the same row. Oldest due first; no other order is promised.
+     * {@code next_attempt_at <= now}) until {@code leaseUntil}, counting one more attempt for each (see
+     * {@link io.tambat.domain.model.processing.Lease}). Rows another transaction is leasing are skipped, never
+     * waited for: two workers, in one process or in several on one database, never hold the same row. Oldest
+     * due first; no other order is promised.
      */
     List<LeasedEvent> leaseDue(int max, Instant now, Instant leaseUntil);
 
-    /** Ends a leased row PROCESSED. False when it is no longer PROCESSING (another worker finished it). */
-    boolean markProcessed(UUID inboxId, Instant now);
+    /**
+     * Ends a leased row PROCESSED, only while {@code attempt} still holds its lease.
+     *
+     * @return false when the lease was taken over (or the row ended otherwise): nothing changed
+     */
+    boolean markProcessed(UUID inboxId, int attempt, Instant now);
 
-    /** Gives a leased row back for another attempt at {@code nextAttemptAt}, with a redacted reason. */
-    void retryLater(UUID inboxId, Instant nextAttemptAt, String redactedError, Instant now);
+    /** Gives a leased row back for another attempt at {@code nextAttemptAt}, with a redacted reason; fenced. */
+    boolean retryLater(UUID inboxId, int attempt, Instant nextAttemptAt, String redactedError, Instant now);
 
-    /** Ends a row FAILED with an operator-visible, redacted reason. */
-    void fail(UUID inboxId, String redactedError, Instant now);
+    /** Ends a leased row FAILED with an operator-visible, redacted reason; fenced. */
+    boolean fail(UUID inboxId, int attempt, String redactedError, Instant now);
 
     /** FAILED back to RECEIVED, due now, attempt count kept. False when the row is not FAILED. */
     boolean redrive(UUID inboxId, Instant now);
-
-    /**
-     * Rows still PROCESSING whose lease ran out before {@code expiredBefore} (their worker died): made
-     * RECEIVED and due now.
-     *
-     * @return how many were re-enqueued
-     */
-    int reenqueueAbandoned(Instant expiredBefore, Instant now);
 
     /**
      * Drops the encrypted raw payload of finished rows received before the cutoff, at most {@code batch}.

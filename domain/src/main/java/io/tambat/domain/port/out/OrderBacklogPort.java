@@ -12,7 +12,8 @@ public interface OrderBacklogPort {
      * @param outboxLagSeconds          age of the oldest OrderCreated notification not yet delivered or
      *                                  failed (0 when none)
      * @param outboxPending             notifications not yet delivered or failed
+     * @param outboxFailed              notifications that ended FAILED, waiting for an operator's redrive
      */
-    record Backlog(long oldestOperationAgeSeconds, long outboxLagSeconds, long outboxPending) {
+    record Backlog(long oldestOperationAgeSeconds, long outboxLagSeconds, long outboxPending, long outboxFailed) {
     }
 }

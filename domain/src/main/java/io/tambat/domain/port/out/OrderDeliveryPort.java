@@ -1,5 +1,6 @@
 package io.tambat.domain.port.out;
 
+import io.tambat.domain.model.order.FailedOrderDelivery;
 import io.tambat.domain.model.order.OrderDelivery;
 import java.time.Instant;
 import java.util.List;
@@ -10,17 +11,37 @@ import java.util.List;
  */
 public interface OrderDeliveryPort {
 
-    /** Leases up to {@code max} due, undelivered notifications until {@code leaseUntil}. */
+    /**
+     * Leases up to {@code max} due, undelivered notifications until {@code leaseUntil}, counting one more attempt
+     * for each (see {@link io.tambat.domain.model.processing.Lease}).
+     */
     List<OrderDelivery> leaseDue(int max, Instant now, Instant leaseUntil);
 
-    void markCharged(long outboxId, Instant now);
+    /*
+     * Every write below names the attempt that holds the lease and returns false, changing nothing, once another
+     * consumer has taken the notification over.
+     */
 
-    void markReserved(long outboxId, Instant now);
+    boolean markCharged(long outboxId, int attempt, Instant now);
+
+    boolean markReserved(long outboxId, int attempt, Instant now);
 
     /** Every step done: the notification is published. */
-    void markDelivered(long outboxId, Instant now);
+    boolean markDelivered(long outboxId, int attempt, Instant now);
 
-    void retryLater(long outboxId, Instant nextAttemptAt, String redactedError);
+    boolean retryLater(long outboxId, int attempt, Instant nextAttemptAt, String redactedError);
 
-    void fail(long outboxId, String redactedError, Instant now);
+    /** Ends the notification FAILED with a redacted reason, for an operator to inspect and redrive. */
+    boolean fail(long outboxId, int attempt, String redactedError, Instant now);
+
+    /** FAILED notifications, newest first, at most {@code limit}. */
+    List<FailedOrderDelivery> failed(int limit);
+
+    /**
+     * A FAILED notification back to due now, its finished steps and its attempt count kept; the derived
+     * idempotency keys are those of its order, so nothing done before is done twice.
+     *
+     * @return false when no FAILED notification has this id
+     */
+    boolean redrive(long outboxId, Instant now);
 }

@@ -10,26 +10,30 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Long operations, which live on their idempotency records. A lease raises the record's attempt token by
- * compare-and-swap; fencing and completion succeed only for the current token. Methods join the caller's
- * transaction.
+ * Long operations, which live on their idempotency records, leased like every work queue (see
+ * {@link io.tambat.domain.model.processing.Lease}); fencing and completion succeed only for the attempt that
+ * holds the lease. Methods join the caller's transaction.
  */
 public interface OrderOperationsPort {
 
     /**
      * Leases in-progress operations of {@code endpoint} whose lease is free or expired (a takeover), at most
-     * {@code max}, until {@code leaseUntil}; each lease raises the attempt token by one.
+     * {@code max}, until {@code leaseUntil}; each lease counts one more attempt.
      */
     List<OrderOperation> leaseDue(String endpoint, int max, Instant now, Instant leaseUntil);
 
     /**
-     * Locks the operation's record for the caller's transaction if {@code attemptToken} is still current and
+     * Locks the operation's record for the caller's transaction if {@code attempt} still holds the lease and
      * no result is stored; false otherwise (the lease was taken over, or the work is done).
      */
-    boolean fence(UUID operationId, long attemptToken);
+    boolean fence(UUID operationId, int attempt);
 
-    /** Stores the final outcome, ending the lease, only under the current token; false if it is not. */
-    boolean complete(UUID operationId, long attemptToken, StoredOutcome outcome);
+    /**
+     * Stores the final outcome, ending the lease, only while {@code attempt} holds it; false if it does not.
+     * The record then answers until {@code keepUntil} at least, so a client polling the operation finds its
+     * answer for the whole retention, however long the operation ran.
+     */
+    boolean complete(UUID operationId, int attempt, StoredOutcome outcome, Instant keepUntil);
 
     /** The tenant's operation, if it exists (another tenant's operation does not, for this tenant). */
     Optional<OperationState> find(TenantId tenant, UUID operationId);

@@ -18,13 +18,16 @@ public interface ProcessingMetricsPort {
      */
     void sequenceGapExceeded(boolean reconciled);
 
-    /** Reconciliation put rows abandoned by dead workers back to work. */
-    void reenqueued(int rows);
+    /**
+     * A work item ended without another attempt because its last allowed attempt was lost with its worker;
+     * {@code queue} is {@code inbox}, {@code order_outbox} or {@code operations}.
+     */
+    void lost(String queue);
 
     /**
      * A worker's attempt at a long operation ended: {@code completed}, {@code superseded} (its lease was taken
-     * over; its work rolled back) or {@code retried} (it failed; the operation runs again once the lease
-     * expires).
+     * over; its work rolled back), {@code retried} (the store was unavailable; the operation runs again once the
+     * lease expires) or {@code failed} (it ended with a stored {@code operation_failed}).
      */
     void operationAttempt(String outcome);
 

@@ -10,7 +10,6 @@ import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -19,7 +18,11 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /** Operators' view of the inbox: redacted rows (never a payload), statistics and redrive. */
@@ -29,15 +32,21 @@ import java.util.UUID;
 @Produces(MediaType.APPLICATION_JSON)
 public class InboxResource {
 
+    private static final Set<String> STATUSES = Set.of("RECEIVED", "PROCESSING", "PROCESSED", "FAILED");
+    private static final int DEFAULT_LIMIT = 100;
+
     @Inject
     OperateInboxUseCase inbox;
 
     @GET
     public Response list(@QueryParam("status") String status, @QueryParam("provider") String provider,
             @QueryParam("endpoint") String endpoint, @QueryParam("event_id") String eventId,
-            @QueryParam("limit") @DefaultValue("100") int limit) {
+            @QueryParam("limit") @Parameter(schema = @Schema(type = SchemaType.INTEGER, minimum = "1",
+                    maximum = "" + OperateInboxUseCase.MAX_LIST_LIMIT, defaultValue = "100")) String limit) {
+        InboxRow.Filter filter = new InboxRow.Filter(AdminRequests.oneOf("status", status, STATUSES),
+                AdminRequests.filter(provider), AdminRequests.filter(endpoint), AdminRequests.filter(eventId));
         JsonArrayBuilder rows = JsonProviders.PROVIDER.createArrayBuilder();
-        inbox.list(new InboxRow.Filter(given(status), given(provider), given(endpoint), given(eventId)), limit)
+        inbox.list(filter, AdminRequests.limit(limit, DEFAULT_LIMIT, OperateInboxUseCase.MAX_LIST_LIMIT))
                 .forEach(row -> rows.add(InboxJson.row(row)));
         return json(JsonProviders.PROVIDER.createObjectBuilder().add("items", rows));
     }
@@ -76,10 +85,6 @@ public class InboxResource {
             case NOT_FOUND -> unknown();
             case NOT_FAILED -> Problems.of(409, "not_failed", "Not failed", "only a FAILED row can be redriven");
         };
-    }
-
-    private static Optional<String> given(String value) {
-        return Optional.ofNullable(value).filter(text -> !text.isBlank());
     }
 
     private static Optional<UUID> inboxId(String value) {

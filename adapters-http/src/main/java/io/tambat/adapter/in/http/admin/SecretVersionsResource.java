@@ -11,7 +11,6 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonString;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -19,8 +18,11 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.io.InputStream;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -48,13 +50,11 @@ public class SecretVersionsResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
-    public Response add(@PathParam("endpointId") String endpointId, JsonObject request) {
-        String version = text(request, "version");
-        String secret = text(request, "secret");
-        if (version == null || secret == null) {
-            return Problems.of(400, "invalid_request", "Invalid request",
-                    "the body needs string fields version and secret");
-        }
+    public Response add(@PathParam("endpointId") String endpointId, @Context HttpHeaders headers,
+            InputStream body) {
+        JsonObject request = AdminRequests.body(body, headers.getLength());
+        String version = AdminRequests.text(request, "version");
+        String secret = AdminRequests.text(request, "secret");
         if (!secrets.addVersion(endpointId, version, secret)) {
             return Problems.of(409, "secret_version_exists", "Secret version exists",
                     "this endpoint already has a version with that name");
@@ -90,9 +90,5 @@ public class SecretVersionsResource {
         } else {
             json.addNull(name);
         }
-    }
-
-    private static String text(JsonObject request, String name) {
-        return request != null && request.get(name) instanceof JsonString value ? value.getString() : null;
     }
 }

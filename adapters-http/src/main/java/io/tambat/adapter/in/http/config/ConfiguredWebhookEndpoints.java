@@ -86,7 +86,10 @@ public class ConfiguredWebhookEndpoints implements WebhookEndpointsPort {
                     "unknown provider; known: " + String.join(", ", adapters.names()));
         }
         return new WebhookEndpoint(id, provider, eventTypes(id), duration(key(id, "tolerance")),
-                maxBodyBytes(id), rateLimit(id), publicUrl(id), interpretation(id));
+                maxBodyBytes(id), rateLimit(id, "rate-limit"),
+                rateLimit(id, "unverified-rate-limit").orElse(WebhookEndpoint.DEFAULT_UNVERIFIED_RATE_LIMIT),
+                duration(key(id, "replay-window")).filter(window -> !window.isZero()), publicUrl(id),
+                interpretation(id));
     }
 
     private List<SecretVersion> secrets(WebhookEndpoint endpoint) {
@@ -153,8 +156,8 @@ public class ConfiguredWebhookEndpoints implements WebhookEndpointsPort {
         }).orElse(WebhookEndpoint.DEFAULT_MAX_BODY_BYTES);
     }
 
-    private Optional<Integer> rateLimit(EndpointId id) {
-        String key = key(id, "rate-limit");
+    private Optional<Integer> rateLimit(EndpointId id, String setting) {
+        String key = key(id, setting);
         return config.getOptionalValue(key, String.class).map(value -> {
             Matcher matcher = RATE.matcher(value.trim());
             if (!matcher.matches() || Integer.parseInt(matcher.group(1)) < 1) {

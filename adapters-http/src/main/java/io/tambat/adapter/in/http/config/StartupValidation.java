@@ -13,6 +13,7 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.Config;
 
 /**
  * Reads every piece of configuration at start. A server that started with a wrong key would answer 5xx to
@@ -42,6 +43,9 @@ public class StartupValidation {
     @Inject
     Instance<OrderSettings> orderSettings;
 
+    @Inject
+    Config config;
+
     void validate(@Observes @Initialized(ApplicationScoped.class) Object context) {
         try {
             settings.get();
@@ -49,6 +53,7 @@ public class StartupValidation {
             orderSettings.get();
             providerStates.get().forProvider("");  // any call builds the state clients, checking their settings
             cipher.get();
+            requireTokenVerification();
             int count = endpoints.get().all().size();
             LOG.info(() -> "configuration valid: " + count + " webhook endpoint(s)");
         } catch (RuntimeException e) {
@@ -59,6 +64,29 @@ public class StartupValidation {
             stopper.start();
             throw new IllegalStateException("invalid configuration: " + cause.getMessage());
         }
+    }
+
+    /**
+     * Outside development mode, operators and API clients must be able to authenticate, and only with tokens
+     * of the configured issuer: a server without a key would answer 401 to everyone, one without an issuer
+     * would trust any issuer holding the key.
+     */
+    private void requireTokenVerification() {
+        if (config.getOptionalValue("tambat.dev.mode", Boolean.class).orElse(false)) {
+            return;
+        }
+        if (absent("mp.jwt.verify.publickey.location") && absent("mp.jwt.verify.publickey")) {
+            throw new ConfigurationException("mp.jwt.verify.publickey.location (MP_JWT_VERIFY_PUBLICKEY_LOCATION)",
+                    "is required outside development mode: it verifies operator and API client tokens");
+        }
+        if (absent("mp.jwt.verify.issuer")) {
+            throw new ConfigurationException("mp.jwt.verify.issuer (MP_JWT_VERIFY_ISSUER)",
+                    "is required outside development mode: only tokens of this issuer are accepted");
+        }
+    }
+
+    private boolean absent(String key) {
+        return config.getOptionalValue(key, String.class).filter(value -> !value.isBlank()).isEmpty();
     }
 
     /** CDI wraps what a producer or post-construct throws; the message worth showing is the innermost. */

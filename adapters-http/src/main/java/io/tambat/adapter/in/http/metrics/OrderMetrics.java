@@ -35,5 +35,8 @@ public class OrderMetrics {
                 OrderBacklogPort.Backlog::outboxLagSeconds);
         backlog.gauge(registry, "tambat.orders.outbox.pending", MetricUnits.NONE,
                 "OrderCreated notifications not yet delivered downstream", OrderBacklogPort.Backlog::outboxPending);
+        backlog.gauge(registry, "tambat.orders.outbox.failed", MetricUnits.NONE,
+                "OrderCreated notifications that ended FAILED, waiting for a redrive",
+                OrderBacklogPort.Backlog::outboxFailed);
     }
 }

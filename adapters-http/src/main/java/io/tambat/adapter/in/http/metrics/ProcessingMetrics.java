@@ -43,10 +43,12 @@ public class ProcessingMetrics implements ProcessingMetricsPort {
             registry.counter("tambat.processing.attempts", new Tag("outcome", outcome));
         }
         registry.counter("tambat.processing.mutations");
-        registry.counter("tambat.reconciliation.reenqueued");
+        for (String queue : new String[] {"inbox", "order_outbox", "operations"}) {
+            registry.counter("tambat.processing.worker.lost", new Tag("queue", queue));
+        }
         registry.counter("tambat.processing.sequence.gaps", new Tag("outcome", "reconciled"));
         registry.counter("tambat.processing.sequence.gaps", new Tag("outcome", "failed"));
-        for (String outcome : new String[] {"completed", "superseded", "retried"}) {
+        for (String outcome : new String[] {"completed", "superseded", "retried", "failed"}) {
             registry.counter("tambat.orders.operations.attempts", new Tag("outcome", outcome));
         }
     }
@@ -76,8 +78,8 @@ public class ProcessingMetrics implements ProcessingMetricsPort {
     }
 
     @Override
-    public void reenqueued(int rows) {
-        registry.counter("tambat.reconciliation.reenqueued").inc(rows);
+    public void lost(String queue) {
+        registry.counter("tambat.processing.worker.lost", new Tag("queue", queue)).inc();
     }
 
     @Override

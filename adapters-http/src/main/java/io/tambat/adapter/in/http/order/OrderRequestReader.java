@@ -1,56 +1,49 @@
 package io.tambat.adapter.in.http.order;
 
-import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.domain.model.order.InvalidOrderException;
 import io.tambat.domain.model.order.OrderLine;
 import io.tambat.domain.model.order.OrderRequest;
-import jakarta.json.JsonException;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import jakarta.json.stream.JsonParsingException;
-import java.io.ByteArrayInputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Reads an order request body into the validated request: explicit {@code null} equals absence, numbers must
- * be integers, unknown members are ignored. Messages name the field, never echo its value.
+ * be integers, unknown members are ignored. Problems name the member as a JSON Pointer, never its value.
  */
 final class OrderRequestReader {
 
     private OrderRequestReader() {
     }
 
-    static OrderRequest read(byte[] body) {
-        JsonObject json;
-        try (var reader = JsonProviders.PROVIDER.createReader(new ByteArrayInputStream(body))) {
-            json = reader.readObject();
-        } catch (JsonParsingException | IllegalStateException e) {
-            throw new InvalidOrderException("the body must be a JSON object");
-        } catch (JsonException e) {
-            throw new InvalidOrderException("the body must be a JSON object");
-        }
-        JsonValue items = json.get("items");
-        if (!(items instanceof jakarta.json.JsonArray array)) {
-            throw new InvalidOrderException("items must be an array");
+    static OrderRequest read(JsonObject json) {
+        if (!(json.get("items") instanceof JsonArray array)) {
+            throw new InvalidOrderException("/items", "items must be an array");
         }
         List<OrderLine> lines = new ArrayList<>();
-        for (JsonValue item : array) {
-            if (!(item instanceof JsonObject line)) {
-                throw new InvalidOrderException("items[] must be objects");
+        for (int i = 0; i < array.size(); i++) {
+            String pointer = "/items/" + i;
+            if (!(array.get(i) instanceof JsonObject line)) {
+                throw new InvalidOrderException(pointer, "each item must be an object");
             }
-            lines.add(new OrderLine(text(line, "items[].sku").orElse(null),
-                    (int) integer(line, "quantity", 1, 1000), integer(line, "unit_price_minor", 0, Long.MAX_VALUE)));
+            try {
+                lines.add(new OrderLine(text(line, "sku").orElse(null),
+                        (int) integer(line, "quantity", 1, 1000),
+                        integer(line, "unit_price_minor", 0, Long.MAX_VALUE)));
+            } catch (InvalidOrderException e) {
+                throw e.under(pointer);
+            }
         }
         return new OrderRequest(text(json, "checkout_id"), text(json, "currency").orElse(null), lines,
                 text(json, "coupon"));
     }
 
-    private static Optional<String> text(JsonObject json, String name) {
-        String member = name.substring(name.lastIndexOf('.') + 1);
+    private static Optional<String> text(JsonObject json, String member) {
         JsonValue value = json.get(member);
         if (value == null || value.getValueType() == JsonValue.ValueType.NULL) {
             return Optional.empty();
@@ -58,22 +51,21 @@ final class OrderRequestReader {
         if (value instanceof JsonString string) {
             return Optional.of(string.getString());
         }
-        throw new InvalidOrderException(name + " must be a string");
+        throw new InvalidOrderException("/" + member, member + " must be a string");
     }
 
     private static long integer(JsonObject line, String member, long min, long max) {
-        JsonValue value = line.get(member);
-        if (!(value instanceof JsonNumber number) || !number.isIntegral()) {
-            throw new InvalidOrderException("items[]." + member + " must be an integer");
+        if (!(line.get(member) instanceof JsonNumber number) || !number.isIntegral()) {
+            throw new InvalidOrderException("/" + member, member + " must be an integer");
         }
         try {
             long parsed = number.longValueExact();
-            if (parsed < min || parsed > max) {
-                throw new InvalidOrderException("items[]." + member + " is out of range");
+            if (parsed >= min && parsed <= max) {
+                return parsed;
             }
-            return parsed;
         } catch (ArithmeticException e) {
-            throw new InvalidOrderException("items[]." + member + " is out of range");
+            // answered below, like any other value out of range
         }
+        throw new InvalidOrderException("/" + member, member + " must be from " + min + " to " + max);
     }
 }

@@ -1,13 +1,13 @@
 package io.tambat.adapter.in.http.order;
 
 import io.tambat.adapter.in.http.JsonProviders;
+import io.tambat.adapter.in.http.body.JsonRequestBody;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.PlaceOrderUseCase;
 import io.tambat.domain.error.IdempotencyInProgressException;
 import io.tambat.domain.error.IdempotencyKeyReusedException;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.order.IdempotencyKey;
-import io.tambat.domain.model.order.InvalidOrderException;
 import io.tambat.domain.model.order.OrderRequest;
 import io.tambat.domain.model.order.StoredOutcome;
 import io.tambat.domain.model.order.TenantId;
@@ -20,9 +20,11 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.io.InputStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -61,11 +63,15 @@ public class OrdersResource {
     @ConfigProperty(name = "tambat.idempotency.reuse-status", defaultValue = "409")
     int reuseStatus;
 
+    @Inject
+    @ConfigProperty(name = "tambat.orders.max-body-bytes", defaultValue = "262144")
+    long maxBodyBytes;
+
     @POST
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
     public Response place(@HeaderParam(IDEMPOTENCY_KEY) String key, @HeaderParam("Prefer") List<String> prefer,
-            byte[] body) {
+            @Context HttpHeaders headers, InputStream body) {
         Optional<TenantId> tenant = tenant();
         if (tenant.isEmpty()) {
             return unauthorized();
@@ -80,7 +86,9 @@ public class OrdersResource {
         }
         long started = System.nanoTime();
         try {
-            OrderRequest request = OrderRequestReader.read(body);
+            // Read only now: an unauthenticated or keyless request never makes the server read its body.
+            OrderRequest request = OrderRequestReader.read(JsonRequestBody.read(body, headers.getLength(),
+                    maxBodyBytes));
             boolean respondAsync = AsyncPreference.requested(prefer);
             PlaceOrderUseCase.Placed placed = orders.place(tenant.get(), new IdempotencyKey(key), request,
                     respondAsync);
@@ -91,8 +99,6 @@ public class OrdersResource {
             StoredOutcome outcome = ((PlaceOrderUseCase.Placed.Answered) placed).outcome();
             count(placed.replayed() ? "replayed" : outcome.status() < 300 ? "claimed" : "rejected");
             return answer(outcome, placed.replayed());
-        } catch (InvalidOrderException e) {
-            return Problems.of(400, "invalid_request", "Invalid request", e.getMessage());
         } catch (IdempotencyKeyReusedException e) {
             count("conflict");
             return Problems.of(reuseStatus, "idempotency_key_reused", "Idempotency key reused", e.getMessage());

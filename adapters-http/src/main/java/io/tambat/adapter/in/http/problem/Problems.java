@@ -3,6 +3,7 @@ package io.tambat.adapter.in.http.problem;
 import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.error.WebhookRejectedException;
+import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
@@ -24,12 +25,35 @@ public final class Problems {
         return Response.status(status).type(MEDIA_TYPE).entity(body(status, code, title, detail)).build();
     }
 
+    /** A problem with a title derived from its code. */
+    public static Response of(int status, String code, String detail) {
+        return of(status, code, titleOf(code), detail);
+    }
+
+    /** A problem about one member of the request: {@code pointer} is a JSON Pointer or a parameter's name. */
+    public static Response invalid(int status, String code, String pointer, String detail) {
+        var body = document(status, code, titleOf(code), detail).add("pointer", pointer);
+        return Response.status(status).type(MEDIA_TYPE).entity(body.build().toString()).build();
+    }
+
+    /** 500 {@code internal_error}: nothing but the id under which the cause was logged. */
+    public static Response internalError(String correlationId) {
+        var body = document(500, "internal_error", titleOf("internal_error"),
+                "an unexpected error occurred; quote the correlation id when reporting it")
+                .add("correlation_id", correlationId);
+        return Response.status(500).type(MEDIA_TYPE).entity(body.build().toString()).build();
+    }
+
     /** The problem document with a title derived from the code. */
     public static String body(int status, String code, String detail) {
         return body(status, code, titleOf(code), detail);
     }
 
     private static String body(int status, String code, String title, String detail) {
+        return document(status, code, title, detail).build().toString();
+    }
+
+    private static JsonObjectBuilder document(int status, String code, String title, String detail) {
         var body = JsonProviders.PROVIDER.createObjectBuilder()
                 .add("type", TYPE_BASE + code.replace('_', '-'))
                 .add("title", title)
@@ -38,7 +62,7 @@ public final class Problems {
         if (detail != null) {
             body.add("detail", detail);
         }
-        return body.build().toString();
+        return body;
     }
 
     public static Response retryable(int status, String code, String title, String detail, Duration retryAfter) {

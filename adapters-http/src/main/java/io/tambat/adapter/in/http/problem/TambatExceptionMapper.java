@@ -23,10 +23,13 @@ public class TambatExceptionMapper implements ExceptionMapper<TambatException> {
         if (exception instanceof ManageSecretsUseCase.UnknownEndpointException) {
             return Problems.of(404, "unknown_endpoint", "Unknown endpoint", "no endpoint with this id");
         }
+        if (exception instanceof ManageSecretsUseCase.InvalidSecretException invalid) {
+            return Problems.invalid(400, "invalid_request", "/" + invalid.field(), exception.getMessage());
+        }
         if (exception instanceof StoreUnavailableException) {
             return Problems.retryable(503, "storage_unavailable", "Storage unavailable",
                     "storage is unavailable", STORAGE_RETRY);
         }
-        return Problems.of(500, "internal_error", "Internal error", null);
+        return UnexpectedErrorMapper.answer(exception);
     }
 }

@@ -1,9 +1,12 @@
 package io.tambat.adapter.in.http.webhook;
 
 import io.tambat.adapter.in.http.JsonProviders;
+import io.tambat.adapter.in.http.body.BodyTooLargeException;
+import io.tambat.adapter.in.http.body.BoundedBody;
 import io.tambat.adapter.in.http.metrics.IngressMetrics;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.ReceiveWebhookUseCase;
+import io.tambat.domain.error.Rejection;
 import io.tambat.domain.error.WebhookRejectedException;
 import io.tambat.domain.model.webhook.Headers;
 import io.tambat.domain.model.webhook.RawDelivery;
@@ -59,7 +62,7 @@ public class WebhookResource {
             WebhookEndpoint endpoint = receiveWebhook.admit(provider, endpointId,
                     request.getHeader(HttpHeaders.CONTENT_TYPE));
             providerTag = endpoint.provider();
-            byte[] raw = BoundedBody.read(body, request.getContentLengthLong(), endpoint.maxBodyBytes());
+            byte[] raw = readBody(body, request, endpoint);
             RawDelivery delivery = new RawDelivery(raw, headers(request), signedUrl(endpoint, request));
             WebhookReceipt receipt = receiveWebhook.receive(endpoint, delivery);
             metrics.accepted(receipt.status());
@@ -71,6 +74,15 @@ public class WebhookResource {
             return Problems.of(400, "body_unreadable", "Body unreadable", "the request body ended early");
         } finally {
             metrics.acknowledged(providerTag, Duration.ofNanos(System.nanoTime() - started));
+        }
+    }
+
+    private static byte[] readBody(InputStream body, HttpServletRequest request, WebhookEndpoint endpoint)
+            throws IOException {
+        try {
+            return BoundedBody.read(body, request.getContentLengthLong(), endpoint.maxBodyBytes());
+        } catch (BodyTooLargeException e) {
+            throw new WebhookRejectedException(Rejection.PAYLOAD_TOO_LARGE, e.getMessage());
         }
     }
 

@@ -1,5 +1,6 @@
 package io.tambat.application.service;
 
+import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.port.out.InboxWorkPort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,15 +10,15 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 
-/**
- * Leases a batch of due rows in a short transaction of its own, so the lease is visible to other workers
- * before any processing starts and no transaction stays open while an event is processed.
- */
+/** The webhook inbox as a work queue: leased rows are processed by {@link EventProcessor}. */
 @ApplicationScoped
-public class InboxLeasing {
+public class InboxWork implements LeasedWork<LeasedEvent> {
 
     @Inject
     InboxWorkPort inbox;
+
+    @Inject
+    EventProcessor processor;
 
     @Inject
     ProcessingSettings settings;
@@ -25,9 +26,30 @@ public class InboxLeasing {
     @Inject
     Clock clock;
 
+    @Override
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public List<LeasedEvent> leaseBatch() {
         Instant now = clock.instant();
         return inbox.leaseDue(settings.batchSize(), now, now.plus(settings.lease()));
+    }
+
+    @Override
+    public Lease lease(LeasedEvent event) {
+        return event.lease();
+    }
+
+    @Override
+    public void attempt(LeasedEvent event) {
+        processor.process(event);
+    }
+
+    @Override
+    public void endLost(LeasedEvent event) {
+        processor.endLost(event);
+    }
+
+    @Override
+    public String afterLeaseFailpoint() {
+        return Failpoints.WORKER_AFTER_LEASE;
     }
 }

@@ -1,0 +1,2 @@
+/** Rules for text that crosses into storage. */
+package io.tambat.domain.model.text;
