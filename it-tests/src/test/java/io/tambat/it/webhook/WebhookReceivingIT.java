@@ -87,6 +87,39 @@ class WebhookReceivingIT extends DeployedTambatTest {
     }
 
     @Test
+    void answersAReplayedBodyAsADuplicateWithinTheEndpointsReplayWindow() {
+        byte[] body = ("{\"action\":\"opened\",\"repository\":{\"id\":" + System.nanoTime() + "}}")
+                .getBytes(StandardCharsets.UTF_8);
+        String first = UUID.randomUUID().toString();
+        String replayed = UUID.randomUUID().toString();
+
+        HttpResponse<String> original = github("gh-replay", "gh-replay-secret", first, body);
+        HttpResponse<String> replay = github("gh-replay", "gh-replay-secret", replayed, body);
+        HttpResponse<String> retry = github("gh-replay", "gh-replay-secret", first, body);
+
+        assertThat(Http.json(original).getString("status")).isEqualTo("accepted");
+        String inboxId = Http.json(original).getString("inbox_id");
+        assertThat(Http.json(replay).getString("status")).isEqualTo("duplicate");
+        assertThat(Http.json(replay).getString("inbox_id")).isEqualTo(inboxId);
+        assertThat(Http.json(retry).getString("inbox_id")).isEqualTo(inboxId);
+        assertThat(db.inboxRows("github", "gh-replay", first)).isEqualTo(1);
+        assertThat(db.inboxRows("github", "gh-replay", replayed)).isZero();
+        // Without a window (the default) the provider's own id alone decides: the same body twice is two events.
+        String other = UUID.randomUUID().toString();
+        String otherAgain = UUID.randomUUID().toString();
+        assertThat(Http.json(github("gh-main", "It's a Secret to Everybody", other, body)).getString("status"))
+                .isEqualTo("accepted");
+        assertThat(Http.json(github("gh-main", "It's a Secret to Everybody", otherAgain, body)).getString("status"))
+                .isEqualTo("accepted");
+    }
+
+    private static HttpResponse<String> github(String endpoint, String secret, String delivery, byte[] body) {
+        return Http.post(uri("webhooks/github/" + endpoint), body, "Content-Type", "application/json",
+                "X-GitHub-Event", "issues", "X-GitHub-Delivery", delivery,
+                "X-Hub-Signature-256", TestSigners.github(secret, body));
+    }
+
+    @Test
     void acceptsStandardWebhooksDeliveryWithMultiByteBody() {
         String messageId = "msg_" + UUID.randomUUID();
         long now = Instant.now().getEpochSecond();
