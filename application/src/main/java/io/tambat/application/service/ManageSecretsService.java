@@ -7,6 +7,7 @@ import io.tambat.domain.model.webhook.WebhookEndpoint;
 import io.tambat.domain.port.out.SecretStorePort;
 import io.tambat.domain.port.out.WebhookEndpointsPort;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
@@ -26,7 +27,7 @@ public class ManageSecretsService implements ManageSecretsUseCase {
     SecretStorePort store;
 
     @Inject
-    TrustedSecrets trustedSecrets;
+    Event<SecretsChanged> changes;
 
     @Inject
     Clock clock;
@@ -47,7 +48,7 @@ public class ManageSecretsService implements ManageSecretsUseCase {
         }
         SecretVersion candidate = new SecretVersion(version, secret);
         boolean added = store.add(endpoint.id(), candidate, clock.instant());
-        trustedSecrets.invalidate(endpoint.id());
+        changes.fire(new SecretsChanged(endpoint.id()));
         return added;
     }
 
@@ -56,7 +57,7 @@ public class ManageSecretsService implements ManageSecretsUseCase {
     public boolean retireVersion(String endpointId, String version) {
         WebhookEndpoint endpoint = endpoint(endpointId);
         boolean retired = store.retire(endpoint.id(), version, clock.instant());
-        trustedSecrets.invalidate(endpoint.id());
+        changes.fire(new SecretsChanged(endpoint.id()));
         return retired;
     }
 

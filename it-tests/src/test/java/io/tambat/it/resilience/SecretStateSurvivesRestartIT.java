@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Operators' changes to secret versions are durable: after a restart with the same configuration, a
- * retired configured version stays retired and an added one stays trusted. Secrets are stored sealed.
+ * retired configured version stays retired and an added one stays trusted. Secrets are stored sealed. A change
+ * made through one instance takes effect on every other within a second, whatever their cache TTL.
  */
 class SecretStateSurvivesRestartIT {
 
@@ -49,6 +50,36 @@ class SecretStateSurvivesRestartIT {
             assertThat(retired.statusCode()).as(retired.body()).isEqualTo(401);
             assertThat(Http.json(retired).getString("code")).isEqualTo("signature_invalid");
             assertThat(added.statusCode()).as(added.body()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void aChangeThroughOneInstanceTakesEffectOnAnotherWithinASecond() {
+        Map<String, String> longCache = new java.util.HashMap<>(StripeProcessDeliveries.ENDPOINTS);
+        longCache.put("TAMBAT_SECRETS_CACHE_TTL", "PT10M");
+        longCache.put("TAMBAT_PROCESSING_ENABLED", "false");
+        try (TambatServerProcess a = TambatServerProcess.configured("secrets-a", TestDatabase.port(), SCHEMA,
+                        longCache).start().awaitReady(Duration.ofSeconds(90));
+                TambatServerProcess b = TambatServerProcess.configured("secrets-b", TestDatabase.port(), SCHEMA,
+                        longCache).start().awaitReady(Duration.ofSeconds(90))) {
+            assertThat(send(b.baseUri(), StripeProcessDeliveries.SECRET).statusCode()).isEqualTo(200);
+            AdminClient admin = new AdminClient(a.baseUri());
+            assertThat(admin.post(SECRETS, "{\"version\":\"v2\",\"secret\":\"" + ADDED + "\"}").statusCode())
+                    .isEqualTo(201);
+            assertThat(admin.delete(SECRETS + "/v1").statusCode()).isEqualTo(204);
+            long retiredAt = System.nanoTime();
+
+            assertThat(send(a.baseUri(), StripeProcessDeliveries.SECRET).statusCode()).isEqualTo(401);
+            int status;
+            do {
+                status = send(b.baseUri(), StripeProcessDeliveries.SECRET).statusCode();
+            } while (status == 200 && System.nanoTime() - retiredAt < Duration.ofSeconds(5).toNanos());
+            Duration refusedAfter = Duration.ofNanos(System.nanoTime() - retiredAt);
+            System.out.println("instance B refused the retired version " + refusedAfter.toMillis() + " ms after "
+                    + "the retirement through A");
+            assertThat(status).isEqualTo(401);
+            assertThat(refusedAfter).isLessThanOrEqualTo(Duration.ofSeconds(1));
+            assertThat(send(b.baseUri(), ADDED).statusCode()).isEqualTo(200);
         }
     }
 

@@ -5,6 +5,7 @@ import io.tambat.domain.port.out.PayloadCipherPort;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
+import java.util.List;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 
@@ -23,6 +24,11 @@ public final class AesGcmPayloadCipher implements PayloadCipherPort {
 
     public AesGcmPayloadCipher(PayloadKeyRing keys) {
         this.keys = keys;
+    }
+
+    @Override
+    public List<String> keyIds() {
+        return keys.keyIds();
     }
 
     @Override

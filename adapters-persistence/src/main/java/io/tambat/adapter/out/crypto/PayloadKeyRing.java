@@ -1,8 +1,10 @@
 package io.tambat.adapter.out.crypto;
 
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.crypto.SecretKey;
@@ -67,6 +69,13 @@ public final class PayloadKeyRing {
         byte[] material = new byte[KEY_BYTES];
         new SecureRandom().nextBytes(material);
         return new PayloadKeyRing("dev-ephemeral", Map.of("dev-ephemeral", new SecretKeySpec(material, "AES")));
+    }
+
+    /** The key ids in configuration order: the current one first. */
+    List<String> keyIds() {
+        List<String> ids = new ArrayList<>(List.of(currentKeyId));
+        keys.keySet().stream().filter(id -> !id.equals(currentKeyId)).sorted().forEach(ids::add);
+        return List.copyOf(ids);
     }
 
     String currentKeyId() {

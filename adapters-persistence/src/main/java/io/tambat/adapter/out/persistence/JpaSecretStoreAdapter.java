@@ -14,9 +14,11 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.stream.Collectors;
 
 /**
  * Secret versions on PostgreSQL, sealed with the payload keys and bound to their endpoint and version, so a
@@ -33,6 +35,12 @@ class JpaSecretStoreAdapter implements SecretStorePort {
     private static final String RETIRE = """
             UPDATE webhook_secret SET retired_at = ?1
             WHERE endpoint_id = ?2 AND version = ?3 AND retired_at IS NULL""";
+
+    private static final String RAISE_REVISION = """
+            INSERT INTO webhook_secret_revision (endpoint_id, revision) VALUES (?1, 1)
+            ON CONFLICT (endpoint_id) DO UPDATE SET revision = webhook_secret_revision.revision + 1""";
+
+    private static final String REVISIONS = "SELECT endpoint_id, revision FROM webhook_secret_revision";
 
     private static final String LAST_MATCH = """
             SELECT max(received_at) FROM webhook_inbox WHERE endpoint_id = ?1 AND matched_secret_version = ?2""";
@@ -65,16 +73,38 @@ class JpaSecretStoreAdapter implements SecretStorePort {
 
     @Override
     public boolean add(EndpointId endpoint, SecretVersion version, Instant now) {
-        return insertIfAbsent(endpoint, version, now);
+        boolean added = insertIfAbsent(endpoint, version, now);
+        if (added) {
+            raiseRevision(endpoint);
+        }
+        return added;
     }
 
     @Override
     public boolean retire(EndpointId endpoint, String version, Instant now) {
-        return StorageCalls.call("secret retirement", () -> em.createNativeQuery(RETIRE)
+        boolean retired = StorageCalls.call("secret retirement", () -> em.createNativeQuery(RETIRE)
                 .setParameter(1, Timestamp.from(now))
                 .setParameter(2, endpoint.value())
                 .setParameter(3, version)
                 .executeUpdate()) == 1;
+        if (retired) {
+            raiseRevision(endpoint);
+        }
+        return retired;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Map<EndpointId, Long> revisions() {
+        return StorageCalls.call("secret revisions", () -> ((List<Object[]>) em.createNativeQuery(REVISIONS)
+                .getResultList()).stream()
+                .collect(Collectors.toMap(row -> new EndpointId((String) row[0]), row -> NativeRows.number(row[1]))));
+    }
+
+    private void raiseRevision(EndpointId endpoint) {
+        StorageCalls.call("secret revision", () -> em.createNativeQuery(RAISE_REVISION)
+                .setParameter(1, endpoint.value())
+                .executeUpdate());
     }
 
     @Override
@@ -126,7 +156,8 @@ class JpaSecretStoreAdapter implements SecretStorePort {
         }
     }
 
-    private static byte[] associatedData(String endpointId, String version) {
+    /** Binds a sealed secret to its endpoint and version. */
+    static byte[] associatedData(String endpointId, String version) {
         return ("secret|" + endpointId + "|" + version).getBytes(StandardCharsets.UTF_8);
     }
 }

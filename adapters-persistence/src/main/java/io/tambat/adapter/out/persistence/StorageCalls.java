@@ -2,6 +2,7 @@ package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.error.StorageRejectedException;
 import io.tambat.domain.error.StoreUnavailableException;
+import io.tambat.domain.error.TambatException;
 import java.sql.SQLException;
 import java.util.Optional;
 import java.util.Set;
@@ -9,7 +10,8 @@ import java.util.function.Supplier;
 
 /**
  * Translates what the JPA provider, the pool or the driver throws into the domain's two kinds of storage
- * failure, so callers decide on the kind rather than on a driver's classes:
+ * failure, so callers decide on the kind rather than on a driver's classes (Tambat's own exceptions pass
+ * unchanged):
  *
  * <ul>
  *   <li>{@link StorageRejectedException} when the database answered and refused the statement for what it
@@ -35,7 +37,7 @@ final class StorageCalls {
     }
 
     static RuntimeException translate(String what, RuntimeException failure) {
-        if (failure instanceof StoreUnavailableException || failure instanceof StorageRejectedException) {
+        if (failure instanceof TambatException) {
             return failure;
         }
         if (refused(failure)) {

@@ -10,14 +10,15 @@ import java.util.List;
 public interface ManageSecretsUseCase {
 
     /**
-     * Trusts a new version at once on this instance (other instances within the secret cache TTL).
+     * Trusts a new version at once: on this instance when the change commits, on the others within the
+     * secret change poll (a quarter of a second).
      *
      * @return false when the version exists already
      * @throws InvalidSecretException when the version name or the secret is not acceptable
      */
     boolean addVersion(String endpointId, String version, String secret);
 
-    /** Retires a version at once on this instance; false when no trusted version has that name. */
+    /** Retires a version at once, everywhere as {@link #addVersion} says; false when no such trusted version. */
     boolean retireVersion(String endpointId, String version);
 
     List<SecretVersionInfo> versions(String endpointId);

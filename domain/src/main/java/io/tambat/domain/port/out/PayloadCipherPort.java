@@ -1,12 +1,16 @@
 package io.tambat.domain.port.out;
 
 import io.tambat.domain.model.webhook.SealedPayload;
+import java.util.List;
 
 /**
  * Authenticated encryption of raw payloads and secrets at rest. The associated data binds a ciphertext to
  * its row: opening it with other associated data fails. Thread-safe.
  */
 public interface PayloadCipherPort {
+
+    /** The configured key ids, the current one (which seals) first. */
+    List<String> keyIds();
 
     /** Encrypts with the current key; the result names that key. */
     SealedPayload seal(byte[] plaintext, byte[] associatedData);

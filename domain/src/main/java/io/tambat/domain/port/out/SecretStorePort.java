@@ -5,6 +5,7 @@ import io.tambat.domain.model.webhook.SecretVersion;
 import io.tambat.domain.model.webhook.SecretVersionInfo;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Trusted signing-secret versions per endpoint. Secret material is encrypted at rest. Every method may
@@ -24,14 +25,14 @@ public interface SecretStorePort {
     void seed(EndpointId endpoint, List<SecretVersion> configured, Instant now);
 
     /**
-     * Trusts a new version.
+     * Trusts a new version, raising the endpoint's revision in the same transaction.
      *
      * @return false when the version exists already (trusted or retired); nothing is changed then
      */
     boolean add(EndpointId endpoint, SecretVersion version, Instant now);
 
     /**
-     * Retires a version at once.
+     * Retires a version at once, raising the endpoint's revision in the same transaction.
      *
      * @return false when no trusted version of that name exists
      */
@@ -39,4 +40,10 @@ public interface SecretStorePort {
 
     /** Every version ever stored for the endpoint, with its life cycle and last match, oldest first. */
     List<SecretVersionInfo> describe(EndpointId endpoint);
+
+    /**
+     * The committed revision of every endpoint whose secrets were ever changed at run time. A revision only
+     * grows; a caller that saw another value for an endpoint knows its secrets changed since.
+     */
+    Map<EndpointId, Long> revisions();
 }

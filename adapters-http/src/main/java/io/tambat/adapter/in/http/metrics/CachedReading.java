@@ -8,6 +8,7 @@ import java.util.function.Function;
 import java.util.function.ToLongFunction;
 import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.Tag;
 
 /**
  * One database reading shared by every gauge of a scrape, refreshed once it is a few seconds old. Empty
@@ -28,9 +29,10 @@ final class CachedReading<T> {
     }
 
     /** Registers a gauge that reads one number of the shared reading. */
-    void gauge(MetricRegistry registry, String name, String unit, String description, ToLongFunction<T> number) {
+    void gauge(MetricRegistry registry, String name, String unit, String description, ToLongFunction<T> number,
+            Tag... tags) {
         registry.gauge(Metadata.builder().withName(name).withUnit(unit).withDescription(description).build(),
-                this, self -> self.current().map(number::applyAsLong).orElse(-1L));
+                this, self -> self.current().map(number::applyAsLong).orElse(-1L), tags);
     }
 
     private synchronized Optional<T> current() {

@@ -3,6 +3,7 @@ package io.tambat.adapter.in.http.problem;
 import io.tambat.application.port.in.ManageSecretsUseCase;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.error.TambatException;
+import io.tambat.domain.error.UnreadableCiphertextException;
 import io.tambat.domain.error.WebhookRejectedException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
@@ -25,6 +26,9 @@ public class TambatExceptionMapper implements ExceptionMapper<TambatException> {
         }
         if (exception instanceof ManageSecretsUseCase.InvalidSecretException invalid) {
             return Problems.invalid(400, "invalid_request", "/" + invalid.field(), exception.getMessage());
+        }
+        if (exception instanceof UnreadableCiphertextException) {
+            return Problems.of(409, "payload_key_missing", exception.getMessage());
         }
         if (exception instanceof StoreUnavailableException) {
             return Problems.retryable(503, "storage_unavailable", "Storage unavailable",

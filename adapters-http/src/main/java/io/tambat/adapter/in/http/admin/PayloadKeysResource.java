@@ -1,0 +1,68 @@
+package io.tambat.adapter.in.http.admin;
+
+import io.tambat.adapter.in.http.JsonProviders;
+import io.tambat.adapter.in.http.TambatApplication;
+import io.tambat.application.port.in.RotatePayloadKeysUseCase;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+
+/**
+ * Payload-key rotation for operators: which keys seal how many stored ciphertexts, and re-sealing under the
+ * current key. Key material never appears; key ids do.
+ */
+@Path("/admin/payload-keys")
+@RequestScoped
+@RolesAllowed(TambatApplication.OPERATOR)
+@Produces(MediaType.APPLICATION_JSON)
+public class PayloadKeysResource {
+
+    private static final int DEFAULT_LIMIT = 10_000;
+
+    @Inject
+    RotatePayloadKeysUseCase keys;
+
+    @GET
+    public Response use() {
+        return json(use(keys.keyUse()));
+    }
+
+    /** Re-seals up to {@code limit} ciphertexts; call again until {@code remaining} is 0. */
+    @POST
+    @Path("/reseal")
+    public Response reseal(@QueryParam("limit") @Parameter(schema = @Schema(type = SchemaType.INTEGER,
+            minimum = "1", maximum = "" + RotatePayloadKeysUseCase.MAX_ROWS_PER_CALL,
+            defaultValue = "" + DEFAULT_LIMIT)) String limit) {
+        RotatePayloadKeysUseCase.Resealed resealed = keys.reseal(
+                AdminRequests.limit(limit, DEFAULT_LIMIT, RotatePayloadKeysUseCase.MAX_ROWS_PER_CALL));
+        return json(use(resealed.keyUse()).add("resealed", resealed.resealed()));
+    }
+
+    private static JsonObjectBuilder use(RotatePayloadKeysUseCase.KeyUse use) {
+        String current = use.configured().get(0);
+        JsonObjectBuilder sealed = JsonProviders.PROVIDER.createObjectBuilder();
+        use.sealedPerKey().forEach(sealed::add);
+        long remaining = use.sealedPerKey().entrySet().stream().filter(entry -> !entry.getKey().equals(current))
+                .mapToLong(java.util.Map.Entry::getValue).sum();
+        return JsonProviders.PROVIDER.createObjectBuilder()
+                .add("current", current)
+                .add("configured", JsonProviders.PROVIDER.createArrayBuilder(use.configured()))
+                .add("sealed", sealed)
+                .add("remaining", remaining);
+    }
+
+    private static Response json(JsonObjectBuilder body) {
+        return Response.ok(body.build().toString(), MediaType.APPLICATION_JSON_TYPE).build();
+    }
+}

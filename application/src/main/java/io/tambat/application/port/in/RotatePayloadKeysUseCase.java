@@ -1,0 +1,33 @@
+package io.tambat.application.port.in;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Payload-key rotation as a procedure: put the new key first in {@code TAMBAT_PAYLOAD_KEYS} (the old one after
+ * it), re-seal until nothing is left under the old key, then remove the old key.
+ */
+public interface RotatePayloadKeysUseCase {
+
+    int MAX_ROWS_PER_CALL = 100_000;
+
+    /**
+     * Re-seals up to {@code maxRows} ciphertexts under the current key, in bounded batches of their own
+     * transactions; safe to interrupt and to run again, and on several instances at once.
+     *
+     * @throws io.tambat.domain.error.UnreadableCiphertextException when a row names a key no longer configured
+     */
+    Resealed reseal(int maxRows);
+
+    /** The configured key ids, the current one first; asks no store. */
+    List<String> configuredKeys();
+
+    /** The configured key ids (current first) and how many ciphertexts each key seals now. */
+    KeyUse keyUse();
+
+    record Resealed(int resealed, KeyUse keyUse) {
+    }
+
+    record KeyUse(List<String> configured, Map<String, Long> sealedPerKey) {
+    }
+}
