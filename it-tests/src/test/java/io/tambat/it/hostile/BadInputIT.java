@@ -202,6 +202,14 @@ class BadInputIT extends DeployedTambatTest {
         run(cases);
     }
 
+    @Test
+    void documentsTheMaximumOfEveryLimitInOpenApi() {
+        String openApi = Http.send(Http.request(uri("openapi")).GET().build()).body();
+
+        assertThat(openApi).containsPattern("(?s)/admin/inbox:.*?name: limit.*?maximum: 500");
+        assertThat(openApi).containsPattern("(?s)/admin/order-deliveries:.*?name: limit.*?maximum: 500");
+    }
+
     private void run(List<Case> cases) {
         assertThat(cases).hasSizeGreaterThanOrEqualTo(10);
         SoftAssertions softly = new SoftAssertions();
