@@ -2,6 +2,7 @@ package io.tambat.adapter.in.http.admin;
 
 import io.tambat.adapter.in.http.body.JsonRequestBody;
 import io.tambat.adapter.in.http.problem.InvalidRequestException;
+import io.tambat.domain.model.text.StorableText;
 import io.tambat.domain.model.webhook.EndpointId;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -32,9 +33,23 @@ final class AdminRequests {
         return text.getString();
     }
 
-    /** An optional filter: blank means absent. */
-    static Optional<String> filter(String value) {
-        return Optional.ofNullable(value).filter(text -> !text.isBlank());
+    /** An optional filter: blank means absent; text no store can hold (a NUL, a lone surrogate) is refused. */
+    static Optional<String> filter(String parameter, String value) {
+        Optional<String> given = Optional.ofNullable(value).filter(text -> !text.isBlank());
+        if (given.isPresent() && !StorableText.isStorable(given.get())) {
+            throw new InvalidRequestException(parameter, parameter + " must be valid Unicode without NUL");
+        }
+        return given;
+    }
+
+    /** Whether a path segment could name anything stored: one that cannot is simply not found. */
+    static boolean storable(String... segments) {
+        for (String segment : segments) {
+            if (!StorableText.isStorable(segment)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** An endpoint id given as a parameter. */
@@ -48,7 +63,7 @@ final class AdminRequests {
 
     /** An optional filter that must be one of the known values. */
     static Optional<String> oneOf(String parameter, String value, Set<String> known) {
-        Optional<String> given = filter(value);
+        Optional<String> given = filter(parameter, value);
         if (given.isPresent() && !known.contains(given.get())) {
             throw new InvalidRequestException(parameter, parameter + " must be one of " + known);
         }

@@ -44,7 +44,8 @@ public class InboxResource {
             @QueryParam("limit") @Parameter(schema = @Schema(type = SchemaType.INTEGER, minimum = "1",
                     maximum = "" + OperateInboxUseCase.MAX_LIST_LIMIT, defaultValue = "100")) String limit) {
         InboxRow.Filter filter = new InboxRow.Filter(AdminRequests.oneOf("status", status, STATUSES),
-                AdminRequests.filter(provider), AdminRequests.filter(endpoint), AdminRequests.filter(eventId));
+                AdminRequests.filter("provider", provider), AdminRequests.filter("endpoint", endpoint),
+                AdminRequests.filter("event_id", eventId));
         JsonArrayBuilder rows = JsonProviders.PROVIDER.createArrayBuilder();
         inbox.list(filter, AdminRequests.limit(limit, DEFAULT_LIMIT, OperateInboxUseCase.MAX_LIST_LIMIT))
                 .forEach(row -> rows.add(InboxJson.row(row)));

@@ -40,8 +40,9 @@ public class ObjectStateResource {
     @Produces(MediaType.APPLICATION_JSON)
     public Response find(@PathParam("provider") String provider, @PathParam("objectType") String objectType,
             @PathParam("objectId") String objectId, @QueryParam("endpoint") String endpoint) {
-        Optional<EndpointId> scope = AdminRequests.filter(endpoint).map(AdminRequests::endpointId);
+        Optional<EndpointId> scope = AdminRequests.filter("endpoint", endpoint).map(AdminRequests::endpointId);
         List<ObjectState> states = ObjectType.fromCode(objectType)
+                .filter(type -> AdminRequests.storable(provider, objectId))
                 .map(type -> objects.find(new ObjectKey(provider, type, objectId), scope))
                 .orElse(List.of());
         if (states.isEmpty()) {

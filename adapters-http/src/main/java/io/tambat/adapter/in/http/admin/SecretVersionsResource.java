@@ -4,6 +4,7 @@ import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.TambatApplication;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.ManageSecretsUseCase;
+import io.tambat.domain.model.webhook.SecretVersion;
 import io.tambat.domain.model.webhook.SecretVersionInfo;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;
@@ -67,7 +68,7 @@ public class SecretVersionsResource {
     @DELETE
     @Path("/{version}")
     public Response retire(@PathParam("endpointId") String endpointId, @PathParam("version") String version) {
-        if (!secrets.retireVersion(endpointId, version)) {
+        if (!SecretVersion.isValidName(version) || !secrets.retireVersion(endpointId, version)) {
             return Problems.of(404, "unknown_secret_version", "Unknown secret version",
                     "no trusted version with that name");
         }

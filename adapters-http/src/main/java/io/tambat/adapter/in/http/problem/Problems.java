@@ -38,10 +38,13 @@ public final class Problems {
 
     /** 500 {@code internal_error}: nothing but the id under which the cause was logged. */
     public static Response internalError(String correlationId) {
-        var body = document(500, "internal_error", titleOf("internal_error"),
+        return Response.status(500).type(MEDIA_TYPE).entity(internalErrorBody(correlationId)).build();
+    }
+
+    static String internalErrorBody(String correlationId) {
+        return document(500, "internal_error", titleOf("internal_error"),
                 "an unexpected error occurred; quote the correlation id when reporting it")
-                .add("correlation_id", correlationId);
-        return Response.status(500).type(MEDIA_TYPE).entity(body.build().toString()).build();
+                .add("correlation_id", correlationId).build().toString();
     }
 
     /** The problem document with a title derived from the code. */

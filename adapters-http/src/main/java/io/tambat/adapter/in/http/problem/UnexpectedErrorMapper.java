@@ -24,8 +24,13 @@ public class UnexpectedErrorMapper implements ExceptionMapper<Throwable> {
 
     /** Logs the exception under a new correlation id and answers with that id alone. */
     static Response answer(Throwable exception) {
+        return Problems.internalError(logged(exception));
+    }
+
+    /** @return the correlation id the exception was logged under */
+    static String logged(Throwable exception) {
         String correlationId = UUID.randomUUID().toString();
         LOG.log(Level.SEVERE, "internal error {0}: {1}", new Object[] {correlationId, Diagnostics.of(exception)});
-        return Problems.internalError(correlationId);
+        return correlationId;
     }
 }
