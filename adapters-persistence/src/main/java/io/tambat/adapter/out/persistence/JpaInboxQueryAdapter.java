@@ -8,6 +8,7 @@ import static io.tambat.adapter.out.persistence.NativeRows.optionalText;
 import static io.tambat.adapter.out.persistence.NativeRows.uuid;
 
 import io.tambat.domain.model.processing.InboxRow;
+import io.tambat.domain.model.processing.InboxStatus;
 import io.tambat.domain.port.out.InboxQueryPort;
 import io.tambat.domain.port.out.OutboxPort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -91,8 +92,8 @@ class JpaInboxQueryAdapter implements InboxQueryPort {
     public InboxRow.Stats stats(Instant now) {
         return StorageCalls.call("inbox statistics", () -> {
             Map<String, Long> counts = new LinkedHashMap<>();
-            for (String status : List.of("RECEIVED", "PROCESSING", "PROCESSED", "FAILED")) {
-                counts.put(status, 0L);
+            for (InboxStatus status : InboxStatus.values()) {
+                counts.put(status.name(), 0L);
             }
             @SuppressWarnings("unchecked")
             List<Object[]> rows = em.createNativeQuery(COUNTS).getResultList();

@@ -5,6 +5,7 @@ import static io.tambat.adapter.out.persistence.NativeRows.optionalLong;
 import static io.tambat.adapter.out.persistence.NativeRows.optionalText;
 import static io.tambat.adapter.out.persistence.NativeRows.uuid;
 
+import io.tambat.domain.model.processing.InboxStatus;
 import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SealedPayload;
@@ -68,22 +69,23 @@ class JpaInboxWorkAdapter implements InboxWorkPort {
 
     @Override
     public boolean markProcessed(UUID inboxId, int attempt, Instant now) {
-        return transition(inboxId, "PROCESSING", "PROCESSED", now, null, now, attempt) == 1;
+        return transition(inboxId, InboxStatus.PROCESSING, InboxStatus.PROCESSED, now, null, now, attempt) == 1;
     }
 
     @Override
     public boolean retryLater(UUID inboxId, int attempt, Instant nextAttemptAt, String redactedError, Instant now) {
-        return transition(inboxId, "PROCESSING", "RECEIVED", nextAttemptAt, redactedError, now, attempt) == 1;
+        return transition(inboxId, InboxStatus.PROCESSING, InboxStatus.RECEIVED, nextAttemptAt, redactedError, now,
+                attempt) == 1;
     }
 
     @Override
     public boolean fail(UUID inboxId, int attempt, String redactedError, Instant now) {
-        return transition(inboxId, "PROCESSING", "FAILED", now, redactedError, now, attempt) == 1;
+        return transition(inboxId, InboxStatus.PROCESSING, InboxStatus.FAILED, now, redactedError, now, attempt) == 1;
     }
 
     @Override
     public boolean redrive(UUID inboxId, Instant now) {
-        return transition(inboxId, "FAILED", "RECEIVED", now, null, now, null) == 1;
+        return transition(inboxId, InboxStatus.FAILED, InboxStatus.RECEIVED, now, null, now, null) == 1;
     }
 
     @Override
@@ -94,15 +96,18 @@ class JpaInboxWorkAdapter implements InboxWorkPort {
                 .executeUpdate());
     }
 
-    private int transition(UUID inboxId, String from, String to, Instant nextAttemptAt, String error, Instant now,
-            Integer attempt) {
-        return StorageCalls.call("inbox " + to.toLowerCase(java.util.Locale.ROOT), () -> integer(
+    private int transition(UUID inboxId, InboxStatus from, InboxStatus to, Instant nextAttemptAt, String error,
+            Instant now, Integer attempt) {
+        if (!from.canMoveTo(to)) {
+            throw new IllegalArgumentException(from + " cannot move to " + to);
+        }
+        return StorageCalls.call("inbox " + to.name().toLowerCase(java.util.Locale.ROOT), () -> integer(
                 em.createNativeQuery(TRANSITION)
                         .setParameter(1, inboxId.toString())
-                        .setParameter(2, to)
+                        .setParameter(2, to.name())
                         .setParameter(3, Timestamp.from(nextAttemptAt))
                         .setParameter(4, error)
-                        .setParameter(5, from)
+                        .setParameter(5, from.name())
                         .setParameter(6, Timestamp.from(now))
                         .setParameter(7, attempt)
                         .getSingleResult()));

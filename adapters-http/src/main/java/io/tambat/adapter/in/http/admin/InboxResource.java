@@ -5,6 +5,7 @@ import io.tambat.adapter.in.http.TambatApplication;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.OperateInboxUseCase;
 import io.tambat.domain.model.processing.InboxRow;
+import io.tambat.domain.model.processing.InboxStatus;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -21,8 +22,10 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.UUID;
 
 /** Operators' view of the inbox: redacted rows (never a payload), statistics and redrive. */
@@ -32,7 +35,8 @@ import java.util.UUID;
 @Produces(MediaType.APPLICATION_JSON)
 public class InboxResource {
 
-    private static final Set<String> STATUSES = Set.of("RECEIVED", "PROCESSING", "PROCESSED", "FAILED");
+    private static final Set<String> STATUSES = Arrays.stream(InboxStatus.values()).map(InboxStatus::name)
+            .collect(Collectors.toUnmodifiableSet());
     private static final int DEFAULT_LIMIT = 100;
 
     @Inject
@@ -82,7 +86,7 @@ public class InboxResource {
         }
         return switch (inbox.redrive(id.get())) {
             case REDRIVEN -> json(JsonProviders.PROVIDER.createObjectBuilder().add("inbox_id", id.get().toString())
-                    .add("status", "RECEIVED"));
+                    .add("status", InboxStatus.RECEIVED.name()));
             case NOT_FOUND -> unknown();
             case NOT_FAILED -> Problems.of(409, "not_failed", "Not failed", "only a FAILED row can be redriven");
         };

@@ -1,6 +1,7 @@
 package io.tambat.adapter.in.http.metrics;
 
 import io.tambat.domain.model.processing.InboxRow;
+import io.tambat.domain.model.processing.InboxStatus;
 import io.tambat.domain.port.out.InboxQueryPort;
 import io.tambat.domain.port.out.ProcessingMetricsPort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -34,7 +35,7 @@ public class ProcessingMetrics implements ProcessingMetricsPort {
         stats.gauge(registry, "tambat.inbox.oldest.pending.age", MetricUnits.SECONDS,
                 "age of the oldest accepted event not yet processed", InboxRow.Stats::oldestPendingAgeSeconds);
         stats.gauge(registry, "tambat.inbox.failed", MetricUnits.NONE, "events that ended FAILED",
-                current -> current.counts().getOrDefault("FAILED", 0L));
+                current -> current.counts().getOrDefault(InboxStatus.FAILED.name(), 0L));
         stats.gauge(registry, "tambat.outbox.lag", MetricUnits.SECONDS,
                 "age of the oldest unpublished outbox notification", InboxRow.Stats::outboxLagSeconds);
         stats.gauge(registry, "tambat.outbox.unpublished", MetricUnits.NONE, "outbox notifications not yet published",

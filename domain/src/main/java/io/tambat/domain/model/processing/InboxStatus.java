@@ -1,0 +1,25 @@
+package io.tambat.domain.model.processing;
+
+import java.util.Set;
+
+/**
+ * Where an accepted event stands. RECEIVED is due work; a lease makes it PROCESSING; the attempt that holds
+ * the lease ends it PROCESSED or FAILED, or gives it back RECEIVED for a retry; an operator's redrive takes
+ * FAILED back to RECEIVED. PROCESSED is final.
+ */
+public enum InboxStatus {
+    RECEIVED,
+    PROCESSING,
+    PROCESSED,
+    FAILED;
+
+    /** Whether a row may move from this status to {@code next}. */
+    public boolean canMoveTo(InboxStatus next) {
+        return switch (this) {
+            case RECEIVED -> next == PROCESSING;
+            case PROCESSING -> Set.of(RECEIVED, PROCESSED, FAILED).contains(next);
+            case PROCESSED -> false;
+            case FAILED -> next == RECEIVED;
+        };
+    }
+}

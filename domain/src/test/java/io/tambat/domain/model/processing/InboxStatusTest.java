@@ -1,0 +1,34 @@
+package io.tambat.domain.model.processing;
+
+import static io.tambat.domain.model.processing.InboxStatus.FAILED;
+import static io.tambat.domain.model.processing.InboxStatus.PROCESSED;
+import static io.tambat.domain.model.processing.InboxStatus.PROCESSING;
+import static io.tambat.domain.model.processing.InboxStatus.RECEIVED;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class InboxStatusTest {
+
+    @Test
+    void onlyALeaseStartsWork() {
+        assertThat(RECEIVED.canMoveTo(PROCESSING)).isTrue();
+        assertThat(RECEIVED.canMoveTo(PROCESSED)).isFalse();
+        assertThat(RECEIVED.canMoveTo(FAILED)).isFalse();
+    }
+
+    @Test
+    void anAttemptEndsProcessedFailedOrBackForARetry() {
+        assertThat(PROCESSING.canMoveTo(PROCESSED)).isTrue();
+        assertThat(PROCESSING.canMoveTo(FAILED)).isTrue();
+        assertThat(PROCESSING.canMoveTo(RECEIVED)).isTrue();
+    }
+
+    @Test
+    void processedIsFinalAndFailedOnlyGoesBackByRedrive() {
+        for (InboxStatus next : InboxStatus.values()) {
+            assertThat(PROCESSED.canMoveTo(next)).isFalse();
+            assertThat(FAILED.canMoveTo(next)).isEqualTo(next == RECEIVED);
+        }
+    }
+}
