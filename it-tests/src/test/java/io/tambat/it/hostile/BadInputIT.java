@@ -182,12 +182,13 @@ class BadInputIT extends DeployedTambatTest {
         cases.add(adminGet("an unknown status", "admin/inbox?status=LOST", 400, "invalid_request"));
         cases.add(adminGet("an inbox id that is not a UUID", "admin/inbox/not-a-uuid", 404, "unknown_inbox_row"));
         cases.add(adminGet("a NUL in a filter", "admin/inbox?provider=a%00b", 400, "invalid_request"));
-        cases.add(adminGet("a NUL in an object id", "admin/objects/standard/payment/a%00b", 404, "unknown_object"));
+        // A NUL encoded in a path is refused by the web container itself, with a bare 400.
+        cases.add(adminGet("a NUL in an object id", "admin/objects/standard/payment/a%00b", 400, CONTAINER_ANSWER));
         cases.add(adminGet("an endpoint filter that is no endpoint id", "admin/objects/standard/payment/x?endpoint=A_B",
                 400, "invalid_request"));
-        cases.add(new Case("retiring a version named with a NUL", ignored -> Http.send(Http.request(
+        cases.add(new Case("retiring a version whose name holds a NUL", ignored -> Http.send(Http.request(
                 uri("admin/endpoints/stripe-main/secrets/v%00"), "Authorization", "Bearer " + OperatorTokens.operator())
-                .DELETE().build()), 404, "unknown_secret_version", BadInputIT::validAdminCall, 200));
+                .DELETE().build()), 400, CONTAINER_ANSWER, BadInputIT::validAdminCall, 200));
         cases.add(adminGet("an unknown object type", "admin/objects/standard/spaceship/x", 404, "unknown_object"));
         cases.add(new Case("redrive of an id that is not a UUID", ignored -> adminPost(
                 "admin/inbox/not-a-uuid/redrive", ""), 404, "unknown_inbox_row", BadInputIT::validAdminCall, 200));

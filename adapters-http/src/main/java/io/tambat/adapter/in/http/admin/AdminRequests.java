@@ -42,16 +42,6 @@ final class AdminRequests {
         return given;
     }
 
-    /** Whether a path segment could name anything stored: one that cannot is simply not found. */
-    static boolean storable(String... segments) {
-        for (String segment : segments) {
-            if (!StorableText.isStorable(segment)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** An endpoint id given as a parameter. */
     static EndpointId endpointId(String value) {
         try {

@@ -42,7 +42,6 @@ public class ObjectStateResource {
             @PathParam("objectId") String objectId, @QueryParam("endpoint") String endpoint) {
         Optional<EndpointId> scope = AdminRequests.filter("endpoint", endpoint).map(AdminRequests::endpointId);
         List<ObjectState> states = ObjectType.fromCode(objectType)
-                .filter(type -> AdminRequests.storable(provider, objectId))
                 .map(type -> objects.find(new ObjectKey(provider, type, objectId), scope))
                 .orElse(List.of());
         if (states.isEmpty()) {
