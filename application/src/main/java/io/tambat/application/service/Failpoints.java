@@ -42,8 +42,9 @@ public class Failpoints {
      * for that item, so a test can make one poisoned event kill every worker that takes it.
      */
     public void reach(String failpoint, String subject) {
-        if (settings.failpoints().contains(failpoint)
-                || subject != null && settings.failpoints().contains(failpoint + "@" + subject)) {
+        boolean armed = !settings.failpoints().isEmpty() && (settings.failpoints().contains(failpoint)
+                || subject != null && settings.failpoints().contains(failpoint + "@" + subject));
+        if (armed) {
             LOG.severe("failpoint " + failpoint + " reached: halting the process");
             Runtime.getRuntime().halt(HALT_STATUS);
         }

@@ -96,7 +96,8 @@ public class OrderPlacement {
     }
 
     private StoredOutcome store(OrderOperation operation, StoredOutcome outcome, Instant now) {
-        if (!operations.complete(operation.id(), operation.lease().attempt(), outcome, now.plus(settings.retention()))) {
+        Instant keepUntil = now.plus(settings.retention());
+        if (!operations.complete(operation.id(), operation.lease().attempt(), outcome, keepUntil)) {
             throw superseded(operation);
         }
         return outcome;

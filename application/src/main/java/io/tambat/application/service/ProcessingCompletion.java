@@ -99,7 +99,8 @@ public class ProcessingCompletion {
 
     private boolean apply(Resolution resolution, LeasedEvent event, Instant now) {
         if (resolution instanceof Resolution.Fetched fetched) {
-            return state.applyFetched(event.endpointId(), fetched.key(), fetched.current(), fetched.fetchedAt(), event.inboxId(), now);
+            return state.applyFetched(event.endpointId(), fetched.key(), fetched.current(), fetched.fetchedAt(),
+                    event.inboxId(), now);
         }
         if (resolution instanceof Resolution.Apply apply) {
             StateChange change = apply.change();
@@ -108,7 +109,8 @@ public class ProcessingCompletion {
                         event.inboxId(), now);
             }
             if (change instanceof StateChange.Sequenced sequenced) {
-                return switch (state.applySequenced(event.endpointId(), sequenced.key(), sequenced.state(), sequenced.sequence(),
+                return switch (state.applySequenced(event.endpointId(), sequenced.key(), sequenced.state(),
+                        sequenced.sequence(),
                         event.inboxId(), now)) {
                     case APPLIED -> true;
                     case STALE -> false;
@@ -117,7 +119,8 @@ public class ProcessingCompletion {
                 };
             }
             if (change instanceof StateChange.Notification notification) {
-                return state.applyNotification(event.endpointId(), notification.key(), notification.state(), event.inboxId(), now);
+                return state.applyNotification(event.endpointId(), notification.key(), notification.state(),
+                        event.inboxId(), now);
             }
             throw new IllegalStateException("a fetch must be resolved before the transaction");
         }

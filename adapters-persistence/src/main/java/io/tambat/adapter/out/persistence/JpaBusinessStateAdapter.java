@@ -44,17 +44,21 @@ class JpaBusinessStateAdapter implements BusinessStatePort {
     EntityManager em;
 
     @Override
-    public boolean applyVersioned(EndpointId endpoint, ObjectKey key, String state, long version, UUID inboxId, Instant now) {
+    public boolean applyVersioned(EndpointId endpoint, ObjectKey key, String state, long version, UUID inboxId,
+            Instant now) {
         return upsert(NEWER_VERSION, endpoint, key, state, version, null, inboxId, now);
     }
 
     @Override
-    public boolean applyFetched(EndpointId endpoint, ObjectKey key, ProviderObject current, Instant fetchedAt, UUID inboxId, Instant now) {
-        return upsert(NEWER_READ, endpoint, key, current.state(), current.version().orElse(null), fetchedAt, inboxId, now);
+    public boolean applyFetched(EndpointId endpoint, ObjectKey key, ProviderObject current, Instant fetchedAt,
+            UUID inboxId, Instant now) {
+        return upsert(NEWER_READ, endpoint, key, current.state(), current.version().orElse(null), fetchedAt, inboxId,
+                now);
     }
 
     @Override
-    public SequenceOutcome applySequenced(EndpointId endpoint, ObjectKey key, String state, long sequence, UUID inboxId, Instant now) {
+    public SequenceOutcome applySequenced(EndpointId endpoint, ObjectKey key, String state, long sequence,
+            UUID inboxId, Instant now) {
         if (upsert(NEXT_IN_SEQUENCE, endpoint, key, state, sequence, null, inboxId, now)) {
             return SequenceOutcome.APPLIED;
         }
@@ -91,8 +95,8 @@ class JpaBusinessStateAdapter implements BusinessStatePort {
         });
     }
 
-    private boolean upsert(String condition, EndpointId endpoint, ObjectKey key, String state, Long version, Instant fetchedAt,
-            UUID inboxId, Instant now) {
+    private boolean upsert(String condition, EndpointId endpoint, ObjectKey key, String state, Long version,
+            Instant fetchedAt, UUID inboxId, Instant now) {
         String sql = """
                 WITH applied AS (
                     INSERT INTO object_state (provider, endpoint_id, object_type, object_id, state, version,

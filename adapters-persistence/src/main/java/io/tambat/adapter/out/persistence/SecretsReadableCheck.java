@@ -56,7 +56,8 @@ public class SecretsReadableCheck implements HealthCheck {
             lastReported = unreadable;
             if (!unreadable.isEmpty()) {
                 LOG.severe("trusted secret versions do not open with TAMBAT_PAYLOAD_KEYS: " + unreadable
-                        + "; configure the payload key they name again, then re-seal (POST /admin/payload-keys/reseal)");
+                        + "; configure the payload key they name again, then re-seal "
+                        + "(POST /admin/payload-keys/reseal)");
             }
         }
         if (unreadable.isEmpty()) {

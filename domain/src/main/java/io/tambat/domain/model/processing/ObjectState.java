@@ -7,7 +7,8 @@ import java.util.Optional;
 import java.util.UUID;
 
 /** The business state processing derived for one provider object from one endpoint's events. */
-public record ObjectState(EndpointId endpointId, ObjectKey key, String state, Optional<Long> version, UUID lastInboxId, Instant updatedAt) {
+public record ObjectState(EndpointId endpointId, ObjectKey key, String state, Optional<Long> version, UUID lastInboxId,
+        Instant updatedAt) {
 
     public ObjectState {
         Objects.requireNonNull(endpointId);

@@ -15,8 +15,9 @@ public interface SealedDataPort {
      * repeated calls finish the work (resumable at any point: a re-sealed row is never picked again).
      *
      * @return how many were re-sealed; 0 when nothing is left
-     * @throws io.tambat.domain.error.UnreadableCiphertextException when a ciphertext cannot be opened with the configured keys (its key was
-     *         removed before the rotation finished); nothing of the batch is kept then
+     * @throws io.tambat.domain.error.UnreadableCiphertextException when a ciphertext cannot be opened with the
+     *         configured keys (its key was removed before the rotation finished); nothing of the batch is kept
+     *         then
      */
     int resealBatch(int max);
 
