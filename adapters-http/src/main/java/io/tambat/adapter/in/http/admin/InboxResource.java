@@ -2,6 +2,7 @@ package io.tambat.adapter.in.http.admin;
 
 import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.TambatApplication;
+import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.OperateInboxUseCase;
 import io.tambat.domain.model.processing.InboxRow;
@@ -88,7 +89,7 @@ public class InboxResource {
             case REDRIVEN -> json(JsonProviders.PROVIDER.createObjectBuilder().add("inbox_id", id.get().toString())
                     .add("status", InboxStatus.RECEIVED.name()));
             case NOT_FOUND -> unknown();
-            case NOT_FAILED -> Problems.of(409, "not_failed", "Not failed", "only a FAILED row can be redriven");
+            case NOT_FAILED -> Problems.of(ProblemCode.NOT_FAILED, "only a FAILED row can be redriven");
         };
     }
 
@@ -101,7 +102,7 @@ public class InboxResource {
     }
 
     private static Response unknown() {
-        return Problems.of(404, "unknown_inbox_row", "Unknown inbox row", "no inbox row with this id");
+        return Problems.of(ProblemCode.UNKNOWN_INBOX_ROW, "no inbox row with this id");
     }
 
     private static Response json(JsonObjectBuilder body) {

@@ -2,6 +2,7 @@ package io.tambat.adapter.in.http.admin;
 
 import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.TambatApplication;
+import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.QueryObjectStateUseCase;
 import io.tambat.domain.model.processing.ObjectKey;
@@ -45,10 +46,10 @@ public class ObjectStateResource {
                 .map(type -> objects.find(new ObjectKey(provider, type, objectId), scope))
                 .orElse(List.of());
         if (states.isEmpty()) {
-            return Problems.of(404, "unknown_object", "Unknown object", "processing derived no state for this object");
+            return Problems.of(ProblemCode.UNKNOWN_OBJECT, "processing derived no state for this object");
         }
         if (states.size() > 1) {
-            return Problems.of(409, "ambiguous_object", "several endpoints hold this object: "
+            return Problems.of(ProblemCode.AMBIGUOUS_OBJECT, "several endpoints hold this object: "
                     + states.stream().map(state -> state.endpointId().value()).collect(Collectors.joining(", "))
                     + "; name one with ?endpoint=");
         }

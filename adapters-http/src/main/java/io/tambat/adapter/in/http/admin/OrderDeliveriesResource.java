@@ -2,6 +2,7 @@ package io.tambat.adapter.in.http.admin;
 
 import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.TambatApplication;
+import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.OperateOrderDeliveriesUseCase;
 import io.tambat.domain.model.order.FailedOrderDelivery;
@@ -79,6 +80,6 @@ public class OrderDeliveriesResource {
     }
 
     private static Response unknown() {
-        return Problems.of(404, "unknown_order_delivery", "no FAILED order delivery has this id");
+        return Problems.of(ProblemCode.UNKNOWN_ORDER_DELIVERY, "no FAILED order delivery has this id");
     }
 }

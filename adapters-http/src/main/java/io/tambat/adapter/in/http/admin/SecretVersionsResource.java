@@ -2,6 +2,7 @@ package io.tambat.adapter.in.http.admin;
 
 import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.TambatApplication;
+import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.ManageSecretsUseCase;
 import io.tambat.domain.model.webhook.SecretVersion;
@@ -57,8 +58,7 @@ public class SecretVersionsResource {
         String version = AdminRequests.text(request, "version");
         String secret = AdminRequests.text(request, "secret");
         if (!secrets.addVersion(endpointId, version, secret)) {
-            return Problems.of(409, "secret_version_exists", "Secret version exists",
-                    "this endpoint already has a version with that name");
+            return Problems.of(ProblemCode.SECRET_VERSION_EXISTS, "this endpoint already has a version with that name");
         }
         return Response.status(Response.Status.CREATED)
                 .entity(JsonProviders.PROVIDER.createObjectBuilder().add("version", version).build().toString())
@@ -69,8 +69,7 @@ public class SecretVersionsResource {
     @Path("/{version}")
     public Response retire(@PathParam("endpointId") String endpointId, @PathParam("version") String version) {
         if (!SecretVersion.isValidName(version) || !secrets.retireVersion(endpointId, version)) {
-            return Problems.of(404, "unknown_secret_version", "Unknown secret version",
-                    "no trusted version with that name");
+            return Problems.of(ProblemCode.UNKNOWN_SECRET_VERSION, "no trusted version with that name");
         }
         return Response.noContent().build();
     }

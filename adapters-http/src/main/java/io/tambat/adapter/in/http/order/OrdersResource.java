@@ -2,8 +2,10 @@ package io.tambat.adapter.in.http.order;
 
 import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.body.JsonRequestBody;
+import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.PlaceOrderUseCase;
+import io.tambat.application.service.IngressSettings;
 import io.tambat.domain.error.IdempotencyInProgressException;
 import io.tambat.domain.error.IdempotencyKeyReusedException;
 import io.tambat.domain.error.StoreUnavailableException;
@@ -48,7 +50,6 @@ public class OrdersResource {
     private static final String REPLAYED = "Idempotent-Replayed";
     private static final String IN_PROGRESS = "IN_PROGRESS";
     private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
-    private static final Duration STORAGE_RETRY_AFTER = Duration.ofSeconds(5);
 
     @Inject
     JsonWebToken token;
@@ -58,6 +59,9 @@ public class OrdersResource {
 
     @Inject
     MetricRegistry metrics;
+
+    @Inject
+    IngressSettings ingress;
 
     @Inject
     @ConfigProperty(name = "tambat.idempotency.reuse-status", defaultValue = "409")
@@ -77,11 +81,10 @@ public class OrdersResource {
             return unauthorized();
         }
         if (key == null || key.isEmpty()) {
-            return Problems.of(400, "idempotency_key_missing", "Idempotency key missing",
-                    "send an Idempotency-Key header");
+            return Problems.of(ProblemCode.IDEMPOTENCY_KEY_MISSING, "send an Idempotency-Key header");
         }
         if (!IdempotencyKey.isValid(key)) {
-            return Problems.of(400, "idempotency_key_invalid", "Idempotency key invalid",
+            return Problems.of(ProblemCode.IDEMPOTENCY_KEY_INVALID,
                     "an Idempotency-Key is 1-255 characters of [A-Za-z0-9_.:-]");
         }
         long started = System.nanoTime();
@@ -101,15 +104,14 @@ public class OrdersResource {
             return answer(outcome, placed.replayed());
         } catch (IdempotencyKeyReusedException e) {
             count("conflict");
-            return Problems.of(reuseStatus, "idempotency_key_reused", "Idempotency key reused", e.getMessage());
+            return Problems.of(reuseStatus, ProblemCode.IDEMPOTENCY_KEY_REUSED, e.getMessage());
         } catch (IdempotencyInProgressException e) {
             count("in_progress_timeout");
-            return Problems.retryable(409, "idempotency_in_progress", "Idempotency in progress", e.getMessage(),
-                    RETRY_AFTER);
+            return Problems.retryable(ProblemCode.IDEMPOTENCY_IN_PROGRESS, e.getMessage(), RETRY_AFTER);
         } catch (StoreUnavailableException e) {
             metrics.counter("tambat.orders.rollbacks").inc();
-            return Problems.retryable(503, "storage_unavailable", "Storage unavailable",
-                    "nothing was stored; retry with the same Idempotency-Key", STORAGE_RETRY_AFTER);
+            return Problems.retryable(ProblemCode.STORAGE_UNAVAILABLE,
+                    "nothing was stored; retry with the same Idempotency-Key", ingress.retryAfter());
         } finally {
             metrics.timer("tambat.orders.create").update(Duration.ofNanos(System.nanoTime() - started));
         }
@@ -126,7 +128,7 @@ public class OrdersResource {
         Optional<UUID> id = uuid(orderId);
         return id.flatMap(found -> orders.find(tenant.get(), found))
                 .map(order -> Response.ok(OrderJson.body(order), MediaType.APPLICATION_JSON_TYPE).build())
-                .orElseGet(() -> Problems.of(404, "unknown_order", "Unknown order", "no such order"));
+                .orElseGet(() -> Problems.of(ProblemCode.UNKNOWN_ORDER, "no such order"));
     }
 
     /** In progress, or the final answer exactly as a replay gives it. */
@@ -142,7 +144,7 @@ public class OrdersResource {
                 .map(state -> state.outcome().map(outcome -> answer(outcome, false))
                         .orElseGet(() -> Response.ok(status(IN_PROGRESS), MediaType.APPLICATION_JSON_TYPE)
                                 .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER.toSeconds()).build()))
-                .orElseGet(() -> Problems.of(404, "unknown_operation", "Unknown operation", "no such operation"));
+                .orElseGet(() -> Problems.of(ProblemCode.UNKNOWN_OPERATION, "no such operation"));
     }
 
     private static Response accepted(PlaceOrderUseCase.Placed.Accepted accepted, boolean respondAsync) {
@@ -195,7 +197,7 @@ public class OrdersResource {
     }
 
     private static Response unauthorized() {
-        return Response.fromResponse(Problems.of(401, "unauthorized", "Unauthorized",
+        return Response.fromResponse(Problems.of(ProblemCode.UNAUTHORIZED,
                         "a bearer token with a tenant_id claim is required"))
                 .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"MP-JWT\"").build();
     }

@@ -11,7 +11,6 @@ public class BodyTooLargeMapper implements ExceptionMapper<BodyTooLargeException
 
     @Override
     public Response toResponse(BodyTooLargeException exception) {
-        return Response.fromResponse(Problems.of(413, "payload_too_large", "Payload too large",
-                exception.getMessage())).header("Connection", "close").build();
+        return Response.fromResponse(Problems.of(ProblemCode.PAYLOAD_TOO_LARGE, exception.getMessage())).header("Connection", "close").build();
     }
 }

@@ -13,20 +13,21 @@ import java.util.Map;
 @Provider
 public class HttpErrorMapper implements ExceptionMapper<WebApplicationException> {
 
-    private static final Map<Integer, String> CODES = Map.of(
-            400, "invalid_request",
-            401, "unauthorized",
-            403, "forbidden",
-            404, "not_found",
-            405, "method_not_allowed",
-            406, "not_acceptable",
-            415, "unsupported_media_type");
+    private static final Map<Integer, ProblemCode> CODES = Map.of(
+            400, ProblemCode.INVALID_REQUEST,
+            401, ProblemCode.UNAUTHORIZED,
+            403, ProblemCode.FORBIDDEN,
+            404, ProblemCode.NOT_FOUND,
+            405, ProblemCode.METHOD_NOT_ALLOWED,
+            406, ProblemCode.NOT_ACCEPTABLE,
+            415, ProblemCode.UNSUPPORTED_MEDIA_TYPE);
 
     @Override
     public Response toResponse(WebApplicationException exception) {
         Response original = exception.getResponse();
         int status = original.getStatus();
-        String code = CODES.getOrDefault(status, status >= 500 ? "internal_error" : "invalid_request");
+        ProblemCode code = CODES.getOrDefault(status,
+                status >= 500 ? ProblemCode.INTERNAL_ERROR : ProblemCode.INVALID_REQUEST);
         Response.ResponseBuilder problem = Response.fromResponse(Problems.of(status, code, null));
         original.getStringHeaders().forEach((name, values) -> {
             if (!name.equalsIgnoreCase("Content-Type") && !name.equalsIgnoreCase("Content-Length")) {

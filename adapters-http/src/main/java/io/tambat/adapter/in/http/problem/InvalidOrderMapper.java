@@ -16,8 +16,8 @@ public class InvalidOrderMapper implements ExceptionMapper<InvalidOrderException
     @Override
     public Response toResponse(InvalidOrderException exception) {
         if (exception instanceof AmountOutOfRangeException) {
-            return Problems.invalid(422, "amount_out_of_range", exception.pointer(), exception.getMessage());
+            return Problems.invalid(ProblemCode.AMOUNT_OUT_OF_RANGE, exception.pointer(), exception.getMessage());
         }
-        return Problems.invalid(400, "invalid_request", exception.pointer(), exception.getMessage());
+        return Problems.invalid(ProblemCode.INVALID_REQUEST, exception.pointer(), exception.getMessage());
     }
 }

@@ -10,6 +10,6 @@ public class InvalidRequestMapper implements ExceptionMapper<InvalidRequestExcep
 
     @Override
     public Response toResponse(InvalidRequestException exception) {
-        return Problems.invalid(400, "invalid_request", exception.pointer(), exception.getMessage());
+        return Problems.invalid(ProblemCode.INVALID_REQUEST, exception.pointer(), exception.getMessage());
     }
 }

@@ -21,19 +21,19 @@ public final class Problems {
     private Problems() {
     }
 
-    public static Response of(int status, String code, String title, String detail) {
-        return Response.status(status).type(MEDIA_TYPE).entity(body(status, code, title, detail)).build();
+    public static Response of(ProblemCode code, String detail) {
+        return of(code.status(), code, detail);
     }
 
-    /** A problem with a title derived from its code. */
-    public static Response of(int status, String code, String detail) {
-        return of(status, code, titleOf(code), detail);
+    /** A problem answered with another status than the code's own (a deployer's choice, such as 422). */
+    public static Response of(int status, ProblemCode code, String detail) {
+        return respond(status, document(status, code.code(), titleOf(code.code()), detail));
     }
 
     /** A problem about one member of the request: {@code pointer} is a JSON Pointer or a parameter's name. */
-    public static Response invalid(int status, String code, String pointer, String detail) {
-        var body = document(status, code, titleOf(code), detail).add("pointer", pointer);
-        return Response.status(status).type(MEDIA_TYPE).entity(body.build().toString()).build();
+    public static Response invalid(ProblemCode code, String pointer, String detail) {
+        return respond(code.status(), document(code.status(), code.code(), titleOf(code.code()), detail)
+                .add("pointer", pointer));
     }
 
     /** 500 {@code internal_error}: nothing but the id under which the cause was logged. */
@@ -42,18 +42,27 @@ public final class Problems {
     }
 
     static String internalErrorBody(String correlationId) {
-        return document(500, "internal_error", titleOf("internal_error"),
+        ProblemCode code = ProblemCode.INTERNAL_ERROR;
+        return document(code.status(), code.code(), titleOf(code.code()),
                 "an unexpected error occurred; quote the correlation id when reporting it")
                 .add("correlation_id", correlationId).build().toString();
     }
 
-    /** The problem document with a title derived from the code. */
+    /** The problem document with a title derived from the code, for answers stored to be replayed. */
     public static String body(int status, String code, String detail) {
-        return body(status, code, titleOf(code), detail);
+        return document(status, code, titleOf(code), detail).build().toString();
     }
 
-    private static String body(int status, String code, String title, String detail) {
-        return document(status, code, title, detail).build().toString();
+    public static Response retryable(ProblemCode code, String detail, Duration retryAfter) {
+        return withRetryAfter(of(code, detail), retryAfter);
+    }
+
+    public static Response of(WebhookRejectedException rejected) {
+        Rejection rejection = rejected.rejection();
+        int status = status(rejection);
+        Response problem = respond(status, document(status, rejection.code(), titleOf(rejection.code()),
+                rejected.getMessage()));
+        return rejected.retryAfter().map(wait -> withRetryAfter(problem, wait)).orElse(problem);
     }
 
     private static JsonObjectBuilder document(int status, String code, String title, String detail) {
@@ -68,19 +77,14 @@ public final class Problems {
         return body;
     }
 
-    public static Response retryable(int status, String code, String title, String detail, Duration retryAfter) {
-        return Response.fromResponse(of(status, code, title, detail))
-                .header(HttpHeaders.RETRY_AFTER, Math.max(1, (retryAfter.toMillis() + 999) / 1000))
-                .build();
+    private static Response respond(int status, JsonObjectBuilder document) {
+        return Response.status(status).type(MEDIA_TYPE).entity(document.build().toString()).build();
     }
 
-    public static Response of(WebhookRejectedException rejected) {
-        Rejection rejection = rejected.rejection();
-        int status = status(rejection);
-        String title = titleOf(rejection.code());
-        return rejected.retryAfter()
-                .map(wait -> retryable(status, rejection.code(), title, rejected.getMessage(), wait))
-                .orElseGet(() -> of(status, rejection.code(), title, rejected.getMessage()));
+    private static Response withRetryAfter(Response problem, Duration retryAfter) {
+        return Response.fromResponse(problem)
+                .header(HttpHeaders.RETRY_AFTER, Math.max(1, (retryAfter.toMillis() + 999) / 1000))
+                .build();
     }
 
     static int status(Rejection rejection) {

@@ -4,6 +4,7 @@ import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.body.BodyTooLargeException;
 import io.tambat.adapter.in.http.body.BoundedBody;
 import io.tambat.adapter.in.http.metrics.IngressMetrics;
+import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.ReceiveWebhookUseCase;
 import io.tambat.domain.error.Rejection;
@@ -71,7 +72,7 @@ public class WebhookResource {
             metrics.rejected(rejected.rejection());
             return Problems.of(rejected);
         } catch (IOException unreadable) {
-            return Problems.of(400, "body_unreadable", "Body unreadable", "the request body ended early");
+            return Problems.of(ProblemCode.BODY_UNREADABLE, "the request body ended early");
         } finally {
             metrics.acknowledged(providerTag, Duration.ofNanos(System.nanoTime() - started));
         }

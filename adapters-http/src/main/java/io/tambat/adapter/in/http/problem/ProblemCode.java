@@ -1,0 +1,52 @@
+package io.tambat.adapter.in.http.problem;
+
+import java.util.Locale;
+
+/**
+ * Every problem {@code code} the order and operator APIs answer, with its status (the webhook intake has its
+ * own, {@link io.tambat.domain.error.Rejection}). The code is the constant's name in lower case; the title is
+ * derived from it.
+ */
+public enum ProblemCode {
+    INVALID_REQUEST(400),
+    BODY_UNREADABLE(400),
+    IDEMPOTENCY_KEY_MISSING(400),
+    IDEMPOTENCY_KEY_INVALID(400),
+    UNAUTHORIZED(401),
+    FORBIDDEN(403),
+    NOT_FOUND(404),
+    UNKNOWN_ENDPOINT(404),
+    UNKNOWN_ORDER(404),
+    UNKNOWN_OPERATION(404),
+    UNKNOWN_INBOX_ROW(404),
+    UNKNOWN_OBJECT(404),
+    UNKNOWN_SECRET_VERSION(404),
+    UNKNOWN_ORDER_DELIVERY(404),
+    METHOD_NOT_ALLOWED(405),
+    NOT_ACCEPTABLE(406),
+    IDEMPOTENCY_KEY_REUSED(409),
+    IDEMPOTENCY_IN_PROGRESS(409),
+    NOT_FAILED(409),
+    AMBIGUOUS_OBJECT(409),
+    SECRET_VERSION_EXISTS(409),
+    PAYLOAD_KEY_MISSING(409),
+    PAYLOAD_TOO_LARGE(413),
+    UNSUPPORTED_MEDIA_TYPE(415),
+    AMOUNT_OUT_OF_RANGE(422),
+    INTERNAL_ERROR(500),
+    STORAGE_UNAVAILABLE(503);
+
+    private final int status;
+
+    ProblemCode(int status) {
+        this.status = status;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public String code() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}
