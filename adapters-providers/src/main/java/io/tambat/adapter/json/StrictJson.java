@@ -28,7 +28,8 @@ import java.util.Set;
  */
 public final class StrictJson {
 
-    // Looked up once: Json.create... repeats the ServiceLoader lookup on every call.
+    // Looked up once: Json.create... repeats the ServiceLoader lookup on every call. Held here, outside the
+    // adapters' own classes, so that loading an adapter through ServiceLoader does not yet need JSON-P.
     private static final JsonProvider PROVIDER = JsonProvider.provider();
 
     private StrictJson() {

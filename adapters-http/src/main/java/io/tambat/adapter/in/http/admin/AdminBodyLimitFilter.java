@@ -10,19 +10,18 @@ import jakarta.ws.rs.ext.Provider;
 
 /**
  * Refuses an operator call whose declared body is over the admin limit, whether or not its route reads a
- * body. Runs after authentication and authorization (user priority), so an anonymous caller learns nothing
- * and is answered 401 first; chunked bodies are capped where they are read ({@link AdminRequests#body}).
+ * body. Bound to the operator resources alone, so webhooks and orders never pay for it; runs after
+ * authentication and authorization (user priority), so an anonymous caller learns nothing and is answered 401
+ * first. Chunked bodies are capped where they are read ({@link AdminRequests#body}).
  */
 @Provider
+@OperatorCall
 @Priority(Priorities.USER)
 public class AdminBodyLimitFilter implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext request) {
-        String path = request.getUriInfo().getPath();
-        boolean admin = path.startsWith("admin/") || path.startsWith("/admin/");
-        if (admin && !HttpMethod.GET.equals(request.getMethod())
-                && request.getLength() > AdminRequests.MAX_BODY_BYTES) {
+        if (!HttpMethod.GET.equals(request.getMethod()) && request.getLength() > AdminRequests.MAX_BODY_BYTES) {
             throw new BodyTooLargeException(AdminRequests.MAX_BODY_BYTES);
         }
     }

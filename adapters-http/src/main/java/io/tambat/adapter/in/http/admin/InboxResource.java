@@ -33,6 +33,7 @@ import java.util.UUID;
 @Path("/admin/inbox")
 @RequestScoped
 @RolesAllowed(TambatApplication.OPERATOR)
+@OperatorCall
 @Produces(MediaType.APPLICATION_JSON)
 public class InboxResource {
 

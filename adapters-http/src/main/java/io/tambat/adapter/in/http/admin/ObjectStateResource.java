@@ -28,6 +28,7 @@ import java.util.stream.Collectors;
 @Path("/admin/objects/{provider}/{objectType}/{objectId}")
 @RequestScoped
 @RolesAllowed(TambatApplication.OPERATOR)
+@OperatorCall
 public class ObjectStateResource {
 
     @Inject

@@ -28,6 +28,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 @Path("/admin/order-deliveries")
 @RequestScoped
 @RolesAllowed(TambatApplication.OPERATOR)
+@OperatorCall
 @Produces(MediaType.APPLICATION_JSON)
 public class OrderDeliveriesResource {
 

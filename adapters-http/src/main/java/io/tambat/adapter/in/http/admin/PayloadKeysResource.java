@@ -25,6 +25,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 @Path("/admin/payload-keys")
 @RequestScoped
 @RolesAllowed(TambatApplication.OPERATOR)
+@OperatorCall
 @Produces(MediaType.APPLICATION_JSON)
 public class PayloadKeysResource {
 

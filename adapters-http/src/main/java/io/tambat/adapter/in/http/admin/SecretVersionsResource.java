@@ -35,6 +35,7 @@ import java.util.Optional;
 @Path("/admin/endpoints/{endpointId}/secrets")
 @RequestScoped
 @RolesAllowed(TambatApplication.OPERATOR)
+@OperatorCall
 public class SecretVersionsResource {
 
     @Inject

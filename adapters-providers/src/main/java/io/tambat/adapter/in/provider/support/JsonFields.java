@@ -1,5 +1,6 @@
 package io.tambat.adapter.in.provider.support;
 
+import io.tambat.adapter.json.StrictJson;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -103,7 +104,7 @@ public final class JsonFields {
      * (e.g. a configured pointer that may land on a member some senders use for something else).
      */
     public static Optional<JsonValue> optionalValue(JsonObject envelope, String pointer) {
-        JsonPointer path = JsonProviders.PROVIDER.createPointer(pointer);
+        JsonPointer path = StrictJson.provider().createPointer(pointer);
         JsonValue value;
         try {
             if (!path.containsValue(envelope)) {
