@@ -2,7 +2,6 @@ package io.tambat.adapter.out.downstream;
 
 import io.tambat.domain.error.DownstreamRefusedException;
 import io.tambat.domain.error.TransientProcessingException;
-import io.tambat.domain.model.order.DownstreamSettings;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -1,6 +1,5 @@
 package io.tambat.adapter.out.downstream;
 
-import io.tambat.domain.model.order.DownstreamSettings;
 import io.tambat.domain.model.order.OrderLine;
 import io.tambat.domain.port.out.InventoryPort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,6 +17,11 @@ public class HttpInventoryClient implements InventoryPort {
 
     @Inject
     DownstreamCall call;
+
+    @Override
+    public boolean configured() {
+        return settings.inventory().isPresent();
+    }
 
     @Override
     public void reserve(UUID orderId, List<OrderLine> items, String idempotencyKey) {

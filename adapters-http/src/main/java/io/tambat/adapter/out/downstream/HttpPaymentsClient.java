@@ -1,6 +1,5 @@
 package io.tambat.adapter.out.downstream;
 
-import io.tambat.domain.model.order.DownstreamSettings;
 import io.tambat.domain.port.out.PaymentsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -15,6 +14,11 @@ public class HttpPaymentsClient implements PaymentsPort {
 
     @Inject
     DownstreamCall call;
+
+    @Override
+    public boolean configured() {
+        return settings.payments().isPresent();
+    }
 
     @Override
     public void charge(UUID orderId, long amountMinor, String currency, String idempotencyKey) {

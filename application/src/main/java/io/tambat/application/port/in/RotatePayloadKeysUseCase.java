@@ -19,9 +19,6 @@ public interface RotatePayloadKeysUseCase {
      */
     Resealed reseal(int maxRows);
 
-    /** The configured key ids, the current one first; asks no store. */
-    List<String> configuredKeys();
-
     /** The configured key ids (current first) and how many ciphertexts each key seals now. */
     KeyUse keyUse();
 

@@ -8,6 +8,9 @@ import java.util.UUID;
  */
 public interface PaymentsPort {
 
+    /** Whether the service is configured; until it is, nothing may be charged and the work waits. */
+    boolean configured();
+
     /**
      * @throws io.tambat.domain.error.TransientProcessingException on a timeout, a 5xx, 408, 409 or 429: retry
      *         later with the same key

@@ -5,7 +5,7 @@ import io.tambat.adapter.in.http.body.JsonRequestBody;
 import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.PlaceOrderUseCase;
-import io.tambat.application.service.IngressSettings;
+import io.tambat.application.webhook.IngressSettings;
 import io.tambat.domain.error.IdempotencyInProgressException;
 import io.tambat.domain.error.IdempotencyKeyReusedException;
 import io.tambat.domain.error.StoreUnavailableException;

@@ -1,7 +1,7 @@
 package io.tambat.adapter.in.http.problem;
 
 import io.tambat.application.port.in.ManageSecretsUseCase;
-import io.tambat.application.service.IngressSettings;
+import io.tambat.application.webhook.IngressSettings;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.error.TambatException;
 import io.tambat.domain.error.UnreadableCiphertextException;

@@ -3,7 +3,6 @@ package io.tambat.adapter.in.http.webhook;
 import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.body.BodyTooLargeException;
 import io.tambat.adapter.in.http.body.BoundedBody;
-import io.tambat.adapter.in.http.metrics.IngressMetrics;
 import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.ReceiveWebhookUseCase;
@@ -51,7 +50,7 @@ public class WebhookResource {
     ReceiveWebhookUseCase receiveWebhook;
 
     @Inject
-    IngressMetrics metrics;
+    WebhookRequestMetrics metrics;
 
     @POST
     @Consumes(MediaType.WILDCARD)

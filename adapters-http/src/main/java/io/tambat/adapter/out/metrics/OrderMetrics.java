@@ -1,0 +1,42 @@
+package io.tambat.adapter.out.metrics;
+
+import io.tambat.domain.port.out.OrderBacklogPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.MetricUnits;
+
+/**
+ * Order backlog gauges, read from the tables: how long the oldest long operation has been in progress, and
+ * how far delivery of OrderCreated to payments and inventory lags.
+ */
+@ApplicationScoped
+public class OrderMetrics {
+
+    @Inject
+    MetricRegistry registry;
+
+    @Inject
+    OrderBacklogPort orders;
+
+    @Inject
+    Clock clock;
+
+    void register(@Observes @Initialized(ApplicationScoped.class) Object context) {
+        CachedReading<OrderBacklogPort.Backlog> backlog = new CachedReading<>(clock, orders::backlog);
+        backlog.gauge(registry, "tambat.idempotency.oldest.in.progress.age", MetricUnits.SECONDS,
+                "age of the oldest long order operation still in progress",
+                OrderBacklogPort.Backlog::oldestOperationAgeSeconds);
+        backlog.gauge(registry, "tambat.orders.outbox.lag", MetricUnits.SECONDS,
+                "age of the oldest OrderCreated notification not yet delivered downstream",
+                OrderBacklogPort.Backlog::outboxLagSeconds);
+        backlog.gauge(registry, "tambat.orders.outbox.pending", MetricUnits.NONE,
+                "OrderCreated notifications not yet delivered downstream", OrderBacklogPort.Backlog::outboxPending);
+        backlog.gauge(registry, "tambat.orders.outbox.failed", MetricUnits.NONE,
+                "OrderCreated notifications that ended FAILED, waiting for a redrive",
+                OrderBacklogPort.Backlog::outboxFailed);
+    }
+}

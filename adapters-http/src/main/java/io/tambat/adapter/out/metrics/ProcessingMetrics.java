@@ -1,0 +1,95 @@
+package io.tambat.adapter.out.metrics;
+
+import io.tambat.domain.model.processing.InboxRow;
+import io.tambat.domain.model.processing.InboxStatus;
+import io.tambat.domain.port.out.InboxQueryPort;
+import io.tambat.domain.port.out.ProcessingMetricsPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.MetricUnits;
+import org.eclipse.microprofile.metrics.Tag;
+
+/**
+ * Processing measurements. The gauges come from durable state (the inbox and outbox tables), not from queue
+ * depth in memory, so alerts on lag hold across restarts and instances; one reading serves a scrape of all
+ * of them.
+ */
+@ApplicationScoped
+public class ProcessingMetrics implements ProcessingMetricsPort {
+
+    @Inject
+    MetricRegistry registry;
+
+    @Inject
+    InboxQueryPort inbox;
+
+    @Inject
+    Clock clock;
+
+    void register(@Observes @Initialized(ApplicationScoped.class) Object context) {
+        CachedReading<InboxRow.Stats> stats = new CachedReading<>(clock, inbox::stats);
+        stats.gauge(registry, "tambat.inbox.oldest.pending.age", MetricUnits.SECONDS,
+                "age of the oldest accepted event not yet processed", InboxRow.Stats::oldestPendingAgeSeconds);
+        stats.gauge(registry, "tambat.inbox.failed", MetricUnits.NONE, "events that ended FAILED",
+                current -> current.counts().getOrDefault(InboxStatus.FAILED.name(), 0L));
+        stats.gauge(registry, "tambat.outbox.lag", MetricUnits.SECONDS,
+                "age of the oldest unpublished outbox notification", InboxRow.Stats::outboxLagSeconds);
+        stats.gauge(registry, "tambat.outbox.unpublished", MetricUnits.NONE, "outbox notifications not yet published",
+                InboxRow.Stats::outboxUnpublished);
+        for (String outcome : new String[] {"processed", "retried", "failed"}) {
+            registry.counter("tambat.processing.attempts", new Tag("outcome", outcome));
+        }
+        registry.counter("tambat.processing.mutations");
+        for (String queue : new String[] {"inbox", "order_outbox", "operations"}) {
+            registry.counter("tambat.processing.worker.lost", new Tag("queue", queue));
+        }
+        registry.counter("tambat.processing.sequence.gaps", new Tag("outcome", "reconciled"));
+        registry.counter("tambat.processing.sequence.gaps", new Tag("outcome", "failed"));
+        for (String outcome : new String[] {"completed", "superseded", "retried", "failed"}) {
+            registry.counter("tambat.orders.operations.attempts", new Tag("outcome", outcome));
+        }
+    }
+
+    @Override
+    public void processed(boolean mutated) {
+        registry.counter("tambat.processing.attempts", new Tag("outcome", "processed")).inc();
+        if (mutated) {
+            registry.counter("tambat.processing.mutations").inc();
+        }
+    }
+
+    @Override
+    public void retried() {
+        registry.counter("tambat.processing.attempts", new Tag("outcome", "retried")).inc();
+    }
+
+    @Override
+    public void failed() {
+        registry.counter("tambat.processing.attempts", new Tag("outcome", "failed")).inc();
+    }
+
+    @Override
+    public void sequenceGapExceeded(boolean reconciled) {
+        registry.counter("tambat.processing.sequence.gaps",
+                new Tag("outcome", reconciled ? "reconciled" : "failed")).inc();
+    }
+
+    @Override
+    public void lost(String queue) {
+        registry.counter("tambat.processing.worker.lost", new Tag("queue", queue)).inc();
+    }
+
+    @Override
+    public void operationAttempt(String outcome) {
+        registry.counter("tambat.orders.operations.attempts", new Tag("outcome", outcome)).inc();
+    }
+
+    @Override
+    public void purged(String kind, int count) {
+        registry.counter("tambat.retention.purged", new Tag("kind", kind)).inc(count);
+    }
+}

@@ -1,0 +1,215 @@
+package io.tambat.composition;
+
+import io.tambat.application.webhook.ProviderAdapters;
+import io.tambat.domain.model.processing.InterpretationSettings;
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.EventTypeFilter;
+import io.tambat.domain.model.webhook.SecretVersion;
+import io.tambat.domain.model.webhook.WebhookEndpoint;
+import io.tambat.domain.port.out.ProviderAdapter;
+import io.tambat.domain.port.out.WebhookEndpointsPort;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.net.URI;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.eclipse.microprofile.config.Config;
+
+/**
+ * The endpoints named by {@code tambat.webhooks.endpoints}, each read from
+ * {@code tambat.webhooks.endpoint.<id>.*}. Read once; every problem is reported with the key it is in.
+ */
+@ApplicationScoped
+public class ConfiguredWebhookEndpoints implements WebhookEndpointsPort {
+
+    static final String ENDPOINTS = "tambat.webhooks.endpoints";
+    private static final Pattern RATE = Pattern.compile("(\\d{1,9})/s");
+
+    @Inject
+    Config config;
+
+    @Inject
+    ProviderAdapters adapters;
+
+    private Map<String, WebhookEndpoint> endpoints;
+    private Map<String, List<SecretVersion>> secrets;
+
+    @PostConstruct
+    void load() {
+        Map<String, WebhookEndpoint> loadedEndpoints = new LinkedHashMap<>();
+        Map<String, List<SecretVersion>> loadedSecrets = new LinkedHashMap<>();
+        for (String id : config.getOptionalValue(ENDPOINTS, String[].class).orElse(new String[0])) {
+            String trimmed = id.trim();
+            if (!EndpointId.isValid(trimmed)) {
+                throw new ConfigurationException(ENDPOINTS, "endpoint ids must match [a-z0-9-]{1,64}");
+            }
+            WebhookEndpoint endpoint = endpoint(new EndpointId(trimmed));
+            if (loadedEndpoints.put(trimmed, endpoint) != null) {
+                throw new ConfigurationException(ENDPOINTS, "endpoint " + trimmed + " is listed twice");
+            }
+            loadedSecrets.put(trimmed, secrets(endpoint));
+        }
+        endpoints = Map.copyOf(loadedEndpoints);
+        secrets = Map.copyOf(loadedSecrets);
+    }
+
+    @Override
+    public Optional<WebhookEndpoint> find(String endpointId) {
+        return Optional.ofNullable(endpoints.get(endpointId));
+    }
+
+    @Override
+    public List<WebhookEndpoint> all() {
+        return List.copyOf(endpoints.values());
+    }
+
+    @Override
+    public List<SecretVersion> configuredSecrets(WebhookEndpoint endpoint) {
+        return secrets.getOrDefault(endpoint.id().value(), List.of());
+    }
+
+    private WebhookEndpoint endpoint(EndpointId id) {
+        String provider = required(key(id, "provider"));
+        if (adapters.find(provider).isEmpty()) {
+            throw new ConfigurationException(key(id, "provider"),
+                    "unknown provider; known: " + String.join(", ", adapters.names()));
+        }
+        return new WebhookEndpoint(id, provider, eventTypes(id), duration(key(id, "tolerance")),
+                maxBodyBytes(id), rateLimit(id, "rate-limit"),
+                rateLimit(id, "unverified-rate-limit").orElse(WebhookEndpoint.DEFAULT_UNVERIFIED_RATE_LIMIT),
+                duration(key(id, "replay-window")).filter(window -> !window.isZero()), publicUrl(id),
+                interpretation(id));
+    }
+
+    private List<SecretVersion> secrets(WebhookEndpoint endpoint) {
+        String key = key(endpoint.id(), "secrets");
+        ProviderAdapter adapter = adapters.require(endpoint.provider());
+        List<SecretVersion> versions = new ArrayList<>();
+        for (String entry : config.getOptionalValue(key, String.class).orElse("").split(",")) {
+            String trimmed = entry.trim();
+            if (trimmed.isEmpty()) {
+                continue;
+            }
+            int colon = trimmed.indexOf(':');
+            if (colon < 1 || colon == trimmed.length() - 1) {
+                throw new ConfigurationException(key, "each entry must be <version>:<secret>");
+            }
+            SecretVersion version;
+            try {
+                version = new SecretVersion(trimmed.substring(0, colon), trimmed.substring(colon + 1));
+                adapter.validateSecret(version.secret());
+            } catch (IllegalArgumentException e) {
+                throw new ConfigurationException(key, "entry " + (versions.size() + 1) + ": " + e.getMessage());
+            }
+            if (versions.stream().anyMatch(existing -> existing.version().equals(version.version()))) {
+                throw new ConfigurationException(key, "version " + version.version() + " appears twice");
+            }
+            versions.add(version);
+        }
+        return versions;
+    }
+
+    private EventTypeFilter eventTypes(EndpointId id) {
+        return config.getOptionalValue(key(id, "event-types"), String[].class)
+                .map(types -> new EventTypeFilter(Arrays.stream(types).map(String::trim)
+                        .filter(type -> !type.isEmpty()).collect(Collectors.toSet())))
+                .orElse(EventTypeFilter.any());
+    }
+
+    private Optional<Duration> duration(String key) {
+        return config.getOptionalValue(key, String.class).map(value -> {
+            try {
+                Duration duration = Duration.parse(value.trim());
+                if (duration.isNegative()) {
+                    throw new ConfigurationException(key, "must not be negative");
+                }
+                return duration;
+            } catch (DateTimeParseException e) {
+                throw new ConfigurationException(key, "not an ISO-8601 duration such as PT5M");
+            }
+        });
+    }
+
+    private long maxBodyBytes(EndpointId id) {
+        String key = key(id, "max-body-bytes");
+        return config.getOptionalValue(key, String.class).map(value -> {
+            try {
+                long bytes = Long.parseLong(value.trim());
+                if (bytes < 1 || bytes > 64L * 1024 * 1024) {
+                    throw new ConfigurationException(key, "must be between 1 and 67108864");
+                }
+                return bytes;
+            } catch (NumberFormatException e) {
+                throw new ConfigurationException(key, "not a number of bytes");
+            }
+        }).orElse(WebhookEndpoint.DEFAULT_MAX_BODY_BYTES);
+    }
+
+    private Optional<Integer> rateLimit(EndpointId id, String setting) {
+        String key = key(id, setting);
+        return config.getOptionalValue(key, String.class).map(value -> {
+            Matcher matcher = RATE.matcher(value.trim());
+            if (!matcher.matches() || Integer.parseInt(matcher.group(1)) < 1) {
+                throw new ConfigurationException(key, "must be <n>/s with n >= 1");
+            }
+            return Integer.parseInt(matcher.group(1));
+        });
+    }
+
+    private Optional<URI> publicUrl(EndpointId id) {
+        String key = key(id, "public-url");
+        return config.getOptionalValue(key, String.class).map(value -> {
+            try {
+                URI uri = URI.create(value.trim());
+                if (!Set.of("https", "http").contains(String.valueOf(uri.getScheme())) || uri.getHost() == null) {
+                    throw new ConfigurationException(key, "must be an absolute https URL");
+                }
+                return uri;
+            } catch (IllegalArgumentException e) {
+                throw new ConfigurationException(key, "not a URL");
+            }
+        });
+    }
+
+    private InterpretationSettings interpretation(EndpointId id) {
+        InterpretationSettings defaults = InterpretationSettings.STANDARD_DEFAULTS;
+        try {
+            return new InterpretationSettings(
+                    pointer(id, "object-type-pointer", defaults.typePointer()),
+                    pointer(id, "object-id-pointer", defaults.idPointer()),
+                    pointer(id, "object-version-pointer", defaults.versionPointer()),
+                    pointer(id, "state-pointer", defaults.statePointer()),
+                    pointer(id, "sequence-pointer", defaults.sequencePointer()));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException(key(id, "object-*-pointer"), e.getMessage());
+        }
+    }
+
+    private String pointer(EndpointId id, String property, String defaultValue) {
+        String value = config.getOptionalValue(key(id, property), String.class).map(String::trim).orElse(defaultValue);
+        if (!value.isEmpty() && !value.startsWith("/")) {
+            throw new ConfigurationException(key(id, property), "a JSON Pointer starts with /");
+        }
+        return value;
+    }
+
+    private String required(String key) {
+        return config.getOptionalValue(key, String.class).map(String::trim).filter(value -> !value.isEmpty())
+                .orElseThrow(() -> new ConfigurationException(key, "is required"));
+    }
+
+    private static String key(EndpointId id, String property) {
+        return "tambat.webhooks.endpoint." + id.value() + "." + property;
+    }
+}

@@ -1,0 +1,189 @@
+package io.tambat.composition;
+
+import io.tambat.application.webhook.IngressSettings;
+import io.tambat.application.order.OrderSettings;
+import io.tambat.application.processing.ProcessingSettings;
+import io.tambat.application.work.Failpoints;
+import io.tambat.application.work.WorkSettings;
+import io.tambat.application.webhook.ProviderAdapters;
+import io.tambat.application.processing.ProviderApiSettings;
+import io.tambat.domain.model.order.Coupon;
+import io.tambat.adapter.out.downstream.DownstreamSettings;
+import io.tambat.domain.model.processing.RetryPolicy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.eclipse.microprofile.config.Config;
+
+/** The clock and the tunables the application services are built with, read and checked once. */
+@ApplicationScoped
+public class RuntimeProducers {
+
+    static final String SECRET_CACHE_TTL = "tambat.secrets.cache-ttl";
+    static final String RETRY_AFTER = "tambat.webhooks.retry-after";
+
+    static final String FAILPOINTS = "tambat.failpoints";
+
+    @Inject
+    Config config;
+
+    @Inject
+    ProviderAdapters providers;
+
+    @Produces
+    @Singleton
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    @Produces
+    @Singleton
+    IngressSettings ingressSettings() {
+        return new IngressSettings(duration(SECRET_CACHE_TTL, "PT30S"), duration(RETRY_AFTER, "PT5S"));
+    }
+
+    @Produces
+    @Singleton
+    WorkSettings workSettings() {
+        RetryPolicy retry;
+        try {
+            retry = new RetryPolicy(integer("tambat.processing.max-attempts", 10),
+                    duration("tambat.processing.initial-backoff", "PT1S"),
+                    duration("tambat.processing.max-backoff", "PT10M"));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException("tambat.processing.*", e.getMessage());
+        }
+        return new WorkSettings(
+                config.getOptionalValue("tambat.processing.enabled", Boolean.class).orElse(true),
+                retry,
+                integer("tambat.processing.workers", 2),
+                integer("tambat.processing.batch-size", 20),
+                duration("tambat.processing.lease", "PT30S"),
+                duration("tambat.processing.poll-interval", "PT0.2S"),
+                duration("tambat.retention.interval", "PT1H"));
+    }
+
+    @Produces
+    @Singleton
+    ProcessingSettings processingSettings() {
+        return new ProcessingSettings(
+                duration("tambat.retention.payloads", "P30D"),
+                duration("tambat.retention.processed-events", "P30D"),
+                duration("tambat.processing.sequence-gap-window", "PT5M"));
+    }
+
+    /** {@code tambat.failpoints}: {@code name}, {@code name@subject} (halt) or {@code name=pause:<duration>}. */
+    @Produces
+    @Singleton
+    Failpoints failpoints() {
+        Set<String> halts = new HashSet<>();
+        Map<String, Duration> pauses = new HashMap<>();
+        for (String entry : config.getOptionalValue(FAILPOINTS, String[].class).orElse(new String[0])) {
+            String[] nameAndPause = entry.trim().split("=pause:", 2);
+            if (nameAndPause.length == 1) {
+                halts.add(nameAndPause[0]);
+            } else {
+                pauses.put(nameAndPause[0], parseDuration(FAILPOINTS, nameAndPause[1]));
+            }
+        }
+        return new Failpoints(halts, pauses);
+    }
+
+    @Produces
+    @Singleton
+    ProviderApiSettings providerApiSettings() {
+        Map<String, ProviderApiSettings.Api> apis = new HashMap<>();
+        for (String provider : providers.names()) {
+            String prefix = "tambat.providers." + provider + ".";
+            url(prefix + "api-url").ifPresent(uri -> {
+                String key = config.getOptionalValue(prefix + "api-key", String.class)
+                        .orElseThrow(() -> new ConfigurationException(prefix + "api-key", "is required with api-url"));
+                apis.put(provider, new ProviderApiSettings.Api(uri, key));
+            });
+        }
+        return new ProviderApiSettings(apis, duration("tambat.providers.timeout", "PT5S"));
+    }
+
+    /** Coupons: {@code <CODE>:<percent off>:<expiry instant>[,...]}; the instant may itself contain colons. */
+    @Produces
+    @Singleton
+    OrderSettings orderSettings() {
+        String key = "tambat.orders.coupons";
+        Map<String, Coupon> coupons = new HashMap<>();
+        for (String entry : config.getOptionalValue(key, String[].class).orElse(new String[0])) {
+            String[] parts = entry.trim().split(":", 3);
+            try {
+                Coupon coupon = new Coupon(parts[0], Integer.parseInt(parts[1]), Instant.parse(parts[2]));
+                if (coupons.put(coupon.code(), coupon) != null) {
+                    throw new ConfigurationException(key, "coupon " + coupon.code() + " appears twice");
+                }
+            } catch (ArrayIndexOutOfBoundsException | DateTimeParseException | IllegalArgumentException e) {
+                throw new ConfigurationException(key, "each entry must be CODE:percent:ISO-8601 instant, "
+                        + "percent 1-100");
+            }
+        }
+        return new OrderSettings(duration("tambat.idempotency.retention", "PT24H"),
+                duration("tambat.idempotency.wait", "PT3S"), coupons);
+    }
+
+    @Produces
+    @Singleton
+    DownstreamSettings downstreamSettings() {
+        return new DownstreamSettings(url("tambat.payments.url"), url("tambat.inventory.url"),
+                duration("tambat.downstream.timeout", "PT5S"));
+    }
+
+    private Optional<URI> url(String key) {
+        return config.getOptionalValue(key, String.class).map(String::trim).map(value -> {
+            try {
+                URI uri = URI.create(value);
+                if (uri.getScheme() == null || uri.getHost() == null) {
+                    throw new ConfigurationException(key, "must be an absolute http(s) URL");
+                }
+                return uri;
+            } catch (IllegalArgumentException e) {
+                throw new ConfigurationException(key, "not a URL");
+            }
+        });
+    }
+
+    private int integer(String key, int defaultValue) {
+        String value = config.getOptionalValue(key, String.class).orElse(String.valueOf(defaultValue));
+        try {
+            int parsed = Integer.parseInt(value.trim());
+            if (parsed < 1) {
+                throw new ConfigurationException(key, "must be at least 1");
+            }
+            return parsed;
+        } catch (NumberFormatException e) {
+            throw new ConfigurationException(key, "not a whole number");
+        }
+    }
+
+    private Duration duration(String key, String defaultValue) {
+        return parseDuration(key, config.getOptionalValue(key, String.class).orElse(defaultValue));
+    }
+
+    private static Duration parseDuration(String key, String value) {
+        try {
+            Duration duration = Duration.parse(value.trim());
+            if (duration.isNegative() || duration.isZero()) {
+                throw new ConfigurationException(key, "must be positive");
+            }
+            return duration;
+        } catch (DateTimeParseException e) {
+            throw new ConfigurationException(key, "not an ISO-8601 duration such as PT30S");
+        }
+    }
+}

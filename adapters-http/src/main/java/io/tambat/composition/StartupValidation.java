@@ -1,0 +1,101 @@
+package io.tambat.composition;
+
+import io.tambat.application.webhook.IngressSettings;
+import io.tambat.application.order.OrderSettings;
+import io.tambat.application.processing.ProcessingSettings;
+import io.tambat.application.processing.ProviderStates;
+import io.tambat.domain.port.out.PayloadCipherPort;
+import io.tambat.domain.port.out.WebhookEndpointsPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.eclipse.microprofile.config.Config;
+
+/**
+ * Reads every piece of configuration at start. A server that started with a wrong key would answer 5xx to
+ * every provider until someone noticed; stopping at once, with the key named, is kinder.
+ */
+@ApplicationScoped
+public class StartupValidation {
+
+    private static final Logger LOG = Logger.getLogger(StartupValidation.class.getName());
+    private static final int CONFIGURATION_ERROR_EXIT = 78;
+
+    @Inject
+    Instance<WebhookEndpointsPort> endpoints;
+
+    @Inject
+    Instance<PayloadCipherPort> cipher;
+
+    @Inject
+    Instance<IngressSettings> settings;
+
+    @Inject
+    Instance<ProcessingSettings> processing;
+
+    @Inject
+    Instance<ProviderStates> providerStates;
+
+    @Inject
+    Instance<OrderSettings> orderSettings;
+
+    @Inject
+    Config config;
+
+    void validate(@Observes @Initialized(ApplicationScoped.class) Object context) {
+        try {
+            settings.get();
+            processing.get();
+            orderSettings.get();
+            providerStates.get().forProvider("");  // any call builds the state clients, checking their settings
+            cipher.get();
+            requireTokenVerification();
+            int count = endpoints.get().all().size();
+            LOG.info(() -> "configuration valid: " + count + " webhook endpoint(s)");
+        } catch (RuntimeException e) {
+            Throwable cause = rootCause(e);
+            LOG.log(Level.SEVERE, "invalid configuration, stopping: {0}", cause.getMessage());
+            // Exiting on this thread would wait for the application start that this very thread is running.
+            Thread stopper = new Thread(() -> System.exit(CONFIGURATION_ERROR_EXIT), "tambat-configuration-stop");
+            stopper.start();
+            throw new IllegalStateException("invalid configuration: " + cause.getMessage());
+        }
+    }
+
+    /**
+     * Outside development mode, operators and API clients must be able to authenticate, and only with tokens
+     * of the configured issuer: a server without a key would answer 401 to everyone, one without an issuer
+     * would trust any issuer holding the key.
+     */
+    private void requireTokenVerification() {
+        if (config.getOptionalValue("tambat.dev.mode", Boolean.class).orElse(false)) {
+            return;
+        }
+        if (absent("mp.jwt.verify.publickey.location") && absent("mp.jwt.verify.publickey")) {
+            throw new ConfigurationException("mp.jwt.verify.publickey.location (MP_JWT_VERIFY_PUBLICKEY_LOCATION)",
+                    "is required outside development mode: it verifies operator and API client tokens");
+        }
+        if (absent("mp.jwt.verify.issuer")) {
+            throw new ConfigurationException("mp.jwt.verify.issuer (MP_JWT_VERIFY_ISSUER)",
+                    "is required outside development mode: only tokens of this issuer are accepted");
+        }
+    }
+
+    private boolean absent(String key) {
+        return config.getOptionalValue(key, String.class).filter(value -> !value.isBlank()).isEmpty();
+    }
+
+    /** CDI wraps what a producer or post-construct throws; the message worth showing is the innermost. */
+    private static Throwable rootCause(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null && !(cause instanceof ConfigurationException)
+                && !(cause instanceof IllegalArgumentException)) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+}

@@ -1,0 +1,147 @@
+package io.tambat.application.order;
+
+import static io.tambat.application.port.in.PlaceOrderUseCase.ENDPOINT;
+
+import io.tambat.application.port.in.PlaceOrderUseCase.Placed;
+import io.tambat.domain.error.IdempotencyInProgressException;
+import io.tambat.domain.error.IdempotencyKeyReusedException;
+import io.tambat.domain.error.LeaseLostException;
+import io.tambat.domain.model.order.Coupon;
+import io.tambat.domain.model.order.IdempotencyKey;
+import io.tambat.domain.model.order.Order;
+import io.tambat.domain.model.order.OrderOperation;
+import io.tambat.domain.model.order.OrderRequest;
+import io.tambat.domain.model.order.PendingOperation;
+import io.tambat.domain.model.order.StoredOutcome;
+import io.tambat.domain.model.order.TenantId;
+import io.tambat.domain.port.out.IdempotencyStorePort;
+import io.tambat.domain.port.out.OrderOperationsPort;
+import io.tambat.domain.port.out.OrderRenderingPort;
+import io.tambat.domain.port.out.OrderStorePort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The transactions of order creation. Synchronously, one: claim the key, then, as its owner, create the order
+ * (or store a deterministic rejection), append OrderCreated to the outbox and store the answer on the
+ * record. A loser of the claim waits for the owner's commit inside the claim and replays its answer; any
+ * failure rolls all of it back, leaving the key free. A long operation splits this in two: the claim commits
+ * the record in progress, and a worker later creates the order and completes the record in one transaction
+ * fenced by its attempt token.
+ */
+@ApplicationScoped
+public class OrderPlacement {
+
+    @Inject
+    IdempotencyStorePort idempotency;
+
+    @Inject
+    OrderOperationsPort operations;
+
+    @Inject
+    OrderStorePort orders;
+
+    @Inject
+    OrderRenderingPort rendering;
+
+    @Inject
+    OrderSettings settings;
+
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public Placed claimAndPlace(TenantId tenant, IdempotencyKey key, OrderRequest request, String fingerprint,
+            boolean respondAsync, Instant now) {
+        Optional<PendingOperation> operation = respondAsync
+                ? Optional.of(new PendingOperation(UUID.randomUUID(), request)) : Optional.empty();
+        IdempotencyStorePort.Claim claim = idempotency.claim(tenant, ENDPOINT, key, fingerprint, operation, now,
+                now.plus(settings.retention()), settings.claimWait());
+        if (claim instanceof IdempotencyStorePort.Claim.Existing existing) {
+            return replay(existing, fingerprint, respondAsync);
+        }
+        if (operation.isPresent()) {
+            return new Placed.Accepted(operation.get().id(), false, false);
+        }
+        StoredOutcome outcome = create(tenant, request, now);
+        idempotency.complete(tenant, ENDPOINT, key, outcome);
+        return new Placed.Answered(outcome, false);
+    }
+
+    /**
+     * Runs a leased long operation to its end. The record is locked under the worker's attempt token first,
+     * so no takeover can slip in while the order is created, and the completion checks the token again.
+     *
+     * @throws LeaseLostException when the lease was taken over: everything here rolls back
+     */
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public StoredOutcome complete(OrderOperation operation, Instant now) {
+        if (!operations.fence(operation.id(), operation.lease().attempt())) {
+            throw superseded(operation);
+        }
+        return store(operation, create(operation.tenant(), operation.request(), now), now);
+    }
+
+    /**
+     * Ends a long operation that will not be carried out with a stored 500 {@code operation_failed}: no order,
+     * and the same answer to every poll and replay for the whole retention.
+     *
+     * @throws LeaseLostException when the lease was taken over
+     */
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public StoredOutcome fail(OrderOperation operation, String detail, Instant now) {
+        return store(operation, rendering.rejected(500, "operation_failed", detail), now);
+    }
+
+    private StoredOutcome store(OrderOperation operation, StoredOutcome outcome, Instant now) {
+        Instant keepUntil = now.plus(settings.retention());
+        if (!operations.complete(operation.id(), operation.lease().attempt(), outcome, keepUntil)) {
+            throw superseded(operation);
+        }
+        return outcome;
+    }
+
+    /**
+     * A key held by a long operation answers with that operation when asked to respond asynchronously or
+     * while the operation runs; otherwise with the stored outcome.
+     */
+    private static Placed replay(IdempotencyStorePort.Claim.Existing existing, String fingerprint,
+            boolean respondAsync) {
+        if (!existing.fingerprint().equals(fingerprint)) {
+            throw new IdempotencyKeyReusedException();
+        }
+        Optional<UUID> operation = existing.operationId();
+        if (operation.isPresent() && (respondAsync || existing.outcome().isEmpty())) {
+            return new Placed.Accepted(operation.get(), existing.outcome().isPresent(), true);
+        }
+        return new Placed.Answered(existing.outcome().orElseThrow(IdempotencyInProgressException::new), true);
+    }
+
+    private static LeaseLostException superseded(OrderOperation operation) {
+        return new LeaseLostException("operation " + operation.id() + " attempt "
+                + operation.lease().attempt() + " no longer holds its lease");
+    }
+
+    private StoredOutcome create(TenantId tenant, OrderRequest request, Instant now) {
+        long total = request.subtotalMinor();
+        if (request.coupon().isPresent()) {
+            Optional<Coupon> coupon = Optional.ofNullable(settings.coupons().get(request.coupon().get()))
+                    .filter(found -> found.validAt(now));
+            if (coupon.isEmpty()) {
+                return rendering.rejected(422, "coupon_invalid", "the coupon is unknown or expired");
+            }
+            total = coupon.get().apply(total);
+        }
+        // At the precision the order is stored with, so the stored answer and GET /orders/{id} show one time.
+        Order order = new Order(UUID.randomUUID(), request.checkoutId(), Order.CREATED, request.currency(),
+                request.items(), request.coupon(), total, now.truncatedTo(ChronoUnit.MICROS));
+        if (!orders.insert(tenant, order)) {
+            return rendering.rejected(409, "checkout_already_ordered",
+                    "this checkout already has an order under another Idempotency-Key");
+        }
+        orders.appendCreated(order.id(), now);
+        return rendering.created(order);
+    }
+}

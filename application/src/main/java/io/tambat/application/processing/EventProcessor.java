@@ -1,0 +1,191 @@
+package io.tambat.application.processing;
+
+import io.tambat.application.work.Failpoints;
+import io.tambat.application.work.WorkSettings;
+
+import io.tambat.domain.error.LeaseLostException;
+import io.tambat.domain.error.SequenceGapException;
+import io.tambat.domain.error.TransientProcessingException;
+import io.tambat.domain.error.UninterpretableEventException;
+import io.tambat.domain.model.processing.InterpretationSettings;
+import io.tambat.domain.model.processing.LeasedEvent;
+import io.tambat.domain.model.processing.ProviderObject;
+import io.tambat.domain.model.processing.StateChange;
+import io.tambat.domain.model.processing.StoredEvent;
+import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.webhook.WebhookEndpoint;
+import io.tambat.domain.port.out.EventInterpreter;
+import io.tambat.domain.port.out.PayloadCipherPort;
+import io.tambat.domain.port.out.ProcessingMetricsPort;
+import io.tambat.domain.port.out.ProviderStatePort;
+import io.tambat.domain.port.out.WebhookEndpointsPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One attempt at one leased event, on a worker thread: read what the event means, fetch the provider's
+ * current state when the event carries no version (outside any transaction), then complete in one
+ * transaction. A failure that retrying cannot cure ends FAILED at once; any other is retried with backoff
+ * until the attempts run out. Reasons are redacted: they name what failed, never content.
+ */
+@ApplicationScoped
+public class EventProcessor {
+
+    private static final Logger LOG = Logger.getLogger(EventProcessor.class.getName());
+
+    @Inject
+    EventInterpreters interpreters;
+
+    @Inject
+    ProviderStates providerStates;
+
+    @Inject
+    WebhookEndpointsPort endpoints;
+
+    @Inject
+    PayloadCipherPort cipher;
+
+    @Inject
+    ProcessingCompletion completion;
+
+    @Inject
+    ProcessingSettings settings;
+
+    @Inject
+    WorkSettings work;
+
+    @Inject
+    ProcessingMetricsPort metrics;
+
+    @Inject
+    Failpoints failpoints;
+
+    @Inject
+    Clock clock;
+
+    public void process(LeasedEvent event) {
+        try {
+            ProcessingCompletion.Resolution resolution = resolve(event);
+            failpoints.reach(Failpoints.WORKER_BEFORE_COMPLETE, event.providerEventId());
+            boolean mutated = completion.complete(event, resolution, clock.instant());
+            failpoints.reach(Failpoints.WORKER_AFTER_COMMIT);
+            metrics.processed(mutated);
+        } catch (LeaseLostException e) {
+            LOG.log(Level.WARNING, "{0}; its work was rolled back", e.getMessage());
+        } catch (SequenceGapException e) {
+            waitForPredecessors(event, e);
+        } catch (UninterpretableEventException e) {
+            giveUp(event, "uninterpretable: " + e.getMessage());
+        } catch (TransientProcessingException e) {
+            retryOrGiveUp(event, "transient: " + e.getMessage());
+        } catch (RuntimeException e) {
+            retryOrGiveUp(event, "error: " + e.getClass().getName());
+        }
+    }
+
+    /**
+     * A delta ahead of its predecessors waits for them (without using up its attempts) until the gap window
+     * closes; then the provider's current state reconciles the gap, or, with no API to ask, the event fails.
+     */
+    private void waitForPredecessors(LeasedEvent event, SequenceGapException gap) {
+        Instant now = clock.instant();
+        Instant windowEnds = event.receivedAt().plus(settings.sequenceGapWindow());
+        if (now.isBefore(windowEnds)) {
+            Instant next = work.retry().nextAttempt(1, now, ThreadLocalRandom.current()::nextDouble);
+            completion.retryLater(event, next.isBefore(windowEnds) ? next : windowEnds, "waiting: "
+                    + gap.getMessage(), now);
+            return;
+        }
+        Optional<ProviderStatePort> client = providerStates.forProvider(event.provider());
+        if (client.isEmpty()) {
+            metrics.sequenceGapExceeded(false);
+            giveUp(event, "sequence gap not filled within " + settings.sequenceGapWindow() + ": " + gap.getMessage());
+            return;
+        }
+        try {
+            StateChange change = interpreters.find(event.provider()).orElseThrow()
+                    .interpret(stored(event), interpretation(event)).orElseThrow();
+            Instant fetchedAt = clock.instant();
+            ProcessingCompletion.Resolution resolution = client.get().fetch(change.key())
+                    .<ProcessingCompletion.Resolution>map(current ->
+                            new ProcessingCompletion.Resolution.Fetched(change.key(), current, fetchedAt))
+                    .orElseGet(ProcessingCompletion::nothing);
+            boolean mutated = completion.complete(event, resolution, clock.instant());
+            metrics.sequenceGapExceeded(true);
+            metrics.processed(mutated);
+        } catch (TransientProcessingException e) {
+            retryOrGiveUp(event, "transient: " + e.getMessage());
+        }
+    }
+
+    private ProcessingCompletion.Resolution resolve(LeasedEvent event) {
+        Optional<EventInterpreter> interpreter = interpreters.find(event.provider());
+        if (interpreter.isEmpty()) {
+            return ProcessingCompletion.nothing();
+        }
+        Optional<StateChange> change = interpreter.get().interpret(stored(event), interpretation(event));
+        if (change.isEmpty()) {
+            return ProcessingCompletion.nothing();
+        }
+        if (change.get() instanceof StateChange.FetchCurrent fetch) {
+            ProviderStatePort client = providerStates.forProvider(event.provider()).orElseThrow(
+                    () -> new UninterpretableEventException("the event carries no version and no API is "
+                            + "configured to fetch " + event.provider() + " objects"));
+            Instant fetchedAt = clock.instant();
+            Optional<ProviderObject> current = client.fetch(fetch.key());
+            return current.<ProcessingCompletion.Resolution>map(
+                            object -> new ProcessingCompletion.Resolution.Fetched(fetch.key(), object, fetchedAt))
+                    .orElseGet(ProcessingCompletion::nothing);
+        }
+        return new ProcessingCompletion.Resolution.Apply(change.get());
+    }
+
+    private StoredEvent stored(LeasedEvent event) {
+        byte[] payload = cipher.open(event.payload().orElseThrow(
+                        () -> new UninterpretableEventException("the raw payload was purged by retention")),
+                NewInboxEntry.payloadAssociatedData(event.inboxId(), event.provider(), event.endpointId(),
+                        event.providerEventId()));
+        return new StoredEvent(event.provider(), event.eventType(), event.objectId(), event.objectVersion(), payload);
+    }
+
+    private InterpretationSettings interpretation(LeasedEvent event) {
+        return endpoints.find(event.endpointId().value()).map(WebhookEndpoint::interpretation)
+                .orElse(InterpretationSettings.STANDARD_DEFAULTS);
+    }
+
+    /** Ends an event whose last allowed attempt was lost with its worker (see {@link WorkerLoop}). */
+    public void endLost(LeasedEvent event) {
+        giveUp(event, "worker_lost: attempt " + (event.lease().attempt() - 1)
+                + " ended without an outcome (its worker stopped or hung), and it was the last allowed");
+        metrics.lost("inbox");
+    }
+
+    private void retryOrGiveUp(LeasedEvent event, String reason) {
+        int attempt = event.lease().attempt();
+        if (!work.retry().allowsAnotherAttempt(attempt)) {
+            giveUp(event, reason + " (after " + attempt + " attempts)");
+            return;
+        }
+        Instant now = clock.instant();
+        Instant next = work.retry().nextAttempt(attempt, now, ThreadLocalRandom.current()::nextDouble);
+        LOG.log(Level.INFO, "inbox {0} attempt {1} failed, retrying at {2}: {3}",
+                new Object[] {event.inboxId(), attempt, next, reason});
+        if (completion.retryLater(event, next, reason, now)) {
+            metrics.retried();
+        }
+    }
+
+    private void giveUp(LeasedEvent event, String reason) {
+        LOG.log(Level.WARNING, "inbox {0} FAILED after {1} attempt(s): {2}",
+                new Object[] {event.inboxId(), event.lease().attempt(), reason});
+        if (completion.fail(event, reason, clock.instant())) {
+            metrics.failed();
+        }
+    }
+}

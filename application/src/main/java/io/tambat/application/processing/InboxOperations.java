@@ -1,0 +1,64 @@
+package io.tambat.application.processing;
+
+import io.tambat.application.port.in.OperateInboxUseCase;
+import io.tambat.application.port.in.QueryObjectStateUseCase;
+import io.tambat.domain.model.processing.InboxRow;
+import io.tambat.domain.model.processing.ObjectKey;
+import io.tambat.domain.model.processing.ObjectState;
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.port.out.BusinessStatePort;
+import io.tambat.domain.port.out.InboxQueryPort;
+import io.tambat.domain.port.out.InboxWorkPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Operator reads of the inbox and of derived state, and redrive. */
+@ApplicationScoped
+public class InboxOperations implements OperateInboxUseCase, QueryObjectStateUseCase {
+
+    @Inject
+    InboxQueryPort queries;
+
+    @Inject
+    InboxWorkPort work;
+
+    @Inject
+    BusinessStatePort state;
+
+    @Inject
+    Clock clock;
+
+    @Override
+    public List<InboxRow> list(InboxRow.Filter filter, int limit) {
+        return queries.list(filter, Math.max(1, Math.min(limit, MAX_LIST_LIMIT)));
+    }
+
+    @Override
+    public Optional<InboxRow.Detail> inspect(UUID inboxId) {
+        return queries.find(inboxId);
+    }
+
+    @Override
+    public InboxRow.Stats stats() {
+        return queries.stats(clock.instant());
+    }
+
+    @Override
+    @Transactional(rollbackOn = Exception.class)
+    public Redrive redrive(UUID inboxId) {
+        if (work.redrive(inboxId, clock.instant())) {
+            return Redrive.REDRIVEN;
+        }
+        return queries.find(inboxId).isPresent() ? Redrive.NOT_FAILED : Redrive.NOT_FOUND;
+    }
+
+    @Override
+    public List<ObjectState> find(ObjectKey key, Optional<EndpointId> endpoint) {
+        return endpoint.map(id -> state.find(id, key).stream().toList()).orElseGet(() -> state.findOnAnyEndpoint(key));
+    }
+}

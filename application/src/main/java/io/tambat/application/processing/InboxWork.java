@@ -1,0 +1,69 @@
+package io.tambat.application.processing;
+
+import io.tambat.application.work.Failpoints;
+import io.tambat.application.work.LeasedWork;
+import io.tambat.application.work.WorkSettings;
+
+import io.tambat.domain.model.processing.Lease;
+import io.tambat.domain.model.processing.LeasedEvent;
+import io.tambat.domain.port.out.InboxWorkPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+
+/** The webhook inbox as a work queue: leased rows are processed by {@link EventProcessor}. */
+@ApplicationScoped
+public class InboxWork implements LeasedWork<LeasedEvent> {
+
+    @Inject
+    InboxWorkPort inbox;
+
+    @Inject
+    EventProcessor processor;
+
+    @Inject
+    WorkSettings settings;
+
+    @Inject
+    Clock clock;
+
+    @Override
+    public String name() {
+        return "inbox";
+    }
+
+    @Override
+    public boolean scalesWithWorkers() {
+        return true;
+    }
+
+    @Override
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public List<LeasedEvent> leaseBatch() {
+        Instant now = clock.instant();
+        return inbox.leaseDue(settings.batchSize(), now, now.plus(settings.lease()));
+    }
+
+    @Override
+    public Lease lease(LeasedEvent event) {
+        return event.lease();
+    }
+
+    @Override
+    public void attempt(LeasedEvent event) {
+        processor.process(event);
+    }
+
+    @Override
+    public void endLost(LeasedEvent event) {
+        processor.endLost(event);
+    }
+
+    @Override
+    public String afterLeaseFailpoint() {
+        return Failpoints.WORKER_AFTER_LEASE;
+    }
+}

@@ -1,0 +1,134 @@
+package io.tambat.application.processing;
+
+import io.tambat.domain.error.LeaseLostException;
+import io.tambat.domain.error.SequenceGapException;
+import io.tambat.domain.model.processing.LeasedEvent;
+import io.tambat.domain.model.processing.ObjectKey;
+import io.tambat.domain.model.processing.OutboxMessage;
+import io.tambat.domain.model.processing.ProviderObject;
+import io.tambat.domain.model.processing.StateChange;
+import io.tambat.domain.port.out.BusinessStatePort;
+import io.tambat.domain.port.out.InboxWorkPort;
+import io.tambat.domain.port.out.OutboxPort;
+import io.tambat.domain.port.out.ProcessedEventsPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The transactions that end an attempt. Completing is ONE transaction: the processed-event record under the
+ * event's own key, the business mutation (if any, and only if still in order), its side-effect notification in
+ * the outbox, and the row marked PROCESSED. A second worker, a retry or a redrive finds the record and
+ * changes nothing.
+ */
+@ApplicationScoped
+public class ProcessingCompletion {
+
+    private static final Logger LOG = Logger.getLogger(ProcessingCompletion.class.getName());
+
+    @Inject
+    InboxWorkPort inbox;
+
+    @Inject
+    ProcessedEventsPort processed;
+
+    @Inject
+    BusinessStatePort state;
+
+    @Inject
+    OutboxPort outbox;
+
+    /** What to apply: nothing, or one change, resolved outside the transaction (a fetch is a remote call). */
+    public sealed interface Resolution {
+        /** Nothing to change: the event concerns no tracked object, or the provider no longer has it. */
+        record Nothing() implements Resolution {
+        }
+
+        record Apply(StateChange change) implements Resolution {
+        }
+
+        record Fetched(ObjectKey key, ProviderObject current, Instant fetchedAt) implements Resolution {
+        }
+    }
+
+    /**
+     * @return whether business state changed
+     * @throws LeaseLostException when another worker took the row over: everything here rolls back
+     */
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public boolean complete(LeasedEvent event, Resolution resolution, Instant now) {
+        boolean firstTime = processed.record(event.provider(), event.endpointId(), event.providerEventId(),
+                event.inboxId(), now);
+        boolean mutated = firstTime && apply(resolution, event, now);
+        if (mutated) {
+            outbox.append(event.inboxId(), OutboxMessage.OBJECT_STATE_CHANGED, now);
+        }
+        if (!inbox.markProcessed(event.inboxId(), event.lease().attempt(), now)) {
+            throw lost(event);
+        }
+        return mutated;
+    }
+
+    /** @return false when the lease was taken over: the worker holding it now decides */
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public boolean retryLater(LeasedEvent event, Instant nextAttemptAt, String redactedError, Instant now) {
+        return reportLost(event, inbox.retryLater(event.inboxId(), event.lease().attempt(), nextAttemptAt,
+                redactedError, now));
+    }
+
+    /** @return false when the lease was taken over: the worker holding it now decides */
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public boolean fail(LeasedEvent event, String redactedError, Instant now) {
+        return reportLost(event, inbox.fail(event.inboxId(), event.lease().attempt(), redactedError, now));
+    }
+
+    private static boolean reportLost(LeasedEvent event, boolean written) {
+        if (!written) {
+            LOG.log(Level.WARNING, "{0}; nothing was written", lost(event).getMessage());
+        }
+        return written;
+    }
+
+    private static LeaseLostException lost(LeasedEvent event) {
+        return new LeaseLostException("inbox " + event.inboxId() + " attempt " + event.lease().attempt()
+                + " no longer holds its lease");
+    }
+
+    private boolean apply(Resolution resolution, LeasedEvent event, Instant now) {
+        if (resolution instanceof Resolution.Fetched fetched) {
+            return state.applyFetched(event.endpointId(), fetched.key(), fetched.current(), fetched.fetchedAt(),
+                    event.inboxId(), now);
+        }
+        if (resolution instanceof Resolution.Apply apply) {
+            StateChange change = apply.change();
+            if (change instanceof StateChange.Versioned versioned) {
+                return state.applyVersioned(event.endpointId(), versioned.key(), versioned.state(), versioned.version(),
+                        event.inboxId(), now);
+            }
+            if (change instanceof StateChange.Sequenced sequenced) {
+                return switch (state.applySequenced(event.endpointId(), sequenced.key(), sequenced.state(),
+                        sequenced.sequence(),
+                        event.inboxId(), now)) {
+                    case APPLIED -> true;
+                    case STALE -> false;
+                    // Rolls back the processed-event record too: the event is not processed yet.
+                    case GAP -> throw new SequenceGapException(sequenced.sequence());
+                };
+            }
+            if (change instanceof StateChange.Notification notification) {
+                return state.applyNotification(event.endpointId(), notification.key(), notification.state(),
+                        event.inboxId(), now);
+            }
+            throw new IllegalStateException("a fetch must be resolved before the transaction");
+        }
+        return false;
+    }
+
+    /** Resolution.Nothing as a value, for readability at call sites. */
+    public static Resolution nothing() {
+        return new Resolution.Nothing();
+    }
+}

@@ -1,7 +1,0 @@
-package io.tambat.application.service;
-
-import io.tambat.domain.model.webhook.EndpointId;
-
-/** An endpoint's trusted secret versions changed in the current transaction (a version added or retired). */
-public record SecretsChanged(EndpointId endpoint) {
-}

@@ -1,0 +1,57 @@
+package io.tambat.application.webhook;
+
+import io.tambat.domain.error.ReplayedBodyException;
+import io.tambat.domain.model.processing.OutboxMessage;
+import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.port.out.InboxPort;
+import io.tambat.domain.port.out.OutboxPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The one transaction of ingress: every inbox row of a delivery and, for each row created, its outbox
+ * notification. Either all of it commits or none of it does. On an endpoint with a replay window, a delivery
+ * that creates a row also records its body, and a body recorded within the window rolls all of it back.
+ */
+@ApplicationScoped
+public class InboxAcceptance {
+
+    @Inject
+    InboxPort inbox;
+
+    @Inject
+    OutboxPort outbox;
+
+    /**
+     * Returns after the commit; a commit failure surfaces as an exception and nothing is acknowledged.
+     *
+     * @throws ReplayedBodyException when the body was accepted within {@code replayWindow}: nothing is stored
+     */
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public List<InboxPort.Insertion> accept(List<NewInboxEntry> entries, Optional<Duration> replayWindow,
+            Instant now) {
+        List<InboxPort.Insertion> insertions = new ArrayList<>(entries.size());
+        Optional<NewInboxEntry> firstCreated = Optional.empty();
+        for (NewInboxEntry entry : entries) {
+            InboxPort.Insertion insertion = inbox.insertIfAbsent(entry);
+            if (insertion.created()) {
+                outbox.append(insertion.inboxId(), OutboxMessage.WEBHOOK_RECEIVED, now);
+                firstCreated = firstCreated.or(() -> Optional.of(entry));
+            }
+            insertions.add(insertion);
+        }
+        // Once per delivery, for the first row it created: the items of one body are one acceptance of it.
+        if (replayWindow.isPresent() && firstCreated.isPresent()) {
+            inbox.recordBodyUnlessSeen(firstCreated.get(), now.minus(replayWindow.get())).ifPresent(earlier -> {
+                throw new ReplayedBodyException(earlier);
+            });
+        }
+        return insertions;
+    }
+}

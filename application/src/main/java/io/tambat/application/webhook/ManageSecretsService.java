@@ -1,0 +1,73 @@
+package io.tambat.application.webhook;
+
+import io.tambat.application.port.in.ManageSecretsUseCase;
+import io.tambat.domain.model.webhook.SecretVersion;
+import io.tambat.domain.model.webhook.SecretVersionInfo;
+import io.tambat.domain.model.webhook.WebhookEndpoint;
+import io.tambat.domain.port.out.SecretStorePort;
+import io.tambat.domain.port.out.WebhookEndpointsPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.util.List;
+
+/** Adds, retires and lists secret versions, each change in its own transaction. */
+@ApplicationScoped
+public class ManageSecretsService implements ManageSecretsUseCase {
+
+    @Inject
+    WebhookEndpointsPort endpoints;
+
+    @Inject
+    ProviderAdapters adapters;
+
+    @Inject
+    SecretStorePort store;
+
+    @Inject
+    Event<SecretsChanged> changes;
+
+    @Inject
+    Clock clock;
+
+    @Override
+    @Transactional(rollbackOn = Exception.class)
+    public boolean addVersion(String endpointId, String version, String secret) {
+        WebhookEndpoint endpoint = endpoint(endpointId);
+        if (!SecretVersion.isValidName(version)) {
+            throw new InvalidSecretException("version", SecretVersion.NAME_RULE);
+        }
+        try {
+            adapters.require(endpoint.provider()).validateSecret(secret);
+        } catch (IllegalArgumentException e) {
+            // A decoder's message can quote characters of the secret, so only the rule is named.
+            throw new InvalidSecretException("secret", "the secret is not in the " + endpoint.provider()
+                    + " secret format");
+        }
+        SecretVersion candidate = new SecretVersion(version, secret);
+        boolean added = store.add(endpoint.id(), candidate, clock.instant());
+        changes.fire(new SecretsChanged(endpoint.id()));
+        return added;
+    }
+
+    @Override
+    @Transactional(rollbackOn = Exception.class)
+    public boolean retireVersion(String endpointId, String version) {
+        WebhookEndpoint endpoint = endpoint(endpointId);
+        boolean retired = store.retire(endpoint.id(), version, clock.instant());
+        changes.fire(new SecretsChanged(endpoint.id()));
+        return retired;
+    }
+
+    @Override
+    @Transactional
+    public List<SecretVersionInfo> versions(String endpointId) {
+        return store.describe(endpoint(endpointId).id());
+    }
+
+    private WebhookEndpoint endpoint(String endpointId) {
+        return endpoints.find(endpointId).orElseThrow(UnknownEndpointException::new);
+    }
+}

@@ -1,0 +1,223 @@
+package io.tambat.application.webhook;
+
+import io.tambat.application.work.StorageStatus;
+
+import io.tambat.application.port.in.ReceiveWebhookUseCase;
+import io.tambat.domain.error.Rejection;
+import io.tambat.domain.error.ReplayedBodyException;
+import io.tambat.domain.error.StoreUnavailableException;
+import io.tambat.domain.error.WebhookRejectedException;
+import io.tambat.domain.model.webhook.Headers;
+import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.webhook.RawDelivery;
+import io.tambat.domain.model.webhook.ReceiptStatus;
+import io.tambat.domain.model.webhook.SecretVersion;
+import io.tambat.domain.model.webhook.SignedDelivery;
+import io.tambat.domain.model.webhook.WebhookEndpoint;
+import io.tambat.domain.model.webhook.WebhookEvent;
+import io.tambat.domain.model.webhook.WebhookReceipt;
+import io.tambat.domain.port.out.InboxPort;
+import io.tambat.domain.port.out.IngressMetricsPort;
+import io.tambat.domain.port.out.PayloadCipherPort;
+import io.tambat.domain.port.out.ProviderAdapter;
+import io.tambat.domain.port.out.WebhookEndpointsPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.TransactionalException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The ingress pipeline after the HTTP limits: signature metadata, every trusted secret version, signed
+ * freshness, envelope and event type, then one transaction. Nothing slow happens before the
+ * acknowledgement, and nothing is acknowledged before the commit.
+ */
+@ApplicationScoped
+public class ReceiveWebhookService implements ReceiveWebhookUseCase {
+
+    private static final Logger LOG = Logger.getLogger(ReceiveWebhookService.class.getName());
+
+    @Inject
+    WebhookEndpointsPort endpoints;
+
+    @Inject
+    ProviderAdapters adapters;
+
+    @Inject
+    RateLimits rateLimits;
+
+    @Inject
+    TrustedSecrets secrets;
+
+    @Inject
+    PayloadCipherPort cipher;
+
+    @Inject
+    InboxAcceptance acceptance;
+
+    @Inject
+    IngressMetricsPort metrics;
+
+    @Inject
+    IngressSettings settings;
+
+    @Inject
+    StorageStatus storage;
+
+    @Inject
+    Clock clock;
+
+    @Override
+    public WebhookEndpoint admit(String provider, String endpointId, String contentType) {
+        WebhookEndpoint endpoint = endpoints.find(endpointId)
+                .filter(found -> found.provider().equals(provider))
+                .orElseThrow(() -> new WebhookRejectedException(Rejection.UNKNOWN_ENDPOINT,
+                        "no endpoint with this id for this provider"));
+        if (!adapters.require(provider).acceptsContentType(contentType)) {
+            throw new WebhookRejectedException(Rejection.UNSUPPORTED_MEDIA_TYPE,
+                    "content type not accepted for this provider");
+        }
+        if (!storage.ready()) {
+            throw new WebhookRejectedException(Rejection.STORAGE_UNAVAILABLE, "storage is not ready yet",
+                    settings.retryAfter(), null);
+        }
+        return endpoint;
+    }
+
+    @Override
+    public WebhookReceipt receive(WebhookEndpoint endpoint, RawDelivery delivery) {
+        ProviderAdapter adapter = adapters.require(endpoint.provider());
+        Instant now = clock.instant();
+        SecretVersion matched = authenticate(endpoint, adapter, delivery, now);
+        throttle(rateLimits.acquire(endpoint, now), "endpoint rate limit exceeded");
+        List<WebhookEvent> events = adapter.readEvents(delivery);
+        List<WebhookEvent> allowed = events.stream()
+                .filter(event -> endpoint.eventTypes().allows(event.eventType()))
+                .toList();
+        if (allowed.isEmpty()) {
+            return WebhookReceipt.ignored();
+        }
+        return store(endpoint, delivery, matched, allowed, now);
+    }
+
+    /**
+     * Signature and freshness. A request that fails them draws from the endpoint's bucket for failures, and is
+     * answered 429 once that is empty: a flood of forgeries slows down itself, not the authentic deliveries,
+     * which are limited only after they verified.
+     */
+    private SecretVersion authenticate(WebhookEndpoint endpoint, ProviderAdapter adapter, RawDelivery delivery,
+            Instant now) {
+        try {
+            SignedDelivery signed = readSignature(adapter, delivery);
+            SecretVersion matched = verify(endpoint, signed);
+            checkFreshness(signed, endpoint.tolerance().orElse(adapter.defaultTolerance()), now);
+            return matched;
+        } catch (WebhookRejectedException refused) {
+            throttle(rateLimits.acquireUnverified(endpoint, now), "too many requests failing verification");
+            throw refused;
+        }
+    }
+
+    private static void throttle(Optional<Duration> wait, String reason) {
+        if (wait.isPresent()) {
+            throw new WebhookRejectedException(Rejection.RATE_LIMITED, reason, wait.get(), null);
+        }
+    }
+
+    private static SignedDelivery readSignature(ProviderAdapter adapter, RawDelivery delivery) {
+        try {
+            return adapter.readSignature(delivery);
+        } catch (Headers.DuplicateHeaderException e) {
+            throw new WebhookRejectedException(Rejection.SIGNATURE_MISSING, e.getMessage());
+        }
+    }
+
+    /**
+     * Tries every trusted version, so the time taken does not depend on which one matched, and reports the
+     * newest version that verifies. The request never names the key.
+     */
+    private SecretVersion verify(WebhookEndpoint endpoint, SignedDelivery signed) {
+        SecretVersion matched = null;
+        for (SecretVersion candidate : secrets.trustedVersions(endpoint.id())) {
+            if (signed.verifiedBy(candidate) && matched == null) {
+                matched = candidate;
+            }
+        }
+        if (matched == null) {
+            throw new WebhookRejectedException(Rejection.SIGNATURE_INVALID,
+                    "no trusted secret version verifies the signature");
+        }
+        metrics.secretMatched(endpoint.id(), matched.version());
+        return matched;
+    }
+
+    private static void checkFreshness(SignedDelivery signed, Duration tolerance, Instant now) {
+        signed.signedAt().ifPresent(signedAt -> {
+            Duration skew = Duration.between(signedAt, now).abs();
+            if (skew.compareTo(tolerance) > 0) {
+                throw new WebhookRejectedException(Rejection.TIMESTAMP_STALE,
+                        "signed timestamp is outside the tolerance of " + tolerance.toSeconds() + "s");
+            }
+        });
+    }
+
+    private WebhookReceipt store(WebhookEndpoint endpoint, RawDelivery delivery, SecretVersion matched,
+            List<WebhookEvent> events, Instant now) {
+        byte[] body = delivery.body();
+        byte[] sha256 = sha256(body);
+        List<NewInboxEntry> entries = new ArrayList<>(events.size());
+        for (WebhookEvent event : events) {
+            UUID inboxId = UUID.randomUUID();
+            byte[] aad = NewInboxEntry.payloadAssociatedData(inboxId, endpoint.provider(), endpoint.id(),
+                    event.providerEventId());
+            entries.add(new NewInboxEntry(inboxId, endpoint.provider(), endpoint.id(), event, now,
+                    cipher.seal(body, aad), sha256, matched.version()));
+        }
+        List<InboxPort.Insertion> insertions;
+        try {
+            insertions = commit(entries, endpoint.replayWindow(), now);
+        } catch (ReplayedBodyException replayed) {
+            return new WebhookReceipt(ReceiptStatus.DUPLICATE, List.of(replayed.earlierInboxId()));
+        }
+        boolean anyCreated = insertions.stream().anyMatch(InboxPort.Insertion::created);
+        return new WebhookReceipt(anyCreated ? ReceiptStatus.ACCEPTED : ReceiptStatus.DUPLICATE,
+                insertions.stream().map(InboxPort.Insertion::inboxId).toList());
+    }
+
+    /**
+     * A store that could not answer, or a failed commit, leaves the outcome unknown to us: the sender is told
+     * to retry, and the unique key makes that retry safe whatever happened. A statement the database refused
+     * is a defect, not an outage, and surfaces as one (nothing was stored, so a retry is safe too).
+     */
+    private List<InboxPort.Insertion> commit(List<NewInboxEntry> entries, Optional<Duration> replayWindow,
+            Instant now) {
+        long started = System.nanoTime();
+        try {
+            List<InboxPort.Insertion> insertions = acceptance.accept(entries, replayWindow, now);
+            metrics.committed(Duration.ofNanos(System.nanoTime() - started));
+            return insertions;
+        } catch (StoreUnavailableException | TransactionalException e) {
+            LOG.log(Level.WARNING, "inbox commit failed for endpoint {0}: {1}",
+                    new Object[] {entries.get(0).endpointId(), e.getClass().getName()});
+            throw new WebhookRejectedException(Rejection.STORAGE_UNAVAILABLE, "storage is unavailable",
+                    settings.retryAfter(), e);
+        }
+    }
+
+    private static byte[] sha256(byte[] body) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(body);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK provides SHA-256", e);
+        }
+    }
+}

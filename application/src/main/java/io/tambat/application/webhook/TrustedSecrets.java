@@ -1,0 +1,94 @@
+package io.tambat.application.webhook;
+
+import io.tambat.domain.error.Rejection;
+import io.tambat.domain.error.StoreUnavailableException;
+import io.tambat.domain.error.WebhookRejectedException;
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.SecretVersion;
+import io.tambat.domain.port.out.SecretStorePort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * The trusted secret versions of each endpoint, served from memory for a bounded time so that verification
+ * neither costs a query per delivery nor stops the moment the store hiccups. Fails closed: once an entry is
+ * older than the TTL and the store cannot answer, deliveries are refused as retryable.
+ *
+ * <p>A change takes effect at once everywhere: on this instance right after its transaction commits (never
+ * before, or a delivery in between could cache the old versions again), and on every other instance at its
+ * next look at the store's revisions ({@link #followChanges()}). The TTL is the bound only while the store
+ * cannot be asked.
+ */
+@ApplicationScoped
+public class TrustedSecrets {
+
+    private final ConcurrentMap<EndpointId, Entry> cache = new ConcurrentHashMap<>();
+    // Read and written by the one task that follows changes.
+    private volatile Map<EndpointId, Long> revisions;
+
+    @Inject
+    SecretStorePort store;
+
+    @Inject
+    IngressSettings settings;
+
+    @Inject
+    Clock clock;
+
+    /**
+     * @throws WebhookRejectedException {@link Rejection#SECRETS_UNAVAILABLE} when no fresh entry exists and
+     *                                  the store cannot answer
+     */
+    public List<SecretVersion> trustedVersions(EndpointId endpoint) {
+        Instant now = clock.instant();
+        Entry cached = cache.get(endpoint);
+        if (cached != null && now.isBefore(cached.expiresAt())) {
+            return cached.versions();
+        }
+        try {
+            List<SecretVersion> versions = store.trustedVersions(endpoint);
+            cache.put(endpoint, new Entry(versions, now.plus(settings.secretCacheTtl())));
+            return versions;
+        } catch (StoreUnavailableException e) {
+            throw new WebhookRejectedException(Rejection.SECRETS_UNAVAILABLE,
+                    "signing secrets cannot be loaded right now", settings.retryAfter(), e);
+        }
+    }
+
+    /** A change committed here applies to the next delivery. */
+    void changed(@Observes(during = TransactionPhase.AFTER_SUCCESS) SecretsChanged change) {
+        cache.remove(change.endpoint());
+    }
+
+    /**
+     * Drops the cached versions of every endpoint whose revision moved since the last look (of every endpoint
+     * on the first look, which has nothing to compare with).
+     *
+     * @throws io.tambat.domain.error.StoreUnavailableException when the store cannot answer; the cache then
+     *         lives out its TTL
+     */
+    public void followChanges() {
+        Map<EndpointId, Long> current = store.revisions();
+        if (revisions == null) {
+            cache.clear();
+        } else {
+            current.forEach((endpoint, revision) -> {
+                if (!revision.equals(revisions.get(endpoint))) {
+                    cache.remove(endpoint);
+                }
+            });
+        }
+        revisions = Map.copyOf(current);
+    }
+
+    private record Entry(List<SecretVersion> versions, Instant expiresAt) {
+    }
+}

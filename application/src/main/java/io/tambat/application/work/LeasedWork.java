@@ -1,0 +1,41 @@
+package io.tambat.application.work;
+
+import io.tambat.domain.model.processing.Lease;
+import java.util.List;
+
+/**
+ * One work queue as the shared {@link WorkerLoop} drives it: the inbox, the order outbox, long operations.
+ * Each leases through the one lease statement shape and fences every write by the attempt it leased.
+ *
+ * @param <T> a leased work item
+ */
+public interface LeasedWork<T> {
+
+    /** For the logs. */
+    String name();
+
+    /**
+     * Whether this queue gets {@link WorkSettings#workers()} loops on each instance rather than one: true for
+     * the queues whose items wait on the database alone, so more loops drain them faster.
+     */
+    default boolean scalesWithWorkers() {
+        return false;
+    }
+
+    /** Leases due items in a short transaction of its own, so the lease is visible before any work starts. */
+    List<T> leaseBatch();
+
+    Lease lease(T item);
+
+    /** Runs one attempt at the item; handles its own failures (retry, fail, or leave to the lease). */
+    void attempt(T item);
+
+    /**
+     * Ends an item without another attempt because its last allowed attempt was lost with its worker; fenced by
+     * this lease like any other end.
+     */
+    void endLost(T item);
+
+    /** The failpoint reached right after a lease, before any item is worked on. */
+    String afterLeaseFailpoint();
+}

@@ -1,0 +1,107 @@
+package io.tambat.application.work;
+
+import io.tambat.domain.model.lifecycle.StorageReady;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Priority;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntSupplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Starts the background work once storage is ready, on managed executors (never a request thread): a
+ * {@link WorkerLoop} over every {@link LeasedWork} queue and every {@link BatchJob}, whichever capability
+ * declares them. Every task survives its own failures; a task that threw would otherwise never be scheduled
+ * again.
+ */
+@ApplicationScoped
+public class WorkScheduler {
+
+    static final int MAINTENANCE_BATCHES_PER_TURN = 100;
+    private static final Logger LOG = Logger.getLogger(WorkScheduler.class.getName());
+
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+
+    @Inject
+    WorkSettings settings;
+
+    @Inject
+    WorkerLoop workers;
+
+    @Inject
+    @Any
+    Instance<LeasedWork<?>> queues;
+
+    @Inject
+    @Any
+    Instance<BatchJob> jobs;
+
+    private final AtomicBoolean started = new AtomicBoolean();
+    private final List<ScheduledFuture<?>> tasks = new CopyOnWriteArrayList<>();
+
+    void start(@Observes @Priority(StorageStatus.AFTER_STARTUP_WORK) StorageReady ready) {
+        if (!settings.enabled()) {
+            LOG.info("processing is disabled on this instance (tambat.processing.enabled=false)");
+            return;
+        }
+        if (!started.compareAndSet(false, true)) {
+            return;
+        }
+        long poll = settings.pollInterval().toMillis();
+        for (LeasedWork<?> queue : queues) {
+            int loops = queue.scalesWithWorkers() ? settings.workers() : 1;
+            for (int i = 0; i < loops; i++) {
+                every(poll, queue.name(), () -> workers.drain(queue));
+            }
+        }
+        for (BatchJob job : jobs) {
+            if (job.cadence() == BatchJob.Cadence.CONTINUOUS) {
+                every(poll, job.name(), () -> drain(job, Integer.MAX_VALUE));
+            } else {
+                every(settings.retentionInterval().toMillis(), job.name(),
+                        () -> drain(job, MAINTENANCE_BATCHES_PER_TURN));
+            }
+        }
+        LOG.info(() -> "processing started: " + settings.workers() + " worker(s), lease " + settings.lease());
+    }
+
+    /** Managed tasks would outlive the application otherwise, failing on every turn once it is gone. */
+    @PreDestroy
+    void stop() {
+        tasks.forEach(task -> task.cancel(false));
+    }
+
+    private void every(long delayMillis, String name, IntSupplier task) {
+        tasks.add(scheduler.scheduleWithFixedDelay(() -> {
+            try {
+                task.getAsInt();
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "{0} turn failed: {1}", new Object[] {name, e.getClass().getName()});
+            }
+        }, delayMillis, delayMillis, TimeUnit.MILLISECONDS));
+    }
+
+    private static int drain(BatchJob job, int maxBatches) {
+        int total = 0;
+        for (int i = 0; i < maxBatches; i++) {
+            int done = job.runBatch();
+            total += done;
+            if (done == 0) {
+                break;
+            }
+        }
+        return total;
+    }
+}

@@ -1,0 +1,39 @@
+package io.tambat.application.work;
+
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.List;
+
+/**
+ * One worker's turn at one work queue: lease a batch, then end or attempt each item in it, until nothing is
+ * due. An item whose previous attempt was lost, and was its last, ends at once: whatever killed or hung that
+ * worker would do it again, and every item must reach an end.
+ */
+@ApplicationScoped
+public class WorkerLoop {
+
+    @Inject
+    WorkSettings settings;
+
+    @Inject
+    Failpoints failpoints;
+
+    /** @return how many items this turn handled */
+    public <T> int drain(LeasedWork<T> work) {
+        int handled = 0;
+        List<T> batch;
+        while (!(batch = work.leaseBatch()).isEmpty()) {
+            failpoints.reach(work.afterLeaseFailpoint());
+            for (T item : batch) {
+                if (work.lease(item).endsLost(settings.retry())) {
+                    work.endLost(item);
+                } else {
+                    work.attempt(item);
+                }
+            }
+            handled += batch.size();
+        }
+        return handled;
+    }
+}

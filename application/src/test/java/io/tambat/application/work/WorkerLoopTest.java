@@ -1,0 +1,106 @@
+package io.tambat.application.work;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tambat.domain.model.processing.Lease;
+import io.tambat.domain.model.processing.RetryPolicy;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class WorkerLoopTest {
+
+    private static final int MAX_ATTEMPTS = 3;
+
+    private final WorkerLoop loop = loop();
+
+    @Test
+    void attemptsEveryLeasedItemUntilNothingIsDue() {
+        FakeWork work = new FakeWork(List.of(item("a", 1, false), item("b", 2, true)), List.of(item("c", 1, false)));
+
+        assertThat(loop.drain(work)).isEqualTo(3);
+
+        assertThat(work.attempted).containsExactly("a", "b", "c");
+        assertThat(work.endedLost).isEmpty();
+    }
+
+    @Test
+    void endsAnItemWhoseLastAllowedAttemptWasLostWithoutAttemptingIt() {
+        FakeWork work = new FakeWork(List.of(item("poison", MAX_ATTEMPTS + 1, true), item("next", 1, false)));
+
+        loop.drain(work);
+
+        assertThat(work.endedLost).containsExactly("poison");
+        assertThat(work.attempted).containsExactly("next");
+    }
+
+    @Test
+    void givesALostAttemptAnotherTryWhileAttemptsRemain() {
+        FakeWork work = new FakeWork(List.of(item("retaken", MAX_ATTEMPTS, true)));
+
+        loop.drain(work);
+
+        assertThat(work.attempted).containsExactly("retaken");
+    }
+
+    private static Item item(String name, int attempt, boolean takenOver) {
+        return new Item(name, new Lease(attempt, takenOver));
+    }
+
+    private static WorkerLoop loop() {
+        WorkerLoop loop = new WorkerLoop();
+        loop.settings = new WorkSettings(true,
+                new RetryPolicy(MAX_ATTEMPTS, Duration.ofSeconds(1), Duration.ofSeconds(10)), 1, 10,
+                Duration.ofSeconds(30), Duration.ofMillis(200), Duration.ofMinutes(1));
+        loop.failpoints = Failpoints.inert();
+        return loop;
+    }
+
+    private record Item(String name, Lease lease) {
+    }
+
+    /** Hands out the given batches in order, then nothing; records what the loop did with each item. */
+    private static final class FakeWork implements LeasedWork<Item> {
+        private final Deque<List<Item>> batches;
+        private final List<String> attempted = new ArrayList<>();
+        private final List<String> endedLost = new ArrayList<>();
+
+        @SafeVarargs
+        FakeWork(List<Item>... batches) {
+            this.batches = new ArrayDeque<>(List.of(batches));
+        }
+
+        @Override
+        public String name() {
+            return "fake";
+        }
+
+        @Override
+        public List<Item> leaseBatch() {
+            return batches.isEmpty() ? List.of() : batches.poll();
+        }
+
+        @Override
+        public Lease lease(Item item) {
+            return item.lease();
+        }
+
+        @Override
+        public void attempt(Item item) {
+            attempted.add(item.name());
+        }
+
+        @Override
+        public void endLost(Item item) {
+            endedLost.add(item.name());
+        }
+
+        @Override
+        public String afterLeaseFailpoint() {
+            return "test.after-lease";
+        }
+    }
+}
