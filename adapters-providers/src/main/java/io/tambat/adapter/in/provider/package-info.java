@@ -4,6 +4,6 @@
  * deliveries and one {@link io.tambat.domain.port.out.EventInterpreter} that says what a stored event means for
  * a provider object. They know their provider's headers, signed bytes, secret format, envelope and event
  * types, and nothing about endpoints, trusted secret versions, clocks, storage or remote calls: the pipelines
- * own those. Shared building blocks live in {@code support}.
+ * own those. Shared building blocks live under {@code support}, one sub-package per concern.
  */
 package io.tambat.adapter.in.provider;

@@ -1,6 +1,6 @@
 package io.tambat.adapter.in.provider.github;
 
-import io.tambat.adapter.in.provider.support.JsonFields;
+import io.tambat.adapter.in.provider.support.json.JsonFields;
 import jakarta.json.JsonObject;
 import java.util.List;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package io.tambat.adapter.in.provider.github;
 
-import io.tambat.adapter.in.provider.support.FormFields;
-import io.tambat.adapter.in.provider.support.JsonFields;
-import io.tambat.adapter.in.provider.support.StoredPayloads;
+import io.tambat.adapter.in.provider.support.form.FormFields;
+import io.tambat.adapter.in.provider.support.json.JsonFields;
+import io.tambat.adapter.in.provider.support.processing.StoredPayloads;
 import io.tambat.domain.error.UninterpretableEventException;
 import io.tambat.domain.model.processing.InterpretationSettings;
 import io.tambat.domain.model.processing.ObjectKey;

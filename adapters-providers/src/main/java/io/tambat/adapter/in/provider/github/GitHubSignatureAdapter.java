@@ -1,15 +1,15 @@
 package io.tambat.adapter.in.provider.github;
 
-import io.tambat.adapter.in.provider.support.ConstantTime;
-import io.tambat.adapter.in.provider.support.FormFields;
-import io.tambat.adapter.in.provider.support.Hmac;
-import io.tambat.adapter.in.provider.support.JsonBodies;
-import io.tambat.adapter.in.provider.support.JsonFields;
-import io.tambat.adapter.in.provider.support.MediaTypes;
-import io.tambat.adapter.in.provider.support.Rejections;
-import io.tambat.adapter.in.provider.support.SingleHeader;
-import io.tambat.adapter.in.provider.support.StrictDecoding;
-import io.tambat.adapter.in.provider.support.WebhookEvents;
+import io.tambat.adapter.in.provider.support.crypto.ConstantTime;
+import io.tambat.adapter.in.provider.support.crypto.Hmac;
+import io.tambat.adapter.in.provider.support.crypto.StrictDecoding;
+import io.tambat.adapter.in.provider.support.form.FormFields;
+import io.tambat.adapter.in.provider.support.header.MediaTypes;
+import io.tambat.adapter.in.provider.support.header.SingleHeader;
+import io.tambat.adapter.in.provider.support.ingress.Rejections;
+import io.tambat.adapter.in.provider.support.ingress.WebhookEvents;
+import io.tambat.adapter.in.provider.support.json.JsonBodies;
+import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.model.webhook.Headers;
 import io.tambat.domain.model.webhook.RawDelivery;

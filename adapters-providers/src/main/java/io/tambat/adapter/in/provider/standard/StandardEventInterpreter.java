@@ -1,7 +1,7 @@
 package io.tambat.adapter.in.provider.standard;
 
-import io.tambat.adapter.in.provider.support.JsonFields;
-import io.tambat.adapter.in.provider.support.StoredPayloads;
+import io.tambat.adapter.in.provider.support.json.JsonFields;
+import io.tambat.adapter.in.provider.support.processing.StoredPayloads;
 import io.tambat.domain.error.UninterpretableEventException;
 import io.tambat.domain.model.processing.InterpretationSettings;
 import io.tambat.domain.model.processing.ObjectKey;

@@ -1,9 +1,9 @@
 package io.tambat.adapter.in.provider.standard;
 
-import io.tambat.adapter.in.provider.support.ConstantTime;
-import io.tambat.adapter.in.provider.support.Ed25519;
-import io.tambat.adapter.in.provider.support.Hmac;
-import io.tambat.adapter.in.provider.support.StrictDecoding;
+import io.tambat.adapter.in.provider.support.crypto.ConstantTime;
+import io.tambat.adapter.in.provider.support.crypto.Ed25519;
+import io.tambat.adapter.in.provider.support.crypto.Hmac;
+import io.tambat.adapter.in.provider.support.crypto.StrictDecoding;
 import java.security.PublicKey;
 import java.util.Optional;
 
@@ -37,13 +37,8 @@ sealed interface StandardSecret {
     record VerifyKey(PublicKey key) implements StandardSecret {
         @Override
         public boolean verifies(byte[] signed, StandardSignatureHeader signatures) {
-            boolean matched = false;
-            for (byte[] signature : signatures.ed25519Signatures()) {
-                // Every entry is checked even after a match, as with the HMAC comparison, so the time taken
-                // depends only on how many entries there are.
-                matched |= Ed25519.verify(key, signed, signature);
-            }
-            return matched;
+            return ConstantTime.anyPasses(signatures.ed25519Signatures(),
+                    signature -> Ed25519.verify(key, signed, signature));
         }
     }
 

@@ -1,9 +1,9 @@
 package io.tambat.adapter.in.provider.standard;
 
-import io.tambat.adapter.in.provider.support.Ed25519;
-import io.tambat.adapter.in.provider.support.Rejections;
-import io.tambat.adapter.in.provider.support.SignatureCandidates;
-import io.tambat.adapter.in.provider.support.StrictDecoding;
+import io.tambat.adapter.in.provider.support.crypto.Ed25519;
+import io.tambat.adapter.in.provider.support.crypto.SignatureCandidates;
+import io.tambat.adapter.in.provider.support.crypto.StrictDecoding;
+import io.tambat.adapter.in.provider.support.ingress.Rejections;
 import java.util.List;
 
 /**

@@ -1,13 +1,13 @@
 package io.tambat.adapter.in.provider.standard;
 
-import io.tambat.adapter.in.provider.support.JsonBodies;
-import io.tambat.adapter.in.provider.support.JsonFields;
-import io.tambat.adapter.in.provider.support.MediaTypes;
-import io.tambat.adapter.in.provider.support.Rejections;
-import io.tambat.adapter.in.provider.support.SignedMessage;
-import io.tambat.adapter.in.provider.support.SingleHeader;
-import io.tambat.adapter.in.provider.support.UnixSeconds;
-import io.tambat.adapter.in.provider.support.WebhookEvents;
+import io.tambat.adapter.in.provider.support.crypto.SignedMessage;
+import io.tambat.adapter.in.provider.support.header.MediaTypes;
+import io.tambat.adapter.in.provider.support.header.SingleHeader;
+import io.tambat.adapter.in.provider.support.header.UnixSeconds;
+import io.tambat.adapter.in.provider.support.ingress.Rejections;
+import io.tambat.adapter.in.provider.support.ingress.WebhookEvents;
+import io.tambat.adapter.in.provider.support.json.JsonBodies;
+import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.model.webhook.Headers;
 import io.tambat.domain.model.webhook.RawDelivery;

@@ -1,12 +1,19 @@
 /**
- * Building blocks shared by the provider adapters: HMAC, constant-time comparison, the signed-message
- * builder, Ed25519 public-key verification, the bound on how many signatures one header may offer, strict
- * parsing of unix-second timestamps and single-valued headers, the content-type matcher, JSON and form
- * readers over raw bytes, and the rejections they raise;
- * {@code StoredPayloads} lets event interpreters use the same readers on a stored payload, failing as
- * processing expects instead of rejecting.
+ * Building blocks shared by the provider adapters, one sub-package per concern:
  *
- * <p>Every helper works on bytes: a body only becomes characters when a verified body is parsed as JSON.
- * Exception messages name what was wrong (a header, a field), never a secret, a signature or body content.
+ * <ul>
+ *   <li>{@code crypto}: the signature and its keys: HMAC, Ed25519, constant-time comparison, the signed
+ *       message, decoding signature and key text, and the bound on how many signatures one header offers;</li>
+ *   <li>{@code header}: single-valued headers, the {@code Content-Type} matcher and the timestamp header;</li>
+ *   <li>{@code json} and {@code form}: strict readers of a verified body;</li>
+ *   <li>{@code ingress}: what an adapter hands the receiving pipeline, the event or the rejection;</li>
+ *   <li>{@code processing}: how an event interpreter reads a stored payload with the same readers and fails
+ *       the way processing expects.</li>
+ * </ul>
+ *
+ * <p>Dependencies point one way: every package may raise the rejections in {@code ingress}, {@code processing}
+ * builds on the readers, and nothing here depends on {@code processing}. Every helper works on bytes: a body
+ * only becomes characters when a verified body is parsed as JSON. Exception messages name what was wrong (a
+ * header, a field), never a secret, a signature or body content.
  */
 package io.tambat.adapter.in.provider.support;

@@ -1,4 +1,4 @@
-package io.tambat.adapter.in.provider.support;
+package io.tambat.adapter.in.provider.support.ingress;
 
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.error.WebhookRejectedException;

@@ -1,5 +1,6 @@
-package io.tambat.adapter.in.provider.support;
+package io.tambat.adapter.in.provider.support.json;
 
+import io.tambat.adapter.in.provider.support.ingress.Rejections;
 import io.tambat.adapter.json.StrictJson;
 import io.tambat.domain.error.WebhookRejectedException;
 import jakarta.json.JsonObject;

@@ -1,5 +1,6 @@
-package io.tambat.adapter.in.provider.support;
+package io.tambat.adapter.in.provider.support.json;
 
+import io.tambat.adapter.in.provider.support.ingress.Rejections;
 import io.tambat.adapter.json.StrictJson;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
@@ -12,6 +13,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Typed reads of envelope fields addressed by JSON Pointer (RFC 6901). A field that is absent or {@code null}
@@ -20,8 +22,9 @@ import java.util.Optional;
  * <ul>
  *   <li>strictly ({@code required...}, {@code optional...}): a {@code MALFORMED_ENVELOPE}. For what ingress
  *       cannot do without (the logical event id, the event type), and for event interpreters, which read
- *       through {@link StoredPayloads} so that the same fault fails the event with a reason an operator
- *       reads; either way an authentic sender that breaks its envelope is seen, not silently dropped.</li>
+ *       through {@link io.tambat.adapter.in.provider.support.processing.StoredPayloads} so that the same
+ *       fault fails the event with a reason an operator reads; either way an authentic sender that breaks
+ *       its envelope is seen, not silently dropped.</li>
  *   <li>leniently ({@code lenient...}): empty. For what ingress only records beside an event (object id,
  *       version, creation time): an authentic event whose id can be read is stored whatever those hold, and
  *       processing, which reads the payload again strictly, is where the fault shows.</li>
@@ -43,8 +46,7 @@ public final class JsonFields {
 
     /** An optional string. */
     public static Optional<String> optionalString(JsonObject envelope, String pointer) {
-        return optionalValue(envelope, pointer).map(value -> string(value)
-                .orElseThrow(() -> Rejections.malformedEnvelope(pointer + " must be a string")));
+        return strictly(envelope, pointer, JsonFields::string, "a string");
     }
 
     /** A string; empty when absent or of another type. */
@@ -54,8 +56,7 @@ public final class JsonFields {
 
     /** An optional identifier sent either as a string or as an integer. */
     public static Optional<String> optionalId(JsonObject envelope, String pointer) {
-        return optionalValue(envelope, pointer).map(value -> id(value)
-                .orElseThrow(() -> Rejections.malformedEnvelope(pointer + " must be a string or an integer")));
+        return strictly(envelope, pointer, JsonFields::id, "a string or an integer");
     }
 
     /** An identifier sent either as a string or as an integer; empty when absent or of another type. */
@@ -65,8 +66,7 @@ public final class JsonFields {
 
     /** An optional integer that fits in a {@code long}. */
     public static Optional<Long> optionalLong(JsonObject envelope, String pointer) {
-        return optionalValue(envelope, pointer).map(value -> exactLong(value)
-                .orElseThrow(() -> Rejections.malformedEnvelope(pointer + " must be an integer within 64 bits")));
+        return strictly(envelope, pointer, JsonFields::exactLong, "an integer within 64 bits");
     }
 
     /** An integer that fits in a {@code long}; empty when absent, of another type or out of range. */
@@ -116,6 +116,13 @@ public final class JsonFields {
             return Optional.empty();
         }
         return value.getValueType() == JsonValue.ValueType.NULL ? Optional.empty() : Optional.of(value);
+    }
+
+    /** The value as {@code type} reads it; a present value it cannot read is rejected as not {@code expected}. */
+    private static <T> Optional<T> strictly(JsonObject envelope, String pointer,
+            Function<JsonValue, Optional<T>> type, String expected) {
+        return optionalValue(envelope, pointer).map(value -> type.apply(value)
+                .orElseThrow(() -> Rejections.malformedEnvelope(pointer + " must be " + expected)));
     }
 
     private static Optional<String> string(JsonValue value) {

@@ -1,4 +1,4 @@
-package io.tambat.adapter.in.provider.support;
+package io.tambat.adapter.in.provider.support.crypto;
 
 import java.security.InvalidKeyException;
 import java.security.NoSuchAlgorithmException;

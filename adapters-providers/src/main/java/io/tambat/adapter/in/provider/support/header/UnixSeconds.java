@@ -1,4 +1,4 @@
-package io.tambat.adapter.in.provider.support;
+package io.tambat.adapter.in.provider.support.header;
 
 import java.util.Optional;
 import java.util.regex.Pattern;

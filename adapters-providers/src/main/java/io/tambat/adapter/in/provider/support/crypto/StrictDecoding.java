@@ -1,4 +1,4 @@
-package io.tambat.adapter.in.provider.support;
+package io.tambat.adapter.in.provider.support.crypto;
 
 import java.util.Base64;
 import java.util.HexFormat;

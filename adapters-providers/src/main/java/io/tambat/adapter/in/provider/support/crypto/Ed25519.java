@@ -1,4 +1,4 @@
-package io.tambat.adapter.in.provider.support;
+package io.tambat.adapter.in.provider.support.crypto;
 
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
@@ -15,7 +15,7 @@ import java.util.Optional;
 public final class Ed25519 {
 
     /** Length of a raw Ed25519 public key. */
-    public static final int PUBLIC_KEY_LENGTH = 32;
+    private static final int PUBLIC_KEY_LENGTH = 32;
 
     /** Length of an Ed25519 signature. */
     public static final int SIGNATURE_LENGTH = 64;

@@ -1,5 +1,8 @@
-package io.tambat.adapter.in.provider.support;
+package io.tambat.adapter.in.provider.support.processing;
 
+import io.tambat.adapter.in.provider.support.form.FormFields;
+import io.tambat.adapter.in.provider.support.json.JsonBodies;
+import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.domain.error.UninterpretableEventException;
 import io.tambat.domain.error.WebhookRejectedException;
 import jakarta.json.JsonObject;

@@ -1,5 +1,6 @@
-package io.tambat.adapter.in.provider.support;
+package io.tambat.adapter.in.provider.support.crypto;
 
+import io.tambat.adapter.in.provider.support.ingress.Rejections;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package io.tambat.adapter.in.provider.support;
+package io.tambat.adapter.in.provider.support.ingress;
 
 import io.tambat.domain.model.webhook.WebhookEvent;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package io.tambat.adapter.in.provider.support;
+package io.tambat.adapter.in.provider.support.header;
 
 import java.util.Locale;
 
@@ -26,7 +26,7 @@ public final class MediaTypes {
     }
 
     /** The media type of a header value without parameters, lower case, e.g. {@code application/json}. */
-    public static String essence(String contentType) {
+    private static String essence(String contentType) {
         int semicolon = contentType.indexOf(';');
         String mediaType = semicolon < 0 ? contentType : contentType.substring(0, semicolon);
         return mediaType.strip().toLowerCase(Locale.ROOT);

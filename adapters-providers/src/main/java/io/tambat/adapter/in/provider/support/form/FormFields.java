@@ -1,5 +1,6 @@
-package io.tambat.adapter.in.provider.support;
+package io.tambat.adapter.in.provider.support.form;
 
+import io.tambat.adapter.in.provider.support.ingress.Rejections;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
