@@ -1,14 +1,15 @@
 package io.tambat.composition;
 
-import io.tambat.application.webhook.IngressSettings;
+import io.tambat.adapter.in.http.problem.RetryAdvice;
+import io.tambat.adapter.out.downstream.DownstreamSettings;
 import io.tambat.application.order.OrderSettings;
 import io.tambat.application.processing.ProcessingSettings;
+import io.tambat.application.processing.ProviderApiSettings;
+import io.tambat.application.webhook.IngressSettings;
+import io.tambat.application.webhook.ProviderAdapters;
 import io.tambat.application.work.Failpoints;
 import io.tambat.application.work.WorkSettings;
-import io.tambat.application.webhook.ProviderAdapters;
-import io.tambat.application.processing.ProviderApiSettings;
 import io.tambat.domain.model.order.Coupon;
-import io.tambat.adapter.out.downstream.DownstreamSettings;
 import io.tambat.domain.model.processing.RetryPolicy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
@@ -51,6 +52,13 @@ public class RuntimeProducers {
     @Singleton
     IngressSettings ingressSettings() {
         return new IngressSettings(duration(SECRET_CACHE_TTL, "PT30S"), duration(RETRY_AFTER, "PT5S"));
+    }
+
+    /** The webhook intake's Retry-After, which the HTTP edge's other 503s answer too. */
+    @Produces
+    @Singleton
+    RetryAdvice retryAdvice(IngressSettings ingress) {
+        return new RetryAdvice(ingress.retryAfter());
     }
 
     @Produces

@@ -1,9 +1,9 @@
 package io.tambat.composition;
 
-import io.tambat.application.webhook.IngressSettings;
 import io.tambat.application.order.OrderSettings;
 import io.tambat.application.processing.ProcessingSettings;
 import io.tambat.application.processing.ProviderStates;
+import io.tambat.application.webhook.IngressSettings;
 import io.tambat.domain.port.out.PayloadCipherPort;
 import io.tambat.domain.port.out.WebhookEndpointsPort;
 import jakarta.enterprise.context.ApplicationScoped;

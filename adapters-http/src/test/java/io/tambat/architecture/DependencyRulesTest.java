@@ -1,5 +1,6 @@
 package io.tambat.architecture;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -7,10 +8,14 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The dependency rule of the hexagon, checked on compiled classes of every module: arrows point inward
- * only, and the domain stays free of frameworks.
+ * only, the domain stays free of frameworks, the application of wire and storage technology, inbound adapters
+ * see only the use cases, and the application's capabilities see each other only through the shared work
+ * machinery. Only the composition root ({@code io.tambat.composition}) wires across all of them.
  */
 class DependencyRulesTest {
 
@@ -43,6 +48,40 @@ class DependencyRulesTest {
     void applicationDependsOnNoAdapter() {
         noClasses().that().resideInAPackage("io.tambat.application..")
                 .should().dependOnClassesThat().resideInAPackage("io.tambat.adapter..")
+                .check(classes);
+    }
+
+    @Test
+    void applicationUsesNoWireOrStorageTechnology() {
+        noClasses().that().resideInAPackage("io.tambat.application..")
+                .should().dependOnClassesThat().resideInAnyPackage("jakarta.ws.rs..", "jakarta.persistence..",
+                        "jakarta.json..", "java.sql..", "javax.sql..", "org.eclipse.persistence..")
+                .check(classes);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"webhook", "processing", "order"})
+    void capabilitiesDoNotReachIntoEachOther(String capability) {
+        String others = "io.tambat.application.(webhook|processing|order)..";
+        noClasses().that().resideInAPackage("io.tambat.application." + capability + "..")
+                .should().dependOnClassesThat(resideInAPackage(others)
+                        .and(resideInAPackage("io.tambat.application." + capability + "..").negate()))
+                .check(classes);
+    }
+
+    @Test
+    void sharedWorkMachineryKnowsNoCapability() {
+        noClasses().that().resideInAnyPackage("io.tambat.application.work..", "io.tambat.application.plugin..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.tambat.application.webhook..",
+                        "io.tambat.application.processing..", "io.tambat.application.order..")
+                .check(classes);
+    }
+
+    @Test
+    void inboundAdaptersUseOnlyTheUseCases() {
+        noClasses().that().resideInAPackage("io.tambat.adapter.in..")
+                .should().dependOnClassesThat(resideInAPackage("io.tambat.application..")
+                        .and(resideInAPackage("io.tambat.application.port.in..").negate()))
                 .check(classes);
     }
 

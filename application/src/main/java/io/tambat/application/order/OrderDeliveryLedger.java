@@ -1,7 +1,6 @@
 package io.tambat.application.order;
 
 import io.tambat.application.work.WorkSettings;
-
 import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.model.order.OrderDelivery;
 import io.tambat.domain.port.out.OrderDeliveryPort;

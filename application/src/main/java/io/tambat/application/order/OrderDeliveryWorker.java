@@ -3,7 +3,6 @@ package io.tambat.application.order;
 import io.tambat.application.work.Failpoints;
 import io.tambat.application.work.LeasedWork;
 import io.tambat.application.work.WorkSettings;
-
 import io.tambat.domain.error.DownstreamRefusedException;
 import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.model.order.OrderDelivery;

@@ -3,10 +3,9 @@ package io.tambat.application.order;
 import io.tambat.application.work.Failpoints;
 import io.tambat.application.work.LeasedWork;
 import io.tambat.application.work.WorkSettings;
-
-import io.tambat.application.port.in.PlaceOrderUseCase;
 import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.error.StoreUnavailableException;
+import io.tambat.domain.model.order.IdempotencyScope;
 import io.tambat.domain.model.order.OrderOperation;
 import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.port.out.OrderOperationsPort;
@@ -60,7 +59,8 @@ public class OrderOperationWorker implements LeasedWork<OrderOperation> {
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public List<OrderOperation> leaseBatch() {
         Instant now = clock.instant();
-        return operations.leaseDue(PlaceOrderUseCase.ENDPOINT, settings.batchSize(), now, now.plus(settings.lease()));
+        return operations.leaseDue(IdempotencyScope.ORDER_PLACEMENT, settings.batchSize(), now,
+                now.plus(settings.lease()));
     }
 
     @Override

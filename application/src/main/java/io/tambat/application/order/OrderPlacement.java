@@ -1,18 +1,18 @@
 package io.tambat.application.order;
 
-import static io.tambat.application.port.in.PlaceOrderUseCase.ENDPOINT;
-
-import io.tambat.application.port.in.PlaceOrderUseCase.Placed;
-import io.tambat.domain.error.IdempotencyInProgressException;
-import io.tambat.domain.error.IdempotencyKeyReusedException;
+import io.tambat.application.port.in.PlaceOrderUseCase.Placement;
 import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.model.order.Coupon;
 import io.tambat.domain.model.order.IdempotencyKey;
+import io.tambat.domain.model.order.IdempotencyScope;
+import io.tambat.domain.model.order.OperationStatus;
 import io.tambat.domain.model.order.Order;
 import io.tambat.domain.model.order.OrderOperation;
+import io.tambat.domain.model.order.OrderOutcome;
 import io.tambat.domain.model.order.OrderRequest;
+import io.tambat.domain.model.order.OrderResult;
 import io.tambat.domain.model.order.PendingOperation;
-import io.tambat.domain.model.order.StoredOutcome;
+import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
 import io.tambat.domain.port.out.IdempotencyStorePort;
 import io.tambat.domain.port.out.OrderOperationsPort;
@@ -28,8 +28,8 @@ import java.util.UUID;
 
 /**
  * The transactions of order creation. Synchronously, one: claim the key, then, as its owner, create the order
- * (or store a deterministic rejection), append OrderCreated to the outbox and store the answer on the
- * record. A loser of the claim waits for the owner's commit inside the claim and replays its answer; any
+ * (or reject it for a deterministic reason), append OrderCreated to the outbox and record the outcome, as
+ * rendered for its client, on the record. A loser of the claim waits for the owner's commit inside the claim and replays its answer; any
  * failure rolls all of it back, leaving the key free. A long operation splits this in two: the claim commits
  * the record in progress, and a worker later creates the order and completes the record in one transaction
  * fenced by its attempt token.
@@ -52,22 +52,28 @@ public class OrderPlacement {
     @Inject
     OrderSettings settings;
 
+    private static final IdempotencyScope SCOPE = IdempotencyScope.ORDER_PLACEMENT;
+
+    /**
+     * @throws io.tambat.domain.error.IdempotencyInProgressException when another request held the key past
+     *         the bounded wait; everything here rolls back
+     */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
-    public Placed claimAndPlace(TenantId tenant, IdempotencyKey key, OrderRequest request, String fingerprint,
+    public Placement claimAndPlace(TenantId tenant, IdempotencyKey key, OrderRequest request, String fingerprint,
             boolean respondAsync, Instant now) {
         Optional<PendingOperation> operation = respondAsync
                 ? Optional.of(new PendingOperation(UUID.randomUUID(), request)) : Optional.empty();
-        IdempotencyStorePort.Claim claim = idempotency.claim(tenant, ENDPOINT, key, fingerprint, operation, now,
+        IdempotencyStorePort.Claim claim = idempotency.claim(tenant, SCOPE, key, fingerprint, operation, now,
                 now.plus(settings.retention()), settings.claimWait());
         if (claim instanceof IdempotencyStorePort.Claim.Existing existing) {
             return replay(existing, fingerprint, respondAsync);
         }
         if (operation.isPresent()) {
-            return new Placed.Accepted(operation.get().id(), false, false);
+            return new Placement.Accepted(operation.get().id(), OperationStatus.IN_PROGRESS, false);
         }
-        StoredOutcome outcome = create(tenant, request, now);
-        idempotency.complete(tenant, ENDPOINT, key, outcome);
-        return new Placed.Answered(outcome, false);
+        RecordedOutcome outcome = record(create(tenant, request, now));
+        idempotency.complete(tenant, SCOPE, key, outcome);
+        return new Placement.Answered(outcome, false);
     }
 
     /**
@@ -77,7 +83,7 @@ public class OrderPlacement {
      * @throws LeaseLostException when the lease was taken over: everything here rolls back
      */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
-    public StoredOutcome complete(OrderOperation operation, Instant now) {
+    public RecordedOutcome complete(OrderOperation operation, Instant now) {
         if (!operations.fence(operation.id(), operation.lease().attempt())) {
             throw superseded(operation);
         }
@@ -91,32 +97,39 @@ public class OrderPlacement {
      * @throws LeaseLostException when the lease was taken over
      */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
-    public StoredOutcome fail(OrderOperation operation, String detail, Instant now) {
-        return store(operation, rendering.rejected(500, "operation_failed", detail), now);
+    public RecordedOutcome fail(OrderOperation operation, String detail, Instant now) {
+        return store(operation, new OrderOutcome.Rejected(OrderResult.OPERATION_FAILED, detail), now);
     }
 
-    private StoredOutcome store(OrderOperation operation, StoredOutcome outcome, Instant now) {
+    private RecordedOutcome store(OrderOperation operation, OrderOutcome outcome, Instant now) {
+        RecordedOutcome recorded = record(outcome);
         Instant keepUntil = now.plus(settings.retention());
-        if (!operations.complete(operation.id(), operation.lease().attempt(), outcome, keepUntil)) {
+        if (!operations.complete(operation.id(), operation.lease().attempt(), recorded, keepUntil)) {
             throw superseded(operation);
         }
-        return outcome;
+        return recorded;
+    }
+
+    private RecordedOutcome record(OrderOutcome outcome) {
+        return RecordedOutcome.of(outcome, rendering.render(outcome));
     }
 
     /**
      * A key held by a long operation answers with that operation when asked to respond asynchronously or
      * while the operation runs; otherwise with the stored outcome.
      */
-    private static Placed replay(IdempotencyStorePort.Claim.Existing existing, String fingerprint,
+    private static Placement replay(IdempotencyStorePort.Claim.Existing existing, String fingerprint,
             boolean respondAsync) {
         if (!existing.fingerprint().equals(fingerprint)) {
-            throw new IdempotencyKeyReusedException();
+            return new Placement.KeyReused();
         }
         Optional<UUID> operation = existing.operationId();
         if (operation.isPresent() && (respondAsync || existing.outcome().isEmpty())) {
-            return new Placed.Accepted(operation.get(), existing.outcome().isPresent(), true);
+            return new Placement.Accepted(operation.get(),
+                    existing.outcome().isPresent() ? OperationStatus.COMPLETED : OperationStatus.IN_PROGRESS, true);
         }
-        return new Placed.Answered(existing.outcome().orElseThrow(IdempotencyInProgressException::new), true);
+        return existing.outcome().<Placement>map(outcome -> new Placement.Answered(outcome, true))
+                .orElseGet(Placement.StillInProgress::new);
     }
 
     private static LeaseLostException superseded(OrderOperation operation) {
@@ -124,13 +137,13 @@ public class OrderPlacement {
                 + operation.lease().attempt() + " no longer holds its lease");
     }
 
-    private StoredOutcome create(TenantId tenant, OrderRequest request, Instant now) {
+    private OrderOutcome create(TenantId tenant, OrderRequest request, Instant now) {
         long total = request.subtotalMinor();
         if (request.coupon().isPresent()) {
             Optional<Coupon> coupon = Optional.ofNullable(settings.coupons().get(request.coupon().get()))
                     .filter(found -> found.validAt(now));
             if (coupon.isEmpty()) {
-                return rendering.rejected(422, "coupon_invalid", "the coupon is unknown or expired");
+                return new OrderOutcome.Rejected(OrderResult.COUPON_INVALID, "the coupon is unknown or expired");
             }
             total = coupon.get().apply(total);
         }
@@ -138,10 +151,10 @@ public class OrderPlacement {
         Order order = new Order(UUID.randomUUID(), request.checkoutId(), Order.CREATED, request.currency(),
                 request.items(), request.coupon(), total, now.truncatedTo(ChronoUnit.MICROS));
         if (!orders.insert(tenant, order)) {
-            return rendering.rejected(409, "checkout_already_ordered",
+            return new OrderOutcome.Rejected(OrderResult.CHECKOUT_ALREADY_ORDERED,
                     "this checkout already has an order under another Idempotency-Key");
         }
         orders.appendCreated(order.id(), now);
-        return rendering.created(order);
+        return new OrderOutcome.Created(order);
     }
 }

@@ -1,12 +1,14 @@
 package io.tambat.application.order;
 
 import io.tambat.application.port.in.PlaceOrderUseCase;
+import io.tambat.domain.error.IdempotencyInProgressException;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.order.IdempotencyKey;
 import io.tambat.domain.model.order.OperationState;
 import io.tambat.domain.model.order.Order;
 import io.tambat.domain.model.order.OrderRequest;
 import io.tambat.domain.model.order.TenantId;
+import io.tambat.domain.port.out.OrderMetricsPort;
 import io.tambat.domain.port.out.OrderOperationsPort;
 import io.tambat.domain.port.out.OrderStorePort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -38,14 +40,23 @@ public class PlaceOrderService implements PlaceOrderUseCase {
     OrderOperationsPort operations;
 
     @Inject
+    OrderMetricsPort metrics;
+
+    @Inject
     Clock clock;
 
     @Override
-    public Placed place(TenantId tenant, IdempotencyKey key, OrderRequest request, boolean respondAsync) {
+    public Placement place(TenantId tenant, IdempotencyKey key, OrderRequest request, boolean respondAsync) {
         String fingerprint = request.fingerprint(API_VERSION);
         try {
             return placement.claimAndPlace(tenant, key, request, fingerprint, respondAsync, clock.instant());
+        } catch (IdempotencyInProgressException e) {
+            return new Placement.StillInProgress();
+        } catch (StoreUnavailableException e) {
+            metrics.placementRolledBack();
+            throw e;
         } catch (TransactionalException e) {
+            metrics.placementRolledBack();
             throw new StoreUnavailableException("order placement commit failed: " + e.getClass().getName(), e);
         }
     }

@@ -1,7 +1,6 @@
 package io.tambat.application.processing;
 
 import io.tambat.application.plugin.ProviderPlugins;
-
 import io.tambat.domain.port.out.EventInterpreter;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;

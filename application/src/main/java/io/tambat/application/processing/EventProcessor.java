@@ -2,7 +2,6 @@ package io.tambat.application.processing;
 
 import io.tambat.application.work.Failpoints;
 import io.tambat.application.work.WorkSettings;
-
 import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.error.SequenceGapException;
 import io.tambat.domain.error.TransientProcessingException;

@@ -3,7 +3,6 @@ package io.tambat.application.processing;
 import io.tambat.application.work.Failpoints;
 import io.tambat.application.work.LeasedWork;
 import io.tambat.application.work.WorkSettings;
-
 import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.port.out.InboxWorkPort;

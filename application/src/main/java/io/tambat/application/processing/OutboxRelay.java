@@ -2,7 +2,6 @@ package io.tambat.application.processing;
 
 import io.tambat.application.work.BatchJob;
 import io.tambat.application.work.Failpoints;
-
 import io.tambat.domain.model.processing.OutboxMessage;
 import io.tambat.domain.port.out.EventPublisherPort;
 import io.tambat.domain.port.out.OutboxPort;

@@ -1,7 +1,6 @@
 package io.tambat.application.processing;
 
 import io.tambat.application.plugin.ProviderPlugins;
-
 import io.tambat.domain.port.out.ProviderStateClientFactory;
 import io.tambat.domain.port.out.ProviderStatePort;
 import jakarta.annotation.PostConstruct;

@@ -1,7 +1,6 @@
 package io.tambat.application.processing;
 
 import io.tambat.application.work.BatchJob;
-
 import io.tambat.domain.port.out.IdempotencyStorePort;
 import io.tambat.domain.port.out.InboxPort;
 import io.tambat.domain.port.out.InboxWorkPort;

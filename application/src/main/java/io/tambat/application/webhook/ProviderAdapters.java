@@ -1,7 +1,6 @@
 package io.tambat.application.webhook;
 
 import io.tambat.application.plugin.ProviderPlugins;
-
 import io.tambat.domain.port.out.ProviderAdapter;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;

@@ -1,8 +1,7 @@
 package io.tambat.application.webhook;
 
-import io.tambat.application.work.StorageStatus;
-
 import io.tambat.application.port.in.ReceiveWebhookUseCase;
+import io.tambat.application.work.StorageStatus;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.error.ReplayedBodyException;
 import io.tambat.domain.error.StoreUnavailableException;

@@ -1,7 +1,6 @@
 package io.tambat.application.webhook;
 
 import io.tambat.application.work.StorageStatus;
-
 import io.tambat.domain.model.lifecycle.StorageReady;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Priority;

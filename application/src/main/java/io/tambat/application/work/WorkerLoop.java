@@ -1,6 +1,5 @@
 package io.tambat.application.work;
 
-
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;

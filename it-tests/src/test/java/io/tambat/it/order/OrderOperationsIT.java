@@ -47,7 +47,7 @@ class OrderOperationsIT extends DeployedTambatTest {
         assertThat(db.count("SELECT count(*) FROM orders WHERE tenant_id = ?", tenant)).isEqualTo(1);
         assertThat(db.count("SELECT count(*) FROM order_outbox WHERE order_id = CAST(? AS uuid)", orderId))
                 .isEqualTo(1);
-        assertThat(db.count("SELECT count(*) FROM idempotency_requests WHERE tenant_id = ? AND response_status = 201 "
+        assertThat(db.count("SELECT count(*) FROM idempotency_requests WHERE tenant_id = ? AND outcome = 'CREATED' "
                 + "AND resource_id = ? AND attempt_count >= 1 AND lease_until IS NULL "
                 + "AND operation_request IS NULL", tenant, orderId)).isEqualTo(1);
     }

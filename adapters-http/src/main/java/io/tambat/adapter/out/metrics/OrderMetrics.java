@@ -1,6 +1,7 @@
 package io.tambat.adapter.out.metrics;
 
 import io.tambat.domain.port.out.OrderBacklogPort;
+import io.tambat.domain.port.out.OrderMetricsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
@@ -10,11 +11,13 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.MetricUnits;
 
 /**
- * Order backlog gauges, read from the tables: how long the oldest long operation has been in progress, and
- * how far delivery of OrderCreated to payments and inventory lags.
+ * Order placement rollbacks, and order backlog gauges read from the tables: how long the oldest long
+ * operation has been in progress, and how far delivery of OrderCreated to payments and inventory lags.
  */
 @ApplicationScoped
-public class OrderMetrics {
+public class OrderMetrics implements OrderMetricsPort {
+
+    static final String ROLLBACKS = "tambat.orders.rollbacks";
 
     @Inject
     MetricRegistry registry;
@@ -25,7 +28,13 @@ public class OrderMetrics {
     @Inject
     Clock clock;
 
+    @Override
+    public void placementRolledBack() {
+        registry.counter(ROLLBACKS).inc();
+    }
+
     void register(@Observes @Initialized(ApplicationScoped.class) Object context) {
+        registry.counter(ROLLBACKS);
         CachedReading<OrderBacklogPort.Backlog> backlog = new CachedReading<>(clock, orders::backlog);
         backlog.gauge(registry, "tambat.idempotency.oldest.in.progress.age", MetricUnits.SECONDS,
                 "age of the oldest long order operation still in progress",

@@ -2,8 +2,9 @@ package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.error.IdempotencyInProgressException;
 import io.tambat.domain.model.order.IdempotencyKey;
+import io.tambat.domain.model.order.IdempotencyScope;
 import io.tambat.domain.model.order.PendingOperation;
-import io.tambat.domain.model.order.StoredOutcome;
+import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
 import io.tambat.domain.port.out.IdempotencyStorePort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -29,42 +30,42 @@ class JpaIdempotencyStoreAdapter implements IdempotencyStorePort {
     private static final String LOCK_NOT_AVAILABLE = "55P03";
 
     private static final String CLAIM = """
-            INSERT INTO idempotency_requests (tenant_id, endpoint, idempotency_key, fingerprint, created_at, expires_at,
+            INSERT INTO idempotency_requests (tenant_id, scope, idempotency_key, fingerprint, created_at, expires_at,
                 operation_id, operation_request, next_attempt_at)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, CAST(?7 AS uuid), CAST(?8 AS text), CAST(?9 AS timestamptz))
-            ON CONFLICT (tenant_id, endpoint, idempotency_key) DO UPDATE
+            ON CONFLICT (tenant_id, scope, idempotency_key) DO UPDATE
                 SET fingerprint = EXCLUDED.fingerprint, created_at = EXCLUDED.created_at,
-                    expires_at = EXCLUDED.expires_at, response_status = NULL, response_body = NULL, resource_id = NULL,
+                    expires_at = EXCLUDED.expires_at, outcome = NULL, response_body = NULL, resource_id = NULL,
                     operation_id = EXCLUDED.operation_id, operation_request = EXCLUDED.operation_request,
                     next_attempt_at = EXCLUDED.next_attempt_at, lease_until = NULL, attempt_count = 0
                 WHERE idempotency_requests.expires_at <= EXCLUDED.created_at
-                  AND (idempotency_requests.operation_id IS NULL OR idempotency_requests.response_status IS NOT NULL)
+                  AND (idempotency_requests.operation_id IS NULL OR idempotency_requests.outcome IS NOT NULL)
             RETURNING 1""";
 
     private static final String EXISTING = """
-            SELECT fingerprint, response_status, response_body, resource_id, CAST(operation_id AS text)
-            FROM idempotency_requests WHERE tenant_id = ?1 AND endpoint = ?2 AND idempotency_key = ?3""";
+            SELECT fingerprint, outcome, response_body, resource_id, CAST(operation_id AS text)
+            FROM idempotency_requests WHERE tenant_id = ?1 AND scope = ?2 AND idempotency_key = ?3""";
 
     private static final String COMPLETE = """
-            UPDATE idempotency_requests SET response_status = ?4, response_body = ?5, resource_id = CAST(?6 AS text)
-            WHERE tenant_id = ?1 AND endpoint = ?2 AND idempotency_key = ?3""";
+            UPDATE idempotency_requests SET outcome = ?4, response_body = ?5, resource_id = CAST(?6 AS text)
+            WHERE tenant_id = ?1 AND scope = ?2 AND idempotency_key = ?3""";
 
     private static final String PURGE = """
             DELETE FROM idempotency_requests WHERE ctid IN (
                 SELECT ctid FROM idempotency_requests WHERE expires_at < ?1
-                  AND (operation_id IS NULL OR response_status IS NOT NULL) LIMIT ?2)""";
+                  AND (operation_id IS NULL OR outcome IS NOT NULL) LIMIT ?2)""";
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
 
     @Override
-    public Claim claim(TenantId tenant, String endpoint, IdempotencyKey key, String fingerprint,
+    public Claim claim(TenantId tenant, IdempotencyScope scope, IdempotencyKey key, String fingerprint,
             Optional<PendingOperation> operation, Instant now, Instant expiresAt, Duration wait) {
         try {
             em.createNativeQuery("SET LOCAL lock_timeout = '" + Math.max(1, wait.toMillis()) + "ms'").executeUpdate();
             List<?> claimed = em.createNativeQuery(CLAIM)
                     .setParameter(1, tenant.value())
-                    .setParameter(2, endpoint)
+                    .setParameter(2, scope.name())
                     .setParameter(3, key.value())
                     .setParameter(4, fingerprint)
                     .setParameter(5, Timestamp.from(now))
@@ -79,10 +80,10 @@ class JpaIdempotencyStoreAdapter implements IdempotencyStorePort {
             }
             Object[] row = (Object[]) em.createNativeQuery(EXISTING)
                     .setParameter(1, tenant.value())
-                    .setParameter(2, endpoint)
+                    .setParameter(2, scope.name())
                     .setParameter(3, key.value())
                     .getSingleResult();
-            return new Claim.Existing((String) row[0], StoredOutcomeColumns.read(row, 1),
+            return new Claim.Existing((String) row[0], RecordedOutcomeColumns.read(row, 1),
                     NativeRows.optionalText(row[4]).map(UUID::fromString));
         } catch (RuntimeException e) {
             if (StorageCalls.sqlState(e).filter(LOCK_NOT_AVAILABLE::equals).isPresent()) {
@@ -93,14 +94,14 @@ class JpaIdempotencyStoreAdapter implements IdempotencyStorePort {
     }
 
     @Override
-    public void complete(TenantId tenant, String endpoint, IdempotencyKey key, StoredOutcome outcome) {
+    public void complete(TenantId tenant, IdempotencyScope scope, IdempotencyKey key, RecordedOutcome outcome) {
         StorageCalls.call("idempotency outcome", () -> em.createNativeQuery(COMPLETE)
                 .setParameter(1, tenant.value())
-                .setParameter(2, endpoint)
+                .setParameter(2, scope.name())
                 .setParameter(3, key.value())
-                .setParameter(4, outcome.status())
-                .setParameter(5, outcome.body())
-                .setParameter(6, outcome.resourceId().orElse(null))
+                .setParameter(4, outcome.result().name())
+                .setParameter(5, outcome.representation())
+                .setParameter(6, outcome.orderId().map(UUID::toString).orElse(null))
                 .executeUpdate());
     }
 

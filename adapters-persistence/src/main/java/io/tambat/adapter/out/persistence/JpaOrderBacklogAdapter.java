@@ -14,7 +14,7 @@ class JpaOrderBacklogAdapter implements OrderBacklogPort {
     private static final String BACKLOG = """
             SELECT
                 (SELECT COALESCE(CAST(EXTRACT(EPOCH FROM (?1 - min(created_at))) AS bigint), 0)
-                 FROM idempotency_requests WHERE operation_id IS NOT NULL AND response_status IS NULL),
+                 FROM idempotency_requests WHERE operation_id IS NOT NULL AND outcome IS NULL),
                 (SELECT COALESCE(CAST(EXTRACT(EPOCH FROM (?1 - min(created_at))) AS bigint), 0)
                  FROM order_outbox WHERE published_at IS NULL AND failed_at IS NULL),
                 (SELECT count(*) FROM order_outbox WHERE published_at IS NULL AND failed_at IS NULL),

@@ -1,9 +1,10 @@
 package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.model.order.IdempotencyKey;
+import io.tambat.domain.model.order.IdempotencyScope;
 import io.tambat.domain.model.order.OperationState;
 import io.tambat.domain.model.order.OrderOperation;
-import io.tambat.domain.model.order.StoredOutcome;
+import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
 import io.tambat.domain.port.out.OrderOperationsPort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,31 +23,31 @@ import java.util.UUID;
 class JpaOrderOperationsAdapter implements OrderOperationsPort {
 
     private static final String LEASE = LeaseQueries.statement("idempotency_requests", "operation_id",
-            "operation_id IS NOT NULL AND response_status IS NULL AND endpoint = ?4", "", """
+            "operation_id IS NOT NULL AND outcome IS NULL AND scope = ?4", "", """
             SELECT CAST(operation_id AS text), tenant_id, idempotency_key, operation_request, attempt_count, taken_over
             FROM leased""");
 
     private static final String FENCE = """
             SELECT 1 FROM idempotency_requests
-            WHERE operation_id = CAST(?1 AS uuid) AND attempt_count = ?2 AND response_status IS NULL
+            WHERE operation_id = CAST(?1 AS uuid) AND attempt_count = ?2 AND outcome IS NULL
             FOR UPDATE""";
 
     private static final String COMPLETE = """
             UPDATE idempotency_requests
-            SET response_status = ?3, response_body = ?4, resource_id = CAST(?5 AS text), lease_until = NULL,
+            SET outcome = ?3, response_body = ?4, resource_id = CAST(?5 AS text), lease_until = NULL,
                 operation_request = NULL, expires_at = GREATEST(expires_at, ?6)
-            WHERE operation_id = CAST(?1 AS uuid) AND attempt_count = ?2 AND response_status IS NULL""";
+            WHERE operation_id = CAST(?1 AS uuid) AND attempt_count = ?2 AND outcome IS NULL""";
 
     private static final String FIND = """
-            SELECT response_status, response_body, resource_id FROM idempotency_requests
+            SELECT outcome, response_body, resource_id FROM idempotency_requests
             WHERE operation_id = CAST(?1 AS uuid) AND tenant_id = ?2""";
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
 
     @Override
-    public List<OrderOperation> leaseDue(String endpoint, int max, Instant now, Instant leaseUntil) {
-        return StorageCalls.call("operation lease", () -> LeaseQueries.lease(em, LEASE, now, leaseUntil, max, endpoint)
+    public List<OrderOperation> leaseDue(IdempotencyScope scope, int max, Instant now, Instant leaseUntil) {
+        return StorageCalls.call("operation lease", () -> LeaseQueries.lease(em, LEASE, now, leaseUntil, max, scope.name())
                 .stream()
                 .map(row -> new OrderOperation(NativeRows.uuid(row[0]), new TenantId((String) row[1]),
                         new IdempotencyKey((String) row[2]), OperationRequestJson.read((String) row[3]),
@@ -64,13 +65,13 @@ class JpaOrderOperationsAdapter implements OrderOperationsPort {
     }
 
     @Override
-    public boolean complete(UUID operationId, int attempt, StoredOutcome outcome, Instant keepUntil) {
+    public boolean complete(UUID operationId, int attempt, RecordedOutcome outcome, Instant keepUntil) {
         return StorageCalls.call("operation completion", () -> em.createNativeQuery(COMPLETE)
                 .setParameter(1, operationId.toString())
                 .setParameter(2, attempt)
-                .setParameter(3, outcome.status())
-                .setParameter(4, outcome.body())
-                .setParameter(5, outcome.resourceId().orElse(null))
+                .setParameter(3, outcome.result().name())
+                .setParameter(4, outcome.representation())
+                .setParameter(5, outcome.orderId().map(UUID::toString).orElse(null))
                 .setParameter(6, java.sql.Timestamp.from(keepUntil))
                 .executeUpdate()) == 1;
     }
@@ -84,6 +85,6 @@ class JpaOrderOperationsAdapter implements OrderOperationsPort {
                         .getResultList())
                 .stream()
                 .findFirst()
-                .map(row -> new OperationState(StoredOutcomeColumns.read(row, 0))));
+                .map(row -> new OperationState(RecordedOutcomeColumns.read(row, 0))));
     }
 }

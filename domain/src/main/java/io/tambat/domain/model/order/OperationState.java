@@ -4,13 +4,13 @@ import java.util.Objects;
 import java.util.Optional;
 
 /** What a long operation shows its client: still in progress, or the final answer a replay also gives. */
-public record OperationState(Optional<StoredOutcome> outcome) {
+public record OperationState(Optional<RecordedOutcome> outcome) {
 
     public OperationState {
         Objects.requireNonNull(outcome);
     }
 
-    public boolean inProgress() {
-        return outcome.isEmpty();
+    public OperationStatus status() {
+        return outcome.isEmpty() ? OperationStatus.IN_PROGRESS : OperationStatus.COMPLETED;
     }
 }

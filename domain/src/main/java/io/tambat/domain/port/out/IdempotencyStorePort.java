@@ -1,8 +1,9 @@
 package io.tambat.domain.port.out;
 
 import io.tambat.domain.model.order.IdempotencyKey;
+import io.tambat.domain.model.order.IdempotencyScope;
 import io.tambat.domain.model.order.PendingOperation;
-import io.tambat.domain.model.order.StoredOutcome;
+import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
 import java.time.Duration;
 import java.time.Instant;
@@ -10,7 +11,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Idempotency records keyed by (tenant, endpoint, key). Ownership is decided by the database's primary key
+ * Idempotency records keyed by (tenant, scope, key). Ownership is decided by the database's primary key
  * in one {@code INSERT ... ON CONFLICT} statement, never by a read before the write. Methods join the
  * caller's transaction.
  */
@@ -26,11 +27,11 @@ public interface IdempotencyStorePort {
      *         transaction must then roll back)
      * @throws io.tambat.domain.error.StoreUnavailableException when the database cannot answer
      */
-    Claim claim(TenantId tenant, String endpoint, IdempotencyKey key, String fingerprint,
+    Claim claim(TenantId tenant, IdempotencyScope scope, IdempotencyKey key, String fingerprint,
             Optional<PendingOperation> operation, Instant now, Instant expiresAt, Duration wait);
 
     /** Stores the outcome on the record this transaction claimed. */
-    void complete(TenantId tenant, String endpoint, IdempotencyKey key, StoredOutcome outcome);
+    void complete(TenantId tenant, IdempotencyScope scope, IdempotencyKey key, RecordedOutcome outcome);
 
     /**
      * Removes records expired before {@code now}, at most {@code batch}; returns how many. A long operation still
@@ -48,7 +49,7 @@ public interface IdempotencyStorePort {
          * A live record exists: its fingerprint, its outcome once one is stored, and its operation when it
          * was claimed as a long operation.
          */
-        record Existing(String fingerprint, Optional<StoredOutcome> outcome, Optional<UUID> operationId)
+        record Existing(String fingerprint, Optional<RecordedOutcome> outcome, Optional<UUID> operationId)
                 implements Claim {
         }
     }

@@ -1,8 +1,9 @@
 package io.tambat.domain.port.out;
 
+import io.tambat.domain.model.order.IdempotencyScope;
 import io.tambat.domain.model.order.OperationState;
 import io.tambat.domain.model.order.OrderOperation;
-import io.tambat.domain.model.order.StoredOutcome;
+import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
 import java.time.Instant;
 import java.util.List;
@@ -17,10 +18,10 @@ import java.util.UUID;
 public interface OrderOperationsPort {
 
     /**
-     * Leases in-progress operations of {@code endpoint} whose lease is free or expired (a takeover), at most
+     * Leases in-progress operations of {@code scope} whose lease is free or expired (a takeover), at most
      * {@code max}, until {@code leaseUntil}; each lease counts one more attempt.
      */
-    List<OrderOperation> leaseDue(String endpoint, int max, Instant now, Instant leaseUntil);
+    List<OrderOperation> leaseDue(IdempotencyScope scope, int max, Instant now, Instant leaseUntil);
 
     /**
      * Locks the operation's record for the caller's transaction if {@code attempt} still holds the lease and
@@ -33,7 +34,7 @@ public interface OrderOperationsPort {
      * The record then answers until {@code keepUntil} at least, so a client polling the operation finds its
      * answer for the whole retention, however long the operation ran.
      */
-    boolean complete(UUID operationId, int attempt, StoredOutcome outcome, Instant keepUntil);
+    boolean complete(UUID operationId, int attempt, RecordedOutcome outcome, Instant keepUntil);
 
     /** The tenant's operation, if it exists (another tenant's operation does not, for this tenant). */
     Optional<OperationState> find(TenantId tenant, UUID operationId);

@@ -1,17 +1,13 @@
 package io.tambat.domain.port.out;
 
-import io.tambat.domain.model.order.Order;
-import io.tambat.domain.model.order.StoredOutcome;
+import io.tambat.domain.model.order.OrderOutcome;
 
 /**
- * Renders outcomes in the wire form that is stored and replayed, so a replay is the first answer byte for
- * byte. Implemented at the HTTP edge, which owns the representation.
+ * Renders a final outcome in the wire form its client receives, which is then recorded and replayed, so a
+ * replay is the first answer byte for byte. Implemented at the edge, which owns the representation; called
+ * inside the transaction that records it.
  */
 public interface OrderRenderingPort {
 
-    /** 201 with the order. */
-    StoredOutcome created(Order order);
-
-    /** A deterministic rejection as a problem body with the contract's code. */
-    StoredOutcome rejected(int status, String code, String detail);
+    String render(OrderOutcome outcome);
 }

@@ -1,6 +1,5 @@
 package io.tambat.domain.port.out;
 
-import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SecretVersion;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
 import java.util.List;

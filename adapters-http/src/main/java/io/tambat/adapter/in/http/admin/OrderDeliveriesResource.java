@@ -6,6 +6,7 @@ import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.OperateOrderDeliveriesUseCase;
 import io.tambat.domain.model.order.FailedOrderDelivery;
+import io.tambat.domain.model.order.OrderDeliveryStatus;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -32,7 +33,6 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 @Produces(MediaType.APPLICATION_JSON)
 public class OrderDeliveriesResource {
 
-    private static final String FAILED = "FAILED";
     private static final int DEFAULT_LIMIT = 100;
 
     @Inject
@@ -43,7 +43,7 @@ public class OrderDeliveriesResource {
     public Response list(@QueryParam("status") String status,
             @QueryParam("limit") @Parameter(schema = @Schema(type = SchemaType.INTEGER, minimum = "1",
                     maximum = "" + OperateOrderDeliveriesUseCase.MAX_LIST_LIMIT, defaultValue = "100")) String limit) {
-        AdminRequests.oneOf("status", status, Set.of(FAILED));
+        AdminRequests.oneOf("status", status, Set.of(OrderDeliveryStatus.FAILED.name()));
         JsonArrayBuilder items = JsonProviders.PROVIDER.createArrayBuilder();
         deliveries.failed(AdminRequests.limit(limit, DEFAULT_LIMIT, OperateOrderDeliveriesUseCase.MAX_LIST_LIMIT))
                 .forEach(delivery -> items.add(row(delivery)));
@@ -64,14 +64,14 @@ public class OrderDeliveriesResource {
             return unknown();
         }
         return Response.ok(JsonProviders.PROVIDER.createObjectBuilder().add("delivery_id", id)
-                .add("status", "PENDING").build().toString(), MediaType.APPLICATION_JSON_TYPE).build();
+                .add("status", OrderDeliveryStatus.PENDING.name()).build().toString(), MediaType.APPLICATION_JSON_TYPE).build();
     }
 
     private static JsonObjectBuilder row(FailedOrderDelivery delivery) {
         return JsonProviders.PROVIDER.createObjectBuilder()
                 .add("delivery_id", delivery.outboxId())
                 .add("order_id", delivery.orderId().toString())
-                .add("status", FAILED)
+                .add("status", OrderDeliveryStatus.FAILED.name())
                 .add("attempt_count", delivery.attemptCount())
                 .add("charged", delivery.charged())
                 .add("reserved", delivery.reserved())

@@ -1,27 +1,44 @@
 package io.tambat.adapter.in.http.order;
 
 import io.tambat.adapter.in.http.JsonProviders;
+import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.domain.model.order.Order;
-import io.tambat.domain.model.order.StoredOutcome;
+import io.tambat.domain.model.order.OrderOutcome;
+import io.tambat.domain.model.order.OrderResult;
 import io.tambat.domain.port.out.OrderRenderingPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
-import java.util.Optional;
 
-/** The wire form of orders and of stored rejections; what is rendered once is what every replay returns. */
+/**
+ * The wire form of orders and of final outcomes: the order, or a problem with the contract's code. What is
+ * rendered once is recorded, and every replay returns it.
+ */
 @ApplicationScoped
 public class OrderJson implements OrderRenderingPort {
 
     @Override
-    public StoredOutcome created(Order order) {
-        return new StoredOutcome(201, body(order), Optional.of(order.id().toString()));
+    public String render(OrderOutcome outcome) {
+        if (outcome instanceof OrderOutcome.Created created) {
+            return body(created.order());
+        }
+        ProblemCode code = problem(outcome.result());
+        return Problems.body(code.status(), code.code(), ((OrderOutcome.Rejected) outcome).detail());
     }
 
-    @Override
-    public StoredOutcome rejected(int status, String code, String detail) {
-        return new StoredOutcome(status, Problems.body(status, code, detail), Optional.empty());
+    /** The HTTP status a final outcome is answered with, first and on every replay. */
+    static int status(OrderResult result) {
+        return result == OrderResult.CREATED ? 201 : problem(result).status();
+    }
+
+    private static ProblemCode problem(OrderResult rejection) {
+        return switch (rejection) {
+            case COUPON_INVALID -> ProblemCode.COUPON_INVALID;
+            case CHECKOUT_ALREADY_ORDERED -> ProblemCode.CHECKOUT_ALREADY_ORDERED;
+            case OPERATION_FAILED -> ProblemCode.OPERATION_FAILED;
+            case CREATED -> throw new IllegalArgumentException("an order created is no problem");
+        };
     }
 
     static String body(Order order) {

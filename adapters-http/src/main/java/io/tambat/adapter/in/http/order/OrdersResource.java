@@ -2,16 +2,16 @@ package io.tambat.adapter.in.http.order;
 
 import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.body.JsonRequestBody;
+import io.tambat.adapter.in.http.order.OrderRequestMetrics.KeyOutcome;
 import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
+import io.tambat.application.port.in.PlaceOrderUseCase.Placement;
 import io.tambat.application.port.in.PlaceOrderUseCase;
-import io.tambat.application.webhook.IngressSettings;
-import io.tambat.domain.error.IdempotencyInProgressException;
-import io.tambat.domain.error.IdempotencyKeyReusedException;
-import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.order.IdempotencyKey;
+import io.tambat.domain.model.order.OperationStatus;
 import io.tambat.domain.model.order.OrderRequest;
-import io.tambat.domain.model.order.StoredOutcome;
+import io.tambat.domain.model.order.OrderResult;
+import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -33,8 +33,6 @@ import java.util.Optional;
 import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.JsonWebToken;
-import org.eclipse.microprofile.metrics.MetricRegistry;
-import org.eclipse.microprofile.metrics.Tag;
 
 /**
  * {@code POST /orders}, {@code GET /orders/{id}} and {@code GET /orders/operations/{id}}. The tenant is the
@@ -48,7 +46,6 @@ public class OrdersResource {
 
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
     private static final String REPLAYED = "Idempotent-Replayed";
-    private static final String IN_PROGRESS = "IN_PROGRESS";
     private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
 
     @Inject
@@ -58,10 +55,7 @@ public class OrdersResource {
     PlaceOrderUseCase orders;
 
     @Inject
-    MetricRegistry metrics;
-
-    @Inject
-    IngressSettings ingress;
+    OrderRequestMetrics metrics;
 
     @Inject
     @ConfigProperty(name = "tambat.idempotency.reuse-status", defaultValue = "409")
@@ -93,27 +87,9 @@ public class OrdersResource {
             OrderRequest request = OrderRequestReader.read(JsonRequestBody.read(body, headers.getLength(),
                     maxBodyBytes));
             boolean respondAsync = AsyncPreference.requested(prefer);
-            PlaceOrderUseCase.Placed placed = orders.place(tenant.get(), new IdempotencyKey(key), request,
-                    respondAsync);
-            if (placed instanceof PlaceOrderUseCase.Placed.Accepted accepted) {
-                count(accepted.replayed() ? "replayed" : "claimed");
-                return accepted(accepted, respondAsync);
-            }
-            StoredOutcome outcome = ((PlaceOrderUseCase.Placed.Answered) placed).outcome();
-            count(placed.replayed() ? "replayed" : outcome.status() < 300 ? "claimed" : "rejected");
-            return answer(outcome, placed.replayed());
-        } catch (IdempotencyKeyReusedException e) {
-            count("conflict");
-            return Problems.of(reuseStatus, ProblemCode.IDEMPOTENCY_KEY_REUSED, e.getMessage());
-        } catch (IdempotencyInProgressException e) {
-            count("in_progress_timeout");
-            return Problems.retryable(ProblemCode.IDEMPOTENCY_IN_PROGRESS, e.getMessage(), RETRY_AFTER);
-        } catch (StoreUnavailableException e) {
-            metrics.counter("tambat.orders.rollbacks").inc();
-            return Problems.retryable(ProblemCode.STORAGE_UNAVAILABLE,
-                    "nothing was stored; retry with the same Idempotency-Key", ingress.retryAfter());
+            return answer(orders.place(tenant.get(), new IdempotencyKey(key), request, respondAsync), respondAsync);
         } finally {
-            metrics.timer("tambat.orders.create").update(Duration.ofNanos(System.nanoTime() - started));
+            metrics.answered(Duration.ofNanos(System.nanoTime() - started));
         }
     }
 
@@ -142,20 +118,41 @@ public class OrdersResource {
         }
         return uuid(operationId).flatMap(found -> orders.operation(tenant.get(), found))
                 .map(state -> state.outcome().map(outcome -> answer(outcome, false))
-                        .orElseGet(() -> Response.ok(status(IN_PROGRESS), MediaType.APPLICATION_JSON_TYPE)
+                        .orElseGet(() -> Response.ok(status(state.status()), MediaType.APPLICATION_JSON_TYPE)
                                 .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER.toSeconds()).build()))
                 .orElseGet(() -> Problems.of(ProblemCode.UNKNOWN_OPERATION, "no such operation"));
     }
 
-    private static Response accepted(PlaceOrderUseCase.Placed.Accepted accepted, boolean respondAsync) {
+    private Response answer(Placement placement, boolean respondAsync) {
+        if (placement instanceof Placement.Answered answered) {
+            RecordedOutcome outcome = answered.outcome();
+            metrics.counted(answered.replayed() ? KeyOutcome.REPLAYED
+                    : outcome.result() == OrderResult.CREATED ? KeyOutcome.CLAIMED : KeyOutcome.REJECTED);
+            return answer(outcome, answered.replayed());
+        }
+        if (placement instanceof Placement.Accepted accepted) {
+            metrics.counted(accepted.replayed() ? KeyOutcome.REPLAYED : KeyOutcome.CLAIMED);
+            return accepted(accepted, respondAsync);
+        }
+        if (placement instanceof Placement.KeyReused) {
+            metrics.counted(KeyOutcome.CONFLICT);
+            return Problems.of(reuseStatus, ProblemCode.IDEMPOTENCY_KEY_REUSED,
+                    "this Idempotency-Key was used with different parameters");
+        }
+        metrics.counted(KeyOutcome.IN_PROGRESS_TIMEOUT);
+        return Problems.retryable(ProblemCode.IDEMPOTENCY_IN_PROGRESS,
+                "a request with this Idempotency-Key is still in progress", RETRY_AFTER);
+    }
+
+    private static Response accepted(Placement.Accepted accepted, boolean respondAsync) {
         Response.ResponseBuilder response = Response.status(Response.Status.ACCEPTED)
-                .entity(status(accepted.done() ? "COMPLETED" : IN_PROGRESS))
+                .entity(status(accepted.status()))
                 .type(MediaType.APPLICATION_JSON_TYPE)
                 .header(HttpHeaders.LOCATION, "/orders/operations/" + accepted.operationId());
         if (respondAsync) {
             response.header("Preference-Applied", AsyncPreference.RESPOND_ASYNC);
         }
-        if (!accepted.done()) {
+        if (accepted.status() == OperationStatus.IN_PROGRESS) {
             response.header(HttpHeaders.RETRY_AFTER, RETRY_AFTER.toSeconds());
         }
         if (accepted.replayed()) {
@@ -164,14 +161,16 @@ public class OrdersResource {
         return response.build();
     }
 
-    private static String status(String status) {
-        return JsonProviders.PROVIDER.createObjectBuilder().add("status", status).build().toString();
+    private static String status(OperationStatus status) {
+        return JsonProviders.PROVIDER.createObjectBuilder().add("status", status.name()).build().toString();
     }
 
-    private static Response answer(StoredOutcome outcome, boolean replayed) {
-        Response.ResponseBuilder response = Response.status(outcome.status()).entity(outcome.body())
-                .type(outcome.status() < 300 ? MediaType.APPLICATION_JSON : Problems.MEDIA_TYPE);
-        outcome.resourceId().ifPresent(id -> response.header(HttpHeaders.LOCATION, "/orders/" + id));
+    /** A recorded outcome exactly as first answered: the recorded bytes, with the status of its result. */
+    private static Response answer(RecordedOutcome outcome, boolean replayed) {
+        Response.ResponseBuilder response = Response.status(OrderJson.status(outcome.result()))
+                .entity(outcome.representation())
+                .type(outcome.orderId().isPresent() ? MediaType.APPLICATION_JSON : Problems.MEDIA_TYPE);
+        outcome.orderId().ifPresent(id -> response.header(HttpHeaders.LOCATION, "/orders/" + id));
         if (replayed) {
             response.header(REPLAYED, "true");
         }
@@ -190,10 +189,6 @@ public class OrdersResource {
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
-    }
-
-    private void count(String outcome) {
-        metrics.counter("tambat.idempotency.requests", new Tag("outcome", outcome)).inc();
     }
 
     private static Response unauthorized() {
