@@ -60,10 +60,7 @@ public final class TestDatabase {
 
     /** Rows of a query as column-name maps, in order. */
     public List<Map<String, Object>> rows(String sql, Object... parameters) {
-        try (Connection connection = connect(); PreparedStatement statement = connection.prepareStatement(sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                statement.setObject(i + 1, parameters[i]);
-            }
+        try (Connection connection = connect(); PreparedStatement statement = prepare(connection, sql, parameters)) {
             try (ResultSet result = statement.executeQuery()) {
                 List<Map<String, Object>> rows = new ArrayList<>();
                 while (result.next()) {
@@ -78,6 +75,24 @@ public final class TestDatabase {
         } catch (SQLException e) {
             throw new IllegalStateException("query failed: " + sql, e);
         }
+    }
+
+    /** Runs one data-changing statement, committed, and returns how many rows it changed. */
+    public int update(String sql, Object... parameters) {
+        try (Connection connection = connect(); PreparedStatement statement = prepare(connection, sql, parameters)) {
+            return statement.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("statement failed: " + sql, e);
+        }
+    }
+
+    private static PreparedStatement prepare(Connection connection, String sql, Object... parameters)
+            throws SQLException {
+        PreparedStatement statement = connection.prepareStatement(sql);
+        for (int i = 0; i < parameters.length; i++) {
+            statement.setObject(i + 1, parameters[i]);
+        }
+        return statement;
     }
 
     public long count(String sql, Object... parameters) {

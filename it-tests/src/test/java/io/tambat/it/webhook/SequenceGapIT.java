@@ -7,7 +7,6 @@ import io.tambat.it.support.DeployedTambatTest;
 import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.StandardDeliveries;
-import io.tambat.it.support.TambatServerProcess;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -31,7 +30,8 @@ class SequenceGapIT extends DeployedTambatTest {
         Eventually.within(CONVERGENCE, () -> assertThat(status(first)).isEqualTo("PROCESSED"));
 
         String third = deliver(account, 3);
-        TambatServerProcess.sleep(Duration.ofSeconds(2));
+        // Not a pause: the delta has been tried and found its predecessor missing, and waits for it.
+        Eventually.within(CONVERGENCE, () -> assertThat(lastError(third)).startsWith("waiting: "));
         assertThat(status(third)).isNotEqualTo("PROCESSED");
         String second = deliver(account, 2);
 
@@ -71,6 +71,12 @@ class SequenceGapIT extends DeployedTambatTest {
                 body);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         return messageId;
+    }
+
+    private String lastError(String messageId) {
+        Object error = db.rows("SELECT last_error FROM webhook_inbox WHERE provider_event_id = ?", messageId).get(0)
+                .get("last_error");
+        return error == null ? "" : (String) error;
     }
 
     private String status(String messageId) {
