@@ -25,7 +25,7 @@ import java.util.UUID;
  * change a worker makes is fenced by its attempt and writes its history row in the same statement.
  */
 @ApplicationScoped
-class JpaInboxWorkAdapter implements InboxWorkPort {
+class PostgresInboxWorkAdapter implements InboxWorkPort {
 
     private static final String LEASE = LeaseQueries.statement("webhook_inbox", "inbox_id",
             "status IN ('RECEIVED', 'PROCESSING')", ", status = 'PROCESSING'", """
@@ -64,7 +64,7 @@ class JpaInboxWorkAdapter implements InboxWorkPort {
     @Override
     public List<LeasedEvent> leaseDue(int max, Instant now, Instant leaseUntil) {
         return StorageCalls.call("inbox lease", () -> LeaseQueries.lease(em, LEASE, now, leaseUntil, max).stream()
-                .map(JpaInboxWorkAdapter::leased).toList());
+                .map(PostgresInboxWorkAdapter::leased).toList());
     }
 
     @Override

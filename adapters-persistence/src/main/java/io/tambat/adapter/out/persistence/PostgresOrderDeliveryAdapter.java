@@ -15,7 +15,7 @@ import java.util.List;
  * write a consumer makes names its attempt and changes nothing once the notification was taken over.
  */
 @ApplicationScoped
-class JpaOrderDeliveryAdapter implements OrderDeliveryPort {
+class PostgresOrderDeliveryAdapter implements OrderDeliveryPort {
 
     private static final String LEASE = LeaseQueries.statement("order_outbox", "outbox_id",
             "published_at IS NULL AND failed_at IS NULL", "", """

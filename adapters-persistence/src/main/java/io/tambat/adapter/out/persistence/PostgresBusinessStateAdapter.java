@@ -20,7 +20,7 @@ import java.util.UUID;
  * the same statement.
  */
 @ApplicationScoped
-class JpaBusinessStateAdapter implements BusinessStatePort {
+class PostgresBusinessStateAdapter implements BusinessStatePort {
 
     private static final String NEWER_VERSION = "object_state.version IS NULL OR object_state.version < EXCLUDED.version";
 

@@ -26,7 +26,7 @@ import java.util.UUID;
 
 /** Operator views of the inbox. Never selects the payload column. */
 @ApplicationScoped
-class JpaInboxQueryAdapter implements InboxQueryPort {
+class PostgresInboxQueryAdapter implements InboxQueryPort {
 
     private static final String COLUMNS = """
             CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, event_type, object_id, object_version,
@@ -67,7 +67,7 @@ class JpaInboxQueryAdapter implements InboxQueryPort {
                     .setParameter(4, filter.providerEventId().orElse(null))
                     .setParameter(5, limit)
                     .getResultList();
-            return rows.stream().map(JpaInboxQueryAdapter::row).toList();
+            return rows.stream().map(PostgresInboxQueryAdapter::row).toList();
         });
     }
 

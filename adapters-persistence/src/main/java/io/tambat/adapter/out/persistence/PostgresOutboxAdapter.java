@@ -16,7 +16,7 @@ import java.util.UUID;
  * {@code FOR UPDATE SKIP LOCKED} so two relays never publish the same batch at once.
  */
 @ApplicationScoped
-class JpaOutboxAdapter implements OutboxPort {
+class PostgresOutboxAdapter implements OutboxPort {
 
     private static final String APPEND = """
             INSERT INTO webhook_outbox (inbox_id, topic, created_at) VALUES (CAST(?1 AS uuid), ?2, ?3)""";

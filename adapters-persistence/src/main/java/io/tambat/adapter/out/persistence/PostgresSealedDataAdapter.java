@@ -21,7 +21,7 @@ import java.util.TreeMap;
  * with the key it names and sealed again, with the same associated data, under the current one.
  */
 @ApplicationScoped
-class JpaSealedDataAdapter implements SealedDataPort {
+class PostgresSealedDataAdapter implements SealedDataPort {
 
     private static final String SECRETS_TO_RESEAL = """
             SELECT endpoint_id, version, secret_key_id, secret_ciphertext FROM webhook_secret

@@ -17,7 +17,7 @@ import java.util.UUID;
  * NOTHING}): a concurrent insert of the same event blocks until the first commits, then reports the row.
  */
 @ApplicationScoped
-class JpaInboxAdapter implements InboxPort {
+class PostgresInboxAdapter implements InboxPort {
 
     /** The row and its first history entry, in one statement. */
     private static final String INSERT = """

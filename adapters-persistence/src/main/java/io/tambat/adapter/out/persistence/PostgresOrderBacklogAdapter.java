@@ -9,7 +9,7 @@ import java.time.Instant;
 
 /** Order backlog from the tables: in-progress long operations and undelivered OrderCreated notifications. */
 @ApplicationScoped
-class JpaOrderBacklogAdapter implements OrderBacklogPort {
+class PostgresOrderBacklogAdapter implements OrderBacklogPort {
 
     private static final String BACKLOG = """
             SELECT

@@ -14,7 +14,7 @@ import java.util.UUID;
 
 /** Orders on PostgreSQL; the checkout id is unique per tenant in the insert itself. */
 @ApplicationScoped
-class JpaOrderStoreAdapter implements OrderStorePort {
+class PostgresOrderStoreAdapter implements OrderStorePort {
 
     private static final String INSERT = """
             INSERT INTO orders (order_id, tenant_id, checkout_id, status, currency, coupon, total_minor, created_at)
