@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * Idempotency records on PostgreSQL. The claim is one {@code INSERT ... ON CONFLICT DO UPDATE ... WHERE
@@ -41,9 +40,8 @@ class JpaIdempotencyStoreAdapter implements IdempotencyStorePort {
                   AND (idempotency_requests.operation_id IS NULL OR idempotency_requests.response_status IS NOT NULL)
             RETURNING 1""";
 
-    private static final String EXISTING = """
-            SELECT fingerprint, response_status, response_body, resource_id, CAST(operation_id AS text)
-            FROM idempotency_requests WHERE tenant_id = ?1 AND endpoint = ?2 AND idempotency_key = ?3""";
+    private static final String EXISTING = "SELECT " + IdempotencyRows.EXISTING + """
+             FROM idempotency_requests WHERE tenant_id = ?1 AND endpoint = ?2 AND idempotency_key = ?3""";
 
     private static final String COMPLETE = """
             UPDATE idempotency_requests SET response_status = ?4, response_body = ?5, resource_id = CAST(?6 AS text)
@@ -77,13 +75,10 @@ class JpaIdempotencyStoreAdapter implements IdempotencyStorePort {
             if (!claimed.isEmpty()) {
                 return new Claim.Owned();
             }
-            Object[] row = (Object[]) em.createNativeQuery(EXISTING)
+            return NativeResults.row(em.createNativeQuery(EXISTING)
                     .setParameter(1, tenant.value())
                     .setParameter(2, endpoint)
-                    .setParameter(3, key.value())
-                    .getSingleResult();
-            return new Claim.Existing((String) row[0], StoredOutcomeColumns.read(row, 1),
-                    NativeRows.optionalText(row[4]).map(UUID::fromString));
+                    .setParameter(3, key.value()), IdempotencyRows::existing);
         } catch (RuntimeException e) {
             if (StorageCalls.sqlState(e).filter(LOCK_NOT_AVAILABLE::equals).isPresent()) {
                 throw new IdempotencyInProgressException();

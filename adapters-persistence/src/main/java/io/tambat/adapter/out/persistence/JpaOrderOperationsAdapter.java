@@ -1,6 +1,5 @@
 package io.tambat.adapter.out.persistence;
 
-import io.tambat.domain.model.order.IdempotencyKey;
 import io.tambat.domain.model.order.OperationState;
 import io.tambat.domain.model.order.OrderOperation;
 import io.tambat.domain.model.order.StoredOutcome;
@@ -22,9 +21,8 @@ import java.util.UUID;
 class JpaOrderOperationsAdapter implements OrderOperationsPort {
 
     private static final String LEASE = LeaseQueries.statement("idempotency_requests", "operation_id",
-            "operation_id IS NOT NULL AND response_status IS NULL AND endpoint = ?4", "", """
-            SELECT CAST(operation_id AS text), tenant_id, idempotency_key, operation_request, attempt_count, taken_over
-            FROM leased""");
+            "operation_id IS NOT NULL AND response_status IS NULL AND endpoint = ?4", "",
+            "SELECT " + IdempotencyRows.LEASED_OPERATION + " FROM leased");
 
     private static final String FENCE = """
             SELECT 1 FROM idempotency_requests
@@ -37,8 +35,8 @@ class JpaOrderOperationsAdapter implements OrderOperationsPort {
                 operation_request = NULL, expires_at = GREATEST(expires_at, ?6)
             WHERE operation_id = CAST(?1 AS uuid) AND attempt_count = ?2 AND response_status IS NULL""";
 
-    private static final String FIND = """
-            SELECT response_status, response_body, resource_id FROM idempotency_requests
+    private static final String FIND = "SELECT " + IdempotencyRows.OUTCOME + """
+             FROM idempotency_requests
             WHERE operation_id = CAST(?1 AS uuid) AND tenant_id = ?2""";
 
     @PersistenceContext(unitName = "tambat")
@@ -46,12 +44,8 @@ class JpaOrderOperationsAdapter implements OrderOperationsPort {
 
     @Override
     public List<OrderOperation> leaseDue(String endpoint, int max, Instant now, Instant leaseUntil) {
-        return StorageCalls.call("operation lease", () -> LeaseQueries.lease(em, LEASE, now, leaseUntil, max, endpoint)
-                .stream()
-                .map(row -> new OrderOperation(NativeRows.uuid(row[0]), new TenantId((String) row[1]),
-                        new IdempotencyKey((String) row[2]), OperationRequestJson.read((String) row[3]),
-                        NativeRows.lease(row[4], row[5])))
-                .toList());
+        return StorageCalls.call("operation lease", () -> LeaseQueries.lease(em, LEASE,
+                IdempotencyRows::leasedOperation, now, leaseUntil, max, endpoint));
     }
 
     @Override
@@ -76,14 +70,11 @@ class JpaOrderOperationsAdapter implements OrderOperationsPort {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public Optional<OperationState> find(TenantId tenant, UUID operationId) {
-        return StorageCalls.call("operation lookup", () -> ((List<Object[]>) em.createNativeQuery(FIND)
+        return StorageCalls.call("operation lookup", () -> NativeResults.rows(em.createNativeQuery(FIND)
                         .setParameter(1, operationId.toString())
-                        .setParameter(2, tenant.value())
-                        .getResultList())
+                        .setParameter(2, tenant.value()), IdempotencyRows::operationState)
                 .stream()
-                .findFirst()
-                .map(row -> new OperationState(StoredOutcomeColumns.read(row, 0))));
+                .findFirst());
     }
 }

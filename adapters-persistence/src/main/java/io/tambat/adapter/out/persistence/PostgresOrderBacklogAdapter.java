@@ -11,26 +11,14 @@ import java.time.Instant;
 @ApplicationScoped
 class PostgresOrderBacklogAdapter implements OrderBacklogPort {
 
-    private static final String BACKLOG = """
-            SELECT
-                (SELECT COALESCE(CAST(EXTRACT(EPOCH FROM (?1 - min(created_at))) AS bigint), 0)
-                 FROM idempotency_requests WHERE operation_id IS NOT NULL AND response_status IS NULL),
-                (SELECT COALESCE(CAST(EXTRACT(EPOCH FROM (?1 - min(created_at))) AS bigint), 0)
-                 FROM order_outbox WHERE published_at IS NULL AND failed_at IS NULL),
-                (SELECT count(*) FROM order_outbox WHERE published_at IS NULL AND failed_at IS NULL),
-                (SELECT count(*) FROM order_outbox WHERE failed_at IS NOT NULL)""";
+    private static final String BACKLOG = "SELECT " + OrderOutboxRows.BACKLOG;
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
 
     @Override
     public Backlog backlog(Instant now) {
-        return StorageCalls.call("order backlog", () -> {
-            Object[] row = (Object[]) em.createNativeQuery(BACKLOG)
-                    .setParameter(1, Timestamp.from(now))
-                    .getSingleResult();
-            return new Backlog(Math.max(0, NativeRows.number(row[0])), Math.max(0, NativeRows.number(row[1])),
-                    NativeRows.number(row[2]), NativeRows.number(row[3]));
-        });
+        return StorageCalls.call("order backlog", () -> NativeResults.row(em.createNativeQuery(BACKLOG)
+                .setParameter(1, Timestamp.from(now)), OrderOutboxRows::backlog));
     }
 }
