@@ -23,7 +23,7 @@ import java.util.Optional;
  * transaction is still writing makes this statement wait for its outcome, bounded by {@code lock_timeout}.
  */
 @ApplicationScoped
-class JpaIdempotencyStoreAdapter implements IdempotencyStorePort {
+class PostgresIdempotencyStoreAdapter implements IdempotencyStorePort {
 
     private static final String LOCK_NOT_AVAILABLE = "55P03";
 

@@ -18,7 +18,7 @@ import java.util.UUID;
  * and completion name the attempt that holds the lease and match nothing once it has moved on.
  */
 @ApplicationScoped
-class JpaOrderOperationsAdapter implements OrderOperationsPort {
+class PostgresOrderOperationsAdapter implements OrderOperationsPort {
 
     private static final String LEASE = LeaseQueries.statement("idempotency_requests", "operation_id",
             "operation_id IS NOT NULL AND response_status IS NULL AND endpoint = ?4", "",
