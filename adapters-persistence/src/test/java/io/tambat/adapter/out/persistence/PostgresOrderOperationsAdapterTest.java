@@ -1,0 +1,81 @@
+package io.tambat.adapter.out.persistence;
+
+import static io.tambat.adapter.out.persistence.ClaimFixture.ORDERS;
+import static io.tambat.adapter.out.persistence.ClaimFixture.created;
+
+import io.tambat.domain.model.order.OrderOperation;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The order operations contract on PostgreSQL, through {@link PostgresOrderOperationsAdapter} with
+ * {@link PostgresIdempotencyStoreAdapter}, and the lease contract on its queue of long operations.
+ */
+@ExtendWith(ContractDatabaseExtension.class)
+class PostgresOrderOperationsAdapterTest extends OrderOperationsPortContract {
+
+    private final ContractDatabase database;
+
+    PostgresOrderOperationsAdapterTest(ContractDatabase database) {
+        this.database = database;
+    }
+
+    @Override
+    protected StoreSession<OperationPorts> openSession() {
+        return database.session(em -> {
+            PostgresIdempotencyStoreAdapter store = new PostgresIdempotencyStoreAdapter();
+            store.em = em;
+            PostgresOrderOperationsAdapter operations = new PostgresOrderOperationsAdapter();
+            operations.em = em;
+            return new OperationPorts(store, operations);
+        });
+    }
+
+    /** The long operations of one endpoint as a work queue; completing one stores its outcome. */
+    @Nested
+    class Leasing extends WorkLeaseContract<UUID> {
+
+        @Override
+        protected UUID enqueue(Instant dueAt) {
+            ClaimFixture operation = ClaimFixture.valid().asOperation();
+            try (StoreSession<OperationPorts> session = openSession()) {
+                session.run(ports -> operation.claim(ports.store(), dueAt));
+            }
+            return operation.operationId();
+        }
+
+        @Override
+        protected Worker<UUID> openWorker() {
+            StoreSession<OperationPorts> session = openSession();
+            return new Worker<>() {
+                @Override
+                public List<LeasedItem<UUID>> leaseDue(int max, Instant now, Instant leaseUntil) {
+                    return session.call(ports -> ports.operations().leaseDue(ORDERS, max, now, leaseUntil).stream()
+                            .map(operation -> new LeasedItem<>(operation.id(), operation.lease()))
+                            .toList());
+                }
+
+                @Override
+                public boolean complete(UUID operationId, int attempt, Instant now) {
+                    return session.call(ports -> ports.operations().complete(operationId, attempt,
+                            created("order-" + operationId), now.plus(Duration.ofDays(1))));
+                }
+
+                @Override
+                public void close() {
+                    session.close();
+                }
+            };
+        }
+
+        @Override
+        protected int storedAttemptCount(UUID operationId) {
+            return database.value("SELECT attempt_count FROM idempotency_requests WHERE operation_id = ?",
+                    Integer.class, operationId);
+        }
+    }
+}
