@@ -20,8 +20,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,28 +28,13 @@ import org.junit.jupiter.api.Test;
  * unless its long operation is still running; of concurrent claims exactly one owns the key, and a claim waits
  * for an uncommitted owner only as long as it is told; purging removes expired records only.
  */
-abstract class IdempotencyStorePortContract {
+abstract class IdempotencyStorePortContract extends SessionContract<IdempotencyStorePort> {
 
     private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
     private static final long LIMIT_SECONDS = 30;
 
-    private StoreSession<IdempotencyStorePort> session;
-
-    /** A new connection to an empty store. */
-    protected abstract StoreSession<IdempotencyStorePort> openSession();
-
     /** The keys of every record the store holds, read past the port. */
     protected abstract List<String> storedKeys();
-
-    @BeforeEach
-    void openFirstSession() {
-        session = openSession();
-    }
-
-    @AfterEach
-    void closeSession() {
-        session.close();
-    }
 
     @Test
     void theFirstClaimOwnsTheKey() {

@@ -15,8 +15,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,28 +23,13 @@ import org.junit.jupiter.api.Test;
  * event and payload; status changes fenced by the attempt and recorded in the row's history. The lease shape
  * itself is {@link WorkLeaseContract}'s.
  */
-abstract class InboxPortContract {
+abstract class InboxPortContract extends SessionContract<InboxPortContract.InboxPorts> {
 
     private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
     private static final Instant LEASE_END = NOW.plusSeconds(30);
 
-    private StoreSession<InboxPorts> session;
-
-    /** A new connection to an empty store. */
-    protected abstract StoreSession<InboxPorts> openSession();
-
     /** What the store holds of one row, read past the ports; empty when it holds no such row. */
     protected abstract Optional<StoredInboxRow> stored(UUID inboxId);
-
-    @BeforeEach
-    void openFirstSession() {
-        session = openSession();
-    }
-
-    @AfterEach
-    void closeSession() {
-        session.close();
-    }
 
     @Test
     void storesANewEventAsReceived() {

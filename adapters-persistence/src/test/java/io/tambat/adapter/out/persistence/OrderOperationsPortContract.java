@@ -18,8 +18,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,26 +26,11 @@ import org.junit.jupiter.api.Test;
  * completion succeed only for the attempt that holds the lease; a completed operation answers its tenant, and
  * only its tenant, until it is kept no longer. The lease shape itself is {@link WorkLeaseContract}'s.
  */
-abstract class OrderOperationsPortContract {
+abstract class OrderOperationsPortContract extends SessionContract<OrderOperationsPortContract.OperationPorts> {
 
     private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
     private static final Instant LEASE_END = NOW.plusSeconds(30);
     private static final Instant KEEP_UNTIL = NOW.plus(Duration.ofDays(1));
-
-    private StoreSession<OperationPorts> session;
-
-    /** A new connection to an empty store. */
-    protected abstract StoreSession<OperationPorts> openSession();
-
-    @BeforeEach
-    void openFirstSession() {
-        session = openSession();
-    }
-
-    @AfterEach
-    void closeSession() {
-        session.close();
-    }
 
     @Test
     void leasesTheEndpointsOperationsInProgressWithTheirRequest() {

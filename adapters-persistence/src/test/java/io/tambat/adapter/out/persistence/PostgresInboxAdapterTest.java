@@ -1,5 +1,6 @@
 package io.tambat.adapter.out.persistence;
 
+import jakarta.persistence.EntityManager;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -17,13 +18,16 @@ class PostgresInboxAdapterTest extends InboxPortContract {
 
     @Override
     protected StoreSession<InboxPorts> openSession() {
-        return database.session(em -> {
-            PostgresInboxAdapter inbox = new PostgresInboxAdapter();
-            inbox.em = em;
-            PostgresInboxWorkAdapter work = new PostgresInboxWorkAdapter();
-            work.em = em;
-            return new InboxPorts(inbox, work);
-        });
+        return database.session(PostgresInboxAdapterTest::inboxPorts);
+    }
+
+    /** The inbox adapters on one EntityManager, as the container injects them. */
+    static InboxPorts inboxPorts(EntityManager em) {
+        PostgresInboxAdapter inbox = new PostgresInboxAdapter();
+        inbox.em = em;
+        PostgresInboxWorkAdapter work = new PostgresInboxWorkAdapter();
+        work.em = em;
+        return new InboxPorts(inbox, work);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package io.tambat.adapter.out.persistence;
 
-import io.tambat.domain.port.out.InboxWorkPort;
+import io.tambat.adapter.out.persistence.InboxPortContract.InboxPorts;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -8,7 +8,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The lease contract on the inbox's work queue, through {@link PostgresInboxWorkAdapter}. */
 @ExtendWith(ContractDatabaseExtension.class)
-class PostgresInboxWorkAdapterTest extends WorkLeaseContract<UUID> {
+class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
 
     private final ContractDatabase database;
 
@@ -17,43 +17,27 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<UUID> {
     }
 
     @Override
+    protected StoreSession<InboxPorts> openSession() {
+        return database.session(PostgresInboxAdapterTest::inboxPorts);
+    }
+
+    @Override
     protected UUID enqueue(Instant dueAt) {
         InboxEntryFixture entry = InboxEntryFixture.valid(dueAt);
-        try (StoreSession<PostgresInboxAdapter> session = database.session(em -> {
-            PostgresInboxAdapter inbox = new PostgresInboxAdapter();
-            inbox.em = em;
-            return inbox;
-        })) {
-            session.run(inbox -> inbox.insertIfAbsent(entry.build()));
-        }
+        session.run(ports -> ports.inbox().insertIfAbsent(entry.build()));
         return entry.inboxId();
     }
 
     @Override
-    protected Worker<UUID> openWorker() {
-        StoreSession<InboxWorkPort> session = database.session(em -> {
-            PostgresInboxWorkAdapter work = new PostgresInboxWorkAdapter();
-            work.em = em;
-            return work;
-        });
-        return new Worker<>() {
-            @Override
-            public List<LeasedItem<UUID>> leaseDue(int max, Instant now, Instant leaseUntil) {
-                return session.call(work -> work.leaseDue(max, now, leaseUntil).stream()
-                        .map(event -> new LeasedItem<>(event.inboxId(), event.lease()))
-                        .toList());
-            }
+    protected List<LeasedItem<UUID>> leaseDue(InboxPorts ports, int max, Instant now, Instant leaseUntil) {
+        return ports.work().leaseDue(max, now, leaseUntil).stream()
+                .map(event -> new LeasedItem<>(event.inboxId(), event.lease()))
+                .toList();
+    }
 
-            @Override
-            public boolean complete(UUID inboxId, int attempt, Instant now) {
-                return session.call(work -> work.markProcessed(inboxId, attempt, now));
-            }
-
-            @Override
-            public void close() {
-                session.close();
-            }
-        };
+    @Override
+    protected boolean complete(InboxPorts ports, UUID inboxId, int attempt, Instant now) {
+        return ports.work().markProcessed(inboxId, attempt, now);
     }
 
     @Override

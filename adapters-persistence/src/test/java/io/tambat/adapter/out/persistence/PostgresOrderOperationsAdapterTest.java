@@ -3,7 +3,6 @@ package io.tambat.adapter.out.persistence;
 import static io.tambat.adapter.out.persistence.ClaimFixture.ORDERS;
 import static io.tambat.adapter.out.persistence.ClaimFixture.created;
 
-import io.tambat.domain.model.order.OrderOperation;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -37,39 +36,31 @@ class PostgresOrderOperationsAdapterTest extends OrderOperationsPortContract {
 
     /** The long operations of one endpoint as a work queue; completing one stores its outcome. */
     @Nested
-    class Leasing extends WorkLeaseContract<UUID> {
+    class Leasing extends WorkLeaseContract<OperationPorts, UUID> {
+
+        @Override
+        protected StoreSession<OperationPorts> openSession() {
+            return PostgresOrderOperationsAdapterTest.this.openSession();
+        }
 
         @Override
         protected UUID enqueue(Instant dueAt) {
             ClaimFixture operation = ClaimFixture.valid().asOperation();
-            try (StoreSession<OperationPorts> session = openSession()) {
-                session.run(ports -> operation.claim(ports.store(), dueAt));
-            }
+            session.run(ports -> operation.claim(ports.store(), dueAt));
             return operation.operationId();
         }
 
         @Override
-        protected Worker<UUID> openWorker() {
-            StoreSession<OperationPorts> session = openSession();
-            return new Worker<>() {
-                @Override
-                public List<LeasedItem<UUID>> leaseDue(int max, Instant now, Instant leaseUntil) {
-                    return session.call(ports -> ports.operations().leaseDue(ORDERS, max, now, leaseUntil).stream()
-                            .map(operation -> new LeasedItem<>(operation.id(), operation.lease()))
-                            .toList());
-                }
+        protected List<LeasedItem<UUID>> leaseDue(OperationPorts ports, int max, Instant now, Instant leaseUntil) {
+            return ports.operations().leaseDue(ORDERS, max, now, leaseUntil).stream()
+                    .map(operation -> new LeasedItem<>(operation.id(), operation.lease()))
+                    .toList();
+        }
 
-                @Override
-                public boolean complete(UUID operationId, int attempt, Instant now) {
-                    return session.call(ports -> ports.operations().complete(operationId, attempt,
-                            created("order-" + operationId), now.plus(Duration.ofDays(1))));
-                }
-
-                @Override
-                public void close() {
-                    session.close();
-                }
-            };
+        @Override
+        protected boolean complete(OperationPorts ports, UUID operationId, int attempt, Instant now) {
+            return ports.operations().complete(operationId, attempt, created("order-" + operationId),
+                    now.plus(Duration.ofDays(1)));
         }
 
         @Override

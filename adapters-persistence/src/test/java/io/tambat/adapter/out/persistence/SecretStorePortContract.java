@@ -13,8 +13,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,33 +20,18 @@ import org.junit.jupiter.api.Test;
  * the store never saw, also from concurrent instances; add and retire change trust and raise the endpoint's
  * revision; every version is described with its life cycle and last match; secrets rest only as ciphertext.
  */
-abstract class SecretStorePortContract {
+abstract class SecretStorePortContract extends SessionContract<SecretStorePort> {
 
     private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
     private static final EndpointId SHOP = new EndpointId("shop");
     private static final SecretVersion V1 = new SecretVersion("v1", "whsec_first-secret");
     private static final SecretVersion V2 = new SecretVersion("v2", "whsec_second-secret");
 
-    private StoreSession<SecretStorePort> session;
-
-    /** A new connection to an empty store. */
-    protected abstract StoreSession<SecretStorePort> openSession();
-
     /** The bytes the store keeps for a version, read past the port. */
     protected abstract byte[] storedBytes(EndpointId endpoint, String version);
 
     /** Stores a webhook event on the endpoint that the version verified at {@code at}. */
     protected abstract void recordMatch(EndpointId endpoint, String version, Instant at);
-
-    @BeforeEach
-    void openFirstSession() {
-        session = openSession();
-    }
-
-    @AfterEach
-    void closeSession() {
-        session.close();
-    }
 
     @Test
     void anEndpointWithoutSecretsTrustsNothing() {

@@ -8,8 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,33 +15,25 @@ import org.junit.jupiter.api.Test;
  * live lease keeps an item from everyone else; a lease that ran out is taken over with one more attempt; a
  * completion names its attempt and a stale one changes nothing; concurrent workers never hold the same item.
  *
+ * @param <P> the port, or the ports, of the queue
  * @param <K> the key of one item of the queue
  */
-abstract class WorkLeaseContract<K> {
+abstract class WorkLeaseContract<P, K> extends SessionContract<P> {
 
     private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
     private static final Instant LEASE_END = NOW.plusSeconds(30);
 
-    private Worker<K> worker;
-
-    /** Puts one item on an empty queue, due at {@code dueAt}; returns its key. */
+    /** Puts one item on the queue, due at {@code dueAt}; returns its key. */
     protected abstract K enqueue(Instant dueAt);
 
-    /** A new worker: a connection of its own, each call one transaction. */
-    protected abstract Worker<K> openWorker();
+    /** The queue's lease of due items, as keys and leases. */
+    protected abstract List<LeasedItem<K>> leaseDue(P port, int max, Instant now, Instant leaseUntil);
+
+    /** The queue's fenced completion of an item. */
+    protected abstract boolean complete(P port, K key, int attempt, Instant now);
 
     /** The attempt count the store holds for the item, read past the port. */
     protected abstract int storedAttemptCount(K key);
-
-    @BeforeEach
-    void openFirstWorker() {
-        worker = openWorker();
-    }
-
-    @AfterEach
-    void closeWorker() {
-        worker.close();
-    }
 
     @Test
     void leasesTheOldestDueItemsUpToTheBatchSize() {
@@ -51,7 +41,7 @@ abstract class WorkLeaseContract<K> {
         K newest = enqueue(NOW.minusSeconds(100));
         K middle = enqueue(NOW.minusSeconds(200));
 
-        List<LeasedItem<K>> leased = worker.leaseDue(2, NOW, LEASE_END);
+        List<LeasedItem<K>> leased = lease(session, 2, NOW);
 
         assertThat(leased).containsExactlyInAnyOrder(new LeasedItem<>(oldest, new Lease(1, false)),
                 new LeasedItem<>(middle, new Lease(1, false)));
@@ -63,26 +53,26 @@ abstract class WorkLeaseContract<K> {
     void leavesItemsThatAreNotDueYet() {
         K later = enqueue(NOW.plusSeconds(1));
 
-        assertThat(worker.leaseDue(10, NOW, LEASE_END)).isEmpty();
+        assertThat(lease(session, 10, NOW)).isEmpty();
         assertThat(storedAttemptCount(later)).isZero();
     }
 
     @Test
     void aLiveLeaseKeepsTheItemFromOtherWorkers() {
         enqueue(NOW);
-        assertThat(worker.leaseDue(10, NOW, LEASE_END)).hasSize(1);
+        assertThat(lease(session, 10, NOW)).hasSize(1);
 
-        try (Worker<K> other = openWorker()) {
-            assertThat(other.leaseDue(10, LEASE_END.minusSeconds(1), LEASE_END.plusSeconds(30))).isEmpty();
+        try (StoreSession<P> other = openSession()) {
+            assertThat(lease(other, 10, LEASE_END.minusSeconds(1))).isEmpty();
         }
     }
 
     @Test
     void takesOverAnItemWhoseLeaseRanOutWithOneMoreAttempt() {
         K key = enqueue(NOW);
-        worker.leaseDue(10, NOW, LEASE_END);
+        lease(session, 10, NOW);
 
-        List<LeasedItem<K>> takenOver = worker.leaseDue(10, LEASE_END, LEASE_END.plusSeconds(30));
+        List<LeasedItem<K>> takenOver = lease(session, 10, LEASE_END);
 
         assertThat(takenOver).containsExactly(new LeasedItem<>(key, new Lease(2, true)));
         assertThat(storedAttemptCount(key)).isEqualTo(2);
@@ -91,22 +81,22 @@ abstract class WorkLeaseContract<K> {
     @Test
     void completionByAStaleAttemptIsRefusedAndTheCurrentOneEndsTheItem() {
         K key = enqueue(NOW);
-        worker.leaseDue(10, NOW, LEASE_END);
-        worker.leaseDue(10, LEASE_END, LEASE_END.plusSeconds(30));
+        lease(session, 10, NOW);
+        lease(session, 10, LEASE_END);
 
-        assertThat(worker.complete(key, 1, LEASE_END)).isFalse();
-        assertThat(worker.complete(key, 2, LEASE_END)).isTrue();
+        assertThat(completes(key, 1)).isFalse();
+        assertThat(completes(key, 2)).isTrue();
 
-        assertThat(worker.leaseDue(10, NOW.plusSeconds(86_400), NOW.plusSeconds(86_430))).isEmpty();
+        assertThat(lease(session, 10, NOW.plusSeconds(86_400))).isEmpty();
         assertThat(storedAttemptCount(key)).isEqualTo(2);
     }
 
     @Test
     void concurrentWorkersNeverLeaseTheSameItem() {
         List<K> keys = IntStream.range(0, 40).mapToObj(i -> enqueue(NOW.minusSeconds(i))).toList();
-        List<Worker<K>> workers = IntStream.range(0, 4).mapToObj(i -> openWorker()).toList();
+        List<StoreSession<P>> workers = IntStream.range(0, 4).mapToObj(i -> openSession()).toList();
         try {
-            List<Callable<List<K>>> drains = workers.stream().<Callable<List<K>>>map(each -> () -> drain(each))
+            List<Callable<List<K>>> drains = workers.stream().<Callable<List<K>>>map(worker -> () -> drain(worker))
                     .toList();
 
             List<K> leased = Race.run(drains).stream().flatMap(List::stream).toList();
@@ -114,16 +104,25 @@ abstract class WorkLeaseContract<K> {
             assertThat(leased).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(keys);
             assertThat(keys).allSatisfy(key -> assertThat(storedAttemptCount(key)).isEqualTo(1));
         } finally {
-            workers.forEach(Worker::close);
+            workers.forEach(StoreSession::close);
         }
     }
 
+    /** One worker's lease at {@code now}, for the lease time every test uses, in a transaction of its own. */
+    private List<LeasedItem<K>> lease(StoreSession<P> worker, int max, Instant now) {
+        return worker.call(port -> leaseDue(port, max, now, now.plusSeconds(30)));
+    }
+
+    private boolean completes(K key, int attempt) {
+        return session.call(port -> complete(port, key, attempt, LEASE_END));
+    }
+
     /** Leases small batches until nothing is left, each batch in a transaction of its own. */
-    private static <K> List<K> drain(Worker<K> worker) {
+    private List<K> drain(StoreSession<P> worker) {
         List<K> leased = new ArrayList<>();
         List<LeasedItem<K>> batch;
         do {
-            batch = worker.leaseDue(3, NOW, LEASE_END);
+            batch = lease(worker, 3, NOW);
             batch.forEach(item -> leased.add(item.key()));
         } while (!batch.isEmpty());
         return leased;
@@ -131,18 +130,5 @@ abstract class WorkLeaseContract<K> {
 
     /** One leased item: its key and the lease the worker holds. */
     protected record LeasedItem<K>(K key, Lease lease) {
-    }
-
-    /** One worker of the queue under test. */
-    protected interface Worker<K> extends AutoCloseable {
-
-        /** Leases due items, in a transaction of its own. */
-        List<LeasedItem<K>> leaseDue(int max, Instant now, Instant leaseUntil);
-
-        /** The queue's fenced completion of an item, in a transaction of its own. */
-        boolean complete(K key, int attempt, Instant now);
-
-        @Override
-        void close();
     }
 }
