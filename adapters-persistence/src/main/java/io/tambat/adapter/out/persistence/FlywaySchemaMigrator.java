@@ -71,19 +71,23 @@ public class FlywaySchemaMigrator {
         return lastFailure;
     }
 
+    /** The schema's migration: this module's versioned scripts, into {@code schema}, created if missing. */
+    static Flyway migration(DataSource dataSource, String schema) {
+        return Flyway.configure(FlywaySchemaMigrator.class.getClassLoader())
+                .dataSource(dataSource)
+                .locations("classpath:db/migration")
+                .schemas(schema)
+                .defaultSchema(schema)
+                .createSchemas(true)
+                .load();
+    }
+
     private void attempt() {
         if (ready) {
             return;
         }
         try {
-            Flyway.configure(getClass().getClassLoader())
-                    .dataSource(dataSource)
-                    .locations("classpath:db/migration")
-                    .schemas(schema)
-                    .defaultSchema(schema)
-                    .createSchemas(true)
-                    .load()
-                    .migrate();
+            migration(dataSource, schema).migrate();
             storageReady.fire(new StorageReady(clock.instant()));
             ready = true;
             LOG.info("schema migrated; storage ready");

@@ -94,11 +94,10 @@ class JpaSecretStoreAdapter implements SecretStorePort {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public Map<EndpointId, Long> revisions() {
-        return StorageCalls.call("secret revisions", () -> ((List<Object[]>) em.createNativeQuery(REVISIONS)
-                .getResultList()).stream()
-                .collect(Collectors.toMap(row -> new EndpointId((String) row[0]), row -> NativeRows.number(row[1]))));
+        return StorageCalls.call("secret revisions", () -> NativeResults.rows(em.createNativeQuery(REVISIONS),
+                        KeyedNumber::of).stream()
+                .collect(Collectors.toMap(revision -> new EndpointId(revision.key()), KeyedNumber::number)));
     }
 
     private void raiseRevision(EndpointId endpoint) {
@@ -133,11 +132,9 @@ class JpaSecretStoreAdapter implements SecretStorePort {
     }
 
     private Optional<Instant> lastMatch(EndpointId endpoint, String version) {
-        Object last = em.createNativeQuery(LAST_MATCH)
+        return NativeResults.value(em.createNativeQuery(LAST_MATCH)
                 .setParameter(1, endpoint.value())
-                .setParameter(2, version)
-                .getSingleResult();
-        return Optional.ofNullable((Timestamp) last).map(Timestamp::toInstant);
+                .setParameter(2, version), ColumnValues::optionalInstant);
     }
 
     /**

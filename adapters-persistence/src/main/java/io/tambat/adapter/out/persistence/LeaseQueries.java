@@ -5,6 +5,7 @@ import jakarta.persistence.Query;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The one lease statement every work queue runs (inbox, order outbox, long operations). Its shape: pick due
@@ -44,9 +45,9 @@ final class LeaseQueries {
                 %5$s""".formatted(table, key, pending, alsoSet, select);
     }
 
-    @SuppressWarnings("unchecked")
-    static List<Object[]> lease(EntityManager em, String sql, Instant now, Instant leaseUntil, int max,
-            Object... filters) {
+    /** Runs one queue's statement and maps each leased row with that queue's mapper. */
+    static <T> List<T> lease(EntityManager em, String sql, Function<Object[], T> mapper, Instant now,
+            Instant leaseUntil, int max, Object... filters) {
         Query query = em.createNativeQuery(sql)
                 .setParameter(1, Timestamp.from(now))
                 .setParameter(2, Timestamp.from(leaseUntil))
@@ -54,6 +55,6 @@ final class LeaseQueries {
         for (int i = 0; i < filters.length; i++) {
             query.setParameter(4 + i, filters[i]);
         }
-        return query.getResultList();
+        return NativeResults.rows(query, mapper);
     }
 }

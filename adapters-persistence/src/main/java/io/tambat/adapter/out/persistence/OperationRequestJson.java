@@ -19,7 +19,7 @@ final class OperationRequestJson {
 
     static String write(OrderRequest request) {
         JsonObjectBuilder json = JsonProviders.PROVIDER.createObjectBuilder().add("currency", request.currency())
-                .add("items", OrderLineRows.json(request.items()));
+                .add("items", OrderLines.json(request.items()));
         request.checkoutId().ifPresent(id -> json.add("checkout_id", id));
         request.coupon().ifPresent(code -> json.add("coupon", code));
         return json.build().toString();

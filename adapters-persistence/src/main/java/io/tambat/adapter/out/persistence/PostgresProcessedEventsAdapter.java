@@ -11,7 +11,7 @@ import java.util.UUID;
 
 /** Processed-event records on PostgreSQL, unique under the inbox's own key. */
 @ApplicationScoped
-class JpaProcessedEventsAdapter implements ProcessedEventsPort {
+class PostgresProcessedEventsAdapter implements ProcessedEventsPort {
 
     private static final String RECORD = """
             INSERT INTO processed_event (provider, endpoint_id, provider_event_id, inbox_id, processed_at)

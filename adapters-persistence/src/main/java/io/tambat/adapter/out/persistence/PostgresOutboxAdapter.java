@@ -8,7 +8,6 @@ import jakarta.persistence.PersistenceContext;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -16,17 +15,17 @@ import java.util.UUID;
  * {@code FOR UPDATE SKIP LOCKED} so two relays never publish the same batch at once.
  */
 @ApplicationScoped
-class JpaOutboxAdapter implements OutboxPort {
+class PostgresOutboxAdapter implements OutboxPort {
 
     private static final String APPEND = """
             INSERT INTO webhook_outbox (inbox_id, topic, created_at) VALUES (CAST(?1 AS uuid), ?2, ?3)""";
 
-    private static final String CLAIM = """
-            SELECT outbox_id, CAST(inbox_id AS text), topic, created_at FROM webhook_outbox
+    private static final String CLAIM = "SELECT " + WebhookOutboxRows.MESSAGE + """
+             FROM webhook_outbox
             WHERE published_at IS NULL ORDER BY outbox_id LIMIT ?1 FOR UPDATE SKIP LOCKED""";
 
-    private static final String BACKLOG = """
-            SELECT count(*), min(created_at) FROM webhook_outbox WHERE published_at IS NULL""";
+    private static final String BACKLOG = "SELECT " + WebhookOutboxRows.BACKLOG
+            + " FROM webhook_outbox WHERE published_at IS NULL";
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
@@ -42,12 +41,8 @@ class JpaOutboxAdapter implements OutboxPort {
 
     @Override
     public List<OutboxMessage> claimUnpublished(int max) {
-        return StorageCalls.call("outbox claim", () -> {
-            @SuppressWarnings("unchecked")
-            List<Object[]> rows = em.createNativeQuery(CLAIM).setParameter(1, max).getResultList();
-            return rows.stream().map(row -> new OutboxMessage(NativeRows.number(row[0]), NativeRows.uuid(row[1]),
-                    (String) row[2], NativeRows.instant(row[3]))).toList();
-        });
+        return StorageCalls.call("outbox claim", () -> NativeResults.rows(
+                em.createNativeQuery(CLAIM).setParameter(1, max), WebhookOutboxRows::message));
     }
 
     @Override
@@ -65,9 +60,7 @@ class JpaOutboxAdapter implements OutboxPort {
 
     @Override
     public Backlog backlog() {
-        return StorageCalls.call("outbox backlog", () -> {
-            Object[] row = (Object[]) em.createNativeQuery(BACKLOG).getSingleResult();
-            return new Backlog(NativeRows.number(row[0]), NativeRows.optionalInstant(row[1]));
-        });
+        return StorageCalls.call("outbox backlog",
+                () -> NativeResults.row(em.createNativeQuery(BACKLOG), WebhookOutboxRows::backlog));
     }
 }

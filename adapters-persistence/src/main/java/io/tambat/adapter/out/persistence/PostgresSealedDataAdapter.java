@@ -1,8 +1,8 @@
 package io.tambat.adapter.out.persistence;
 
+import io.tambat.adapter.out.persistence.InboxRows.SealedInboxPayload;
+import io.tambat.adapter.out.persistence.SecretRows.SealedSecret;
 import io.tambat.domain.error.UnreadableCiphertextException;
-import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.port.out.PayloadCipherPort;
 import io.tambat.domain.port.out.SealedDataPort;
@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Query;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,10 +22,10 @@ import java.util.TreeMap;
  * with the key it names and sealed again, with the same associated data, under the current one.
  */
 @ApplicationScoped
-class JpaSealedDataAdapter implements SealedDataPort {
+class PostgresSealedDataAdapter implements SealedDataPort {
 
-    private static final String SECRETS_TO_RESEAL = """
-            SELECT endpoint_id, version, secret_key_id, secret_ciphertext FROM webhook_secret
+    private static final String SECRETS_TO_RESEAL = "SELECT " + SecretRows.SEALED_SECRET + """
+             FROM webhook_secret
             WHERE secret_key_id <> ?1
             LIMIT ?2
             FOR UPDATE SKIP LOCKED""";
@@ -33,9 +34,8 @@ class JpaSealedDataAdapter implements SealedDataPort {
             UPDATE webhook_secret SET secret_ciphertext = ?3, secret_key_id = ?4
             WHERE endpoint_id = ?1 AND version = ?2""";
 
-    private static final String PAYLOADS_TO_RESEAL = """
-            SELECT CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, payload_key_id, payload_ciphertext
-            FROM webhook_inbox
+    private static final String PAYLOADS_TO_RESEAL = "SELECT " + InboxRows.SEALED_PAYLOAD + """
+             FROM webhook_inbox
             WHERE payload_ciphertext IS NOT NULL AND payload_key_id <> ?1
             LIMIT ?2
             FOR UPDATE SKIP LOCKED""";
@@ -51,9 +51,8 @@ class JpaSealedDataAdapter implements SealedDataPort {
                 SELECT secret_key_id, count(*) FROM webhook_secret GROUP BY secret_key_id) sealed
             GROUP BY key_id""";
 
-    private static final String TRUSTED_SECRETS = """
-            SELECT endpoint_id, version, secret_key_id, secret_ciphertext FROM webhook_secret
-            WHERE retired_at IS NULL ORDER BY endpoint_id, version""";
+    private static final String TRUSTED_SECRETS = "SELECT " + SecretRows.SEALED_SECRET
+            + " FROM webhook_secret WHERE retired_at IS NULL ORDER BY endpoint_id, version";
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
@@ -66,17 +65,18 @@ class JpaSealedDataAdapter implements SealedDataPort {
         String current = cipher.keyIds().get(0);
         return StorageCalls.call("payload re-seal", () -> {
             int done = 0;
-            for (Object[] row : rows(SECRETS_TO_RESEAL, current, max)) {
-                SealedPayload sealed = reseal((String) row[2], (byte[]) row[3],
-                        JpaSecretStoreAdapter.associatedData((String) row[0], (String) row[1]));
-                em.createNativeQuery(RESEAL_SECRET).setParameter(1, row[0]).setParameter(2, row[1])
+            for (SealedSecret secret : NativeResults.rows(toReseal(SECRETS_TO_RESEAL, current, max),
+                    SecretRows::sealedSecret)) {
+                SealedPayload sealed = reseal(secret.payload(), secret.associatedData());
+                em.createNativeQuery(RESEAL_SECRET).setParameter(1, secret.endpointId())
+                        .setParameter(2, secret.version())
                         .setParameter(3, sealed.ciphertext()).setParameter(4, sealed.keyId()).executeUpdate();
                 done++;
             }
-            for (Object[] row : rows(PAYLOADS_TO_RESEAL, current, max - done)) {
-                SealedPayload sealed = reseal((String) row[4], (byte[]) row[5], NewInboxEntry.payloadAssociatedData(
-                        NativeRows.uuid(row[0]), (String) row[1], new EndpointId((String) row[2]), (String) row[3]));
-                em.createNativeQuery(RESEAL_PAYLOAD).setParameter(1, row[0])
+            for (SealedInboxPayload payload : NativeResults.rows(toReseal(PAYLOADS_TO_RESEAL, current, max - done),
+                    InboxRows::sealedPayload)) {
+                SealedPayload sealed = reseal(payload.payload(), payload.associatedData());
+                em.createNativeQuery(RESEAL_PAYLOAD).setParameter(1, payload.inboxId().toString())
                         .setParameter(2, sealed.ciphertext()).setParameter(3, sealed.keyId()).executeUpdate();
                 done++;
             }
@@ -88,9 +88,8 @@ class JpaSealedDataAdapter implements SealedDataPort {
     public Map<String, Long> sealedPerKey() {
         return StorageCalls.call("sealed rows per key", () -> {
             Map<String, Long> counts = new TreeMap<>();
-            for (Object[] row : rows(SEALED_PER_KEY)) {
-                counts.put((String) row[0], NativeRows.number(row[1]));
-            }
+            NativeResults.rows(em.createNativeQuery(SEALED_PER_KEY), KeyedNumber::of)
+                    .forEach(count -> counts.put(count.key(), count.number()));
             return counts;
         });
     }
@@ -99,33 +98,31 @@ class JpaSealedDataAdapter implements SealedDataPort {
     public List<String> unreadableSecrets() {
         return StorageCalls.call("secret readability", () -> {
             List<String> unreadable = new ArrayList<>();
-            for (Object[] row : rows(TRUSTED_SECRETS)) {
+            for (SealedSecret secret : NativeResults.rows(em.createNativeQuery(TRUSTED_SECRETS),
+                    SecretRows::sealedSecret)) {
                 try {
-                    cipher.open(new SealedPayload((String) row[2], (byte[]) row[3]),
-                            JpaSecretStoreAdapter.associatedData((String) row[0], (String) row[1]));
+                    cipher.open(secret.payload(), secret.associatedData());
                 } catch (IllegalStateException e) {
-                    unreadable.add(row[0] + "/" + row[1] + " (key " + row[2] + ")");
+                    unreadable.add(secret.endpointId() + "/" + secret.version() + " (key " + secret.payload().keyId()
+                            + ")");
                 }
             }
             return unreadable;
         });
     }
 
-    private SealedPayload reseal(String keyId, byte[] ciphertext, byte[] associatedData) {
+    private SealedPayload reseal(SealedPayload stored, byte[] associatedData) {
         try {
-            return cipher.seal(cipher.open(new SealedPayload(keyId, ciphertext), associatedData), associatedData);
+            return cipher.seal(cipher.open(stored, associatedData), associatedData);
         } catch (IllegalStateException e) {
-            throw new UnreadableCiphertextException("a row sealed under payload key " + keyId + " does not open with "
-                    + "the configured keys; configure that key again (after the current one) and re-seal");
+            throw new UnreadableCiphertextException("a row sealed under payload key " + stored.keyId()
+                    + " does not open with the configured keys; configure that key again (after the current one) "
+                    + "and re-seal");
         }
     }
 
-    @SuppressWarnings("unchecked")
-    private List<Object[]> rows(String sql, Object... parameters) {
-        var query = em.createNativeQuery(sql);
-        for (int i = 0; i < parameters.length; i++) {
-            query.setParameter(i + 1, parameters[i]);
-        }
-        return query.getResultList();
+    /** Rows sealed under another key than the current one, at most {@code max}. */
+    private Query toReseal(String sql, String currentKeyId, int max) {
+        return em.createNativeQuery(sql).setParameter(1, currentKeyId).setParameter(2, max);
     }
 }

@@ -6,12 +6,16 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 
-/** Reading the columns of native query results, which EclipseLink hands back as plain JDBC values. */
-final class NativeRows {
+/**
+ * Converts one column of a native query result, which EclipseLink hands back as a plain JDBC value, to the
+ * type the domain uses. Only the row mappers ({@code *Rows}) and single-value reads use it.
+ */
+final class ColumnValues {
 
-    private NativeRows() {
+    private ColumnValues() {
     }
 
+    /** A uuid the query cast to text: EclipseLink has no mapping of PostgreSQL's own uuid values. */
     static UUID uuid(Object value) {
         return UUID.fromString((String) value);
     }
@@ -36,12 +40,13 @@ final class NativeRows {
         return ((Number) value).intValue();
     }
 
-    /** A lease from its {@code attempt_count} and {@code taken_over} columns. */
-    static Lease lease(Object attemptCount, Object takenOver) {
-        return new Lease(integer(attemptCount), (Boolean) takenOver);
-    }
-
+    /** A number, or 0 for the null an aggregate gives over no rows. */
     static long number(Object value) {
         return value == null ? 0 : ((Number) value).longValue();
+    }
+
+    /** A lease from the {@code attempt_count} and {@code taken_over} columns every lease statement returns. */
+    static Lease lease(Object attemptCount, Object takenOver) {
+        return new Lease(integer(attemptCount), (Boolean) takenOver);
     }
 }

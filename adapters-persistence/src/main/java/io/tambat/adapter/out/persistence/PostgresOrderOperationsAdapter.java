@@ -1,6 +1,5 @@
 package io.tambat.adapter.out.persistence;
 
-import io.tambat.domain.model.order.IdempotencyKey;
 import io.tambat.domain.model.order.IdempotencyScope;
 import io.tambat.domain.model.order.OperationState;
 import io.tambat.domain.model.order.OrderOperation;
@@ -20,12 +19,11 @@ import java.util.UUID;
  * and completion name the attempt that holds the lease and match nothing once it has moved on.
  */
 @ApplicationScoped
-class JpaOrderOperationsAdapter implements OrderOperationsPort {
+class PostgresOrderOperationsAdapter implements OrderOperationsPort {
 
     private static final String LEASE = LeaseQueries.statement("idempotency_requests", "operation_id",
-            "operation_id IS NOT NULL AND outcome IS NULL AND scope = ?4", "", """
-            SELECT CAST(operation_id AS text), tenant_id, idempotency_key, operation_request, attempt_count, taken_over
-            FROM leased""");
+            "operation_id IS NOT NULL AND outcome IS NULL AND scope = ?4", "",
+            "SELECT " + IdempotencyRows.LEASED_OPERATION + " FROM leased");
 
     private static final String FENCE = """
             SELECT 1 FROM idempotency_requests
@@ -38,8 +36,8 @@ class JpaOrderOperationsAdapter implements OrderOperationsPort {
                 operation_request = NULL, expires_at = GREATEST(expires_at, ?6)
             WHERE operation_id = CAST(?1 AS uuid) AND attempt_count = ?2 AND outcome IS NULL""";
 
-    private static final String FIND = """
-            SELECT outcome, response_body, resource_id FROM idempotency_requests
+    private static final String FIND = "SELECT " + IdempotencyRows.OUTCOME + """
+             FROM idempotency_requests
             WHERE operation_id = CAST(?1 AS uuid) AND tenant_id = ?2""";
 
     @PersistenceContext(unitName = "tambat")
@@ -47,12 +45,8 @@ class JpaOrderOperationsAdapter implements OrderOperationsPort {
 
     @Override
     public List<OrderOperation> leaseDue(IdempotencyScope scope, int max, Instant now, Instant leaseUntil) {
-        return StorageCalls.call("operation lease", () -> LeaseQueries.lease(em, LEASE, now, leaseUntil, max, scope.name())
-                .stream()
-                .map(row -> new OrderOperation(NativeRows.uuid(row[0]), new TenantId((String) row[1]),
-                        new IdempotencyKey((String) row[2]), OperationRequestJson.read((String) row[3]),
-                        NativeRows.lease(row[4], row[5])))
-                .toList());
+        return StorageCalls.call("operation lease", () -> LeaseQueries.lease(em, LEASE,
+                IdempotencyRows::leasedOperation, now, leaseUntil, max, scope.name()));
     }
 
     @Override
@@ -77,14 +71,11 @@ class JpaOrderOperationsAdapter implements OrderOperationsPort {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public Optional<OperationState> find(TenantId tenant, UUID operationId) {
-        return StorageCalls.call("operation lookup", () -> ((List<Object[]>) em.createNativeQuery(FIND)
+        return StorageCalls.call("operation lookup", () -> NativeResults.rows(em.createNativeQuery(FIND)
                         .setParameter(1, operationId.toString())
-                        .setParameter(2, tenant.value())
-                        .getResultList())
+                        .setParameter(2, tenant.value()), IdempotencyRows::operationState)
                 .stream()
-                .findFirst()
-                .map(row -> new OperationState(RecordedOutcomeColumns.read(row, 0))));
+                .findFirst());
     }
 }

@@ -20,7 +20,7 @@ import java.util.UUID;
  * the same statement.
  */
 @ApplicationScoped
-class JpaBusinessStateAdapter implements BusinessStatePort {
+class PostgresBusinessStateAdapter implements BusinessStatePort {
 
     private static final String NEWER_VERSION = "object_state.version IS NULL OR object_state.version < EXCLUDED.version";
 
@@ -34,8 +34,8 @@ class JpaBusinessStateAdapter implements BusinessStatePort {
     private static final String NEXT_IN_SEQUENCE = "object_state.version = EXCLUDED.version - 1";
 
     /** {@code ?4} the endpoint, or null for every endpoint. */
-    private static final String FIND = """
-            SELECT endpoint_id, state, version, CAST(last_inbox_id AS text), updated_at FROM object_state
+    private static final String FIND = "SELECT " + ObjectStateRows.STATE + """
+             FROM object_state
             WHERE provider = ?1 AND object_type = ?2 AND object_id = ?3
               AND (CAST(?4 AS text) IS NULL OR endpoint_id = CAST(?4 AS text))
             ORDER BY updated_at DESC""";
@@ -82,17 +82,11 @@ class JpaBusinessStateAdapter implements BusinessStatePort {
     }
 
     private List<ObjectState> states(ObjectKey key, String endpoint) {
-        return StorageCalls.call("object state lookup", () -> {
-            @SuppressWarnings("unchecked")
-            List<Object[]> rows = em.createNativeQuery(FIND)
-                    .setParameter(1, key.provider())
-                    .setParameter(2, key.type().code())
-                    .setParameter(3, key.objectId())
-                    .setParameter(4, endpoint)
-                    .getResultList();
-            return rows.stream().map(row -> new ObjectState(new EndpointId((String) row[0]), key, (String) row[1],
-                    NativeRows.optionalLong(row[2]), NativeRows.uuid(row[3]), NativeRows.instant(row[4]))).toList();
-        });
+        return StorageCalls.call("object state lookup", () -> NativeResults.rows(em.createNativeQuery(FIND)
+                .setParameter(1, key.provider())
+                .setParameter(2, key.type().code())
+                .setParameter(3, key.objectId())
+                .setParameter(4, endpoint), row -> ObjectStateRows.state(key, row)));
     }
 
     private boolean upsert(String condition, EndpointId endpoint, ObjectKey key, String state, Long version,
@@ -114,7 +108,7 @@ class JpaBusinessStateAdapter implements BusinessStatePort {
                     SELECT provider, endpoint_id, object_type, object_id, last_inbox_id, state, version, updated_at
                     FROM applied)
                 SELECT count(*) FROM applied""".formatted(condition);
-        return StorageCalls.call("object state change", () -> NativeRows.integer(em.createNativeQuery(sql)
+        return StorageCalls.call("object state change", () -> NativeResults.value(em.createNativeQuery(sql)
                 .setParameter(1, key.provider())
                 .setParameter(2, key.type().code())
                 .setParameter(3, key.objectId())
@@ -123,7 +117,6 @@ class JpaBusinessStateAdapter implements BusinessStatePort {
                 .setParameter(6, fetchedAt == null ? null : Timestamp.from(fetchedAt))
                 .setParameter(7, inboxId.toString())
                 .setParameter(8, Timestamp.from(now))
-                .setParameter(9, endpoint.value())
-                .getSingleResult())) == 1;
+                .setParameter(9, endpoint.value()), ColumnValues::integer)) == 1;
     }
 }

@@ -1,14 +1,7 @@
 package io.tambat.adapter.out.persistence;
 
-import static io.tambat.adapter.out.persistence.NativeRows.integer;
-import static io.tambat.adapter.out.persistence.NativeRows.optionalLong;
-import static io.tambat.adapter.out.persistence.NativeRows.optionalText;
-import static io.tambat.adapter.out.persistence.NativeRows.uuid;
-
 import io.tambat.domain.model.processing.InboxStatus;
 import io.tambat.domain.model.processing.LeasedEvent;
-import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.port.out.InboxWorkPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -16,7 +9,6 @@ import jakarta.persistence.PersistenceContext;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -25,15 +17,13 @@ import java.util.UUID;
  * change a worker makes is fenced by its attempt and writes its history row in the same statement.
  */
 @ApplicationScoped
-class JpaInboxWorkAdapter implements InboxWorkPort {
+class PostgresInboxWorkAdapter implements InboxWorkPort {
 
     private static final String LEASE = LeaseQueries.statement("webhook_inbox", "inbox_id",
             "status IN ('RECEIVED', 'PROCESSING')", ", status = 'PROCESSING'", """
             , history AS (
                 INSERT INTO webhook_inbox_history (inbox_id, status, at) SELECT inbox_id, 'PROCESSING', ?1 FROM leased)
-            SELECT CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, event_type, object_id,
-                object_version, attempt_count, taken_over, payload_ciphertext, payload_key_id, received_at
-            FROM leased""");
+            """ + "SELECT " + InboxRows.LEASED + " FROM leased");
 
     /**
      * Moves one row between statuses, only from the expected one and, for a leased row, only while the given
@@ -63,8 +53,8 @@ class JpaInboxWorkAdapter implements InboxWorkPort {
 
     @Override
     public List<LeasedEvent> leaseDue(int max, Instant now, Instant leaseUntil) {
-        return StorageCalls.call("inbox lease", () -> LeaseQueries.lease(em, LEASE, now, leaseUntil, max).stream()
-                .map(JpaInboxWorkAdapter::leased).toList());
+        return StorageCalls.call("inbox lease",
+                () -> LeaseQueries.lease(em, LEASE, InboxRows::leased, now, leaseUntil, max));
     }
 
     @Override
@@ -101,7 +91,7 @@ class JpaInboxWorkAdapter implements InboxWorkPort {
         if (!from.canMoveTo(to)) {
             throw new IllegalArgumentException(from + " cannot move to " + to);
         }
-        return StorageCalls.call("inbox " + to.name().toLowerCase(java.util.Locale.ROOT), () -> integer(
+        return StorageCalls.call("inbox " + to.name().toLowerCase(java.util.Locale.ROOT), () -> NativeResults.value(
                 em.createNativeQuery(TRANSITION)
                         .setParameter(1, inboxId.toString())
                         .setParameter(2, to.name())
@@ -109,15 +99,6 @@ class JpaInboxWorkAdapter implements InboxWorkPort {
                         .setParameter(4, error)
                         .setParameter(5, from.name())
                         .setParameter(6, Timestamp.from(now))
-                        .setParameter(7, attempt)
-                        .getSingleResult()));
-    }
-
-    private static LeasedEvent leased(Object[] row) {
-        Optional<SealedPayload> payload = row[9] == null ? Optional.empty()
-                : Optional.of(new SealedPayload((String) row[10], (byte[]) row[9]));
-        return new LeasedEvent(uuid(row[0]), (String) row[1], new EndpointId((String) row[2]), (String) row[3],
-                (String) row[4], optionalText(row[5]), optionalLong(row[6]), NativeRows.lease(row[7], row[8]),
-                NativeRows.instant(row[11]), payload);
+                        .setParameter(7, attempt), ColumnValues::integer));
     }
 }

@@ -5,9 +5,10 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.persistence.EntityManager;
 import java.util.List;
+import java.util.UUID;
 
-/** The lines of one order, in the order the client sent them. */
-final class OrderLineRows {
+/** The lines of one order, stored and read in the order the client sent them. */
+final class OrderLines {
 
     /** All lines in one statement, from one JSON array: a round trip per line made large orders slow. */
     private static final String INSERT = """
@@ -16,15 +17,15 @@ final class OrderLineRows {
             FROM jsonb_array_elements(CAST(?2 AS jsonb)) WITH ORDINALITY AS e(line, ordinality),
                  jsonb_to_record(e.line) AS l(sku text, quantity integer, unit_price_minor bigint)""";
 
-    private static final String LINES = """
-            SELECT sku, quantity, unit_price_minor FROM order_line WHERE order_id = CAST(?1 AS uuid) ORDER BY line_no""";
+    private static final String LINES = "SELECT " + OrderRows.LINE
+            + " FROM order_line WHERE order_id = CAST(?1 AS uuid) ORDER BY line_no";
 
-    private OrderLineRows() {
+    private OrderLines() {
     }
 
-    static void insert(EntityManager em, String orderId, List<OrderLine> lines) {
+    static void insert(EntityManager em, UUID orderId, List<OrderLine> lines) {
         em.createNativeQuery(INSERT)
-                .setParameter(1, orderId)
+                .setParameter(1, orderId.toString())
                 .setParameter(2, json(lines).toString())
                 .executeUpdate();
     }
@@ -39,10 +40,7 @@ final class OrderLineRows {
         return array.build();
     }
 
-    static List<OrderLine> of(EntityManager em, String orderId) {
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery(LINES).setParameter(1, orderId).getResultList();
-        return rows.stream().map(line -> new OrderLine((String) line[0], NativeRows.integer(line[1]),
-                NativeRows.number(line[2]))).toList();
+    static List<OrderLine> of(EntityManager em, UUID orderId) {
+        return NativeResults.rows(em.createNativeQuery(LINES).setParameter(1, orderId.toString()), OrderRows::line);
     }
 }

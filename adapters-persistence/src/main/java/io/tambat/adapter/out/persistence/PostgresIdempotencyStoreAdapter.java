@@ -25,7 +25,7 @@ import java.util.UUID;
  * transaction is still writing makes this statement wait for its outcome, bounded by {@code lock_timeout}.
  */
 @ApplicationScoped
-class JpaIdempotencyStoreAdapter implements IdempotencyStorePort {
+class PostgresIdempotencyStoreAdapter implements IdempotencyStorePort {
 
     private static final String LOCK_NOT_AVAILABLE = "55P03";
 
@@ -42,9 +42,8 @@ class JpaIdempotencyStoreAdapter implements IdempotencyStorePort {
                   AND (idempotency_requests.operation_id IS NULL OR idempotency_requests.outcome IS NOT NULL)
             RETURNING 1""";
 
-    private static final String EXISTING = """
-            SELECT fingerprint, outcome, response_body, resource_id, CAST(operation_id AS text)
-            FROM idempotency_requests WHERE tenant_id = ?1 AND scope = ?2 AND idempotency_key = ?3""";
+    private static final String EXISTING = "SELECT " + IdempotencyRows.EXISTING + """
+             FROM idempotency_requests WHERE tenant_id = ?1 AND scope = ?2 AND idempotency_key = ?3""";
 
     private static final String COMPLETE = """
             UPDATE idempotency_requests SET outcome = ?4, response_body = ?5, resource_id = CAST(?6 AS text)
@@ -78,13 +77,10 @@ class JpaIdempotencyStoreAdapter implements IdempotencyStorePort {
             if (!claimed.isEmpty()) {
                 return new Claim.Owned();
             }
-            Object[] row = (Object[]) em.createNativeQuery(EXISTING)
+            return NativeResults.row(em.createNativeQuery(EXISTING)
                     .setParameter(1, tenant.value())
                     .setParameter(2, scope.name())
-                    .setParameter(3, key.value())
-                    .getSingleResult();
-            return new Claim.Existing((String) row[0], RecordedOutcomeColumns.read(row, 1),
-                    NativeRows.optionalText(row[4]).map(UUID::fromString));
+                    .setParameter(3, key.value()), IdempotencyRows::existing);
         } catch (RuntimeException e) {
             if (StorageCalls.sqlState(e).filter(LOCK_NOT_AVAILABLE::equals).isPresent()) {
                 throw new IdempotencyInProgressException();

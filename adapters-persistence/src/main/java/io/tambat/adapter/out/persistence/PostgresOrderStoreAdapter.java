@@ -8,13 +8,12 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.sql.Timestamp;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
 /** Orders on PostgreSQL; the checkout id is unique per tenant in the insert itself. */
 @ApplicationScoped
-class JpaOrderStoreAdapter implements OrderStorePort {
+class PostgresOrderStoreAdapter implements OrderStorePort {
 
     private static final String INSERT = """
             INSERT INTO orders (order_id, tenant_id, checkout_id, status, currency, coupon, total_minor, created_at)
@@ -24,8 +23,8 @@ class JpaOrderStoreAdapter implements OrderStorePort {
     private static final String APPEND_CREATED = """
             INSERT INTO order_outbox (order_id, event_type, created_at) VALUES (CAST(?1 AS uuid), 'OrderCreated', ?2)""";
 
-    private static final String FIND = """
-            SELECT checkout_id, status, currency, coupon, total_minor, created_at FROM orders
+    private static final String FIND = "SELECT " + OrderRows.ORDER + """
+             FROM orders
             WHERE order_id = CAST(?1 AS uuid) AND tenant_id = ?2""";
 
     @PersistenceContext(unitName = "tambat")
@@ -47,7 +46,7 @@ class JpaOrderStoreAdapter implements OrderStorePort {
             if (inserted == 0) {
                 return false;
             }
-            OrderLineRows.insert(em, order.id().toString(), order.items());
+            OrderLines.insert(em, order.id(), order.items());
             return true;
         });
     }
@@ -62,17 +61,11 @@ class JpaOrderStoreAdapter implements OrderStorePort {
 
     @Override
     public Optional<Order> find(TenantId tenant, UUID orderId) {
-        return StorageCalls.call("order lookup", () -> {
-            @SuppressWarnings("unchecked")
-            List<Object[]> rows = em.createNativeQuery(FIND).setParameter(1, orderId.toString())
-                    .setParameter(2, tenant.value()).getResultList();
-            if (rows.isEmpty()) {
-                return Optional.empty();
-            }
-            Object[] row = rows.get(0);
-            return Optional.of(new Order(orderId, NativeRows.optionalText(row[0]), (String) row[1], (String) row[2],
-                    OrderLineRows.of(em, orderId.toString()),
-                    NativeRows.optionalText(row[3]), NativeRows.number(row[4]), NativeRows.instant(row[5])));
-        });
+        return StorageCalls.call("order lookup", () -> NativeResults.rows(em.createNativeQuery(FIND)
+                        .setParameter(1, orderId.toString())
+                        .setParameter(2, tenant.value()), OrderRows::order)
+                .stream()
+                .findFirst()
+                .map(stored -> stored.withLines(orderId, OrderLines.of(em, orderId))));
     }
 }

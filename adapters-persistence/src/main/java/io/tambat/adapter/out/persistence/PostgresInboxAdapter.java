@@ -17,7 +17,7 @@ import java.util.UUID;
  * NOTHING}): a concurrent insert of the same event blocks until the first commits, then reports the row.
  */
 @ApplicationScoped
-class JpaInboxAdapter implements InboxPort {
+class PostgresInboxAdapter implements InboxPort {
 
     /** The row and its first history entry, in one statement. */
     private static final String INSERT = """
@@ -60,7 +60,7 @@ class JpaInboxAdapter implements InboxPort {
     public Insertion insertIfAbsent(NewInboxEntry entry) {
         return StorageCalls.call("inbox insert", () -> {
             WebhookEvent event = entry.event();
-            List<?> created = em.createNativeQuery(INSERT)
+            List<UUID> created = NativeResults.values(em.createNativeQuery(INSERT)
                     .setParameter(1, entry.inboxId().toString())
                     .setParameter(2, entry.provider())
                     .setParameter(3, entry.endpointId().value())
@@ -73,17 +73,15 @@ class JpaInboxAdapter implements InboxPort {
                     .setParameter(10, entry.payload().ciphertext())
                     .setParameter(11, entry.payload().keyId())
                     .setParameter(12, entry.payloadSha256())
-                    .setParameter(13, entry.matchedSecretVersion())
-                    .getResultList();
+                    .setParameter(13, entry.matchedSecretVersion()), ColumnValues::uuid);
             if (!created.isEmpty()) {
-                return new Insertion(UUID.fromString((String) created.get(0)), true);
+                return new Insertion(created.get(0), true);
             }
-            Object existing = em.createNativeQuery(FIND_EXISTING)
+            UUID existing = NativeResults.value(em.createNativeQuery(FIND_EXISTING)
                     .setParameter(1, entry.provider())
                     .setParameter(2, entry.endpointId().value())
-                    .setParameter(3, event.providerEventId())
-                    .getSingleResult();
-            return new Insertion(UUID.fromString((String) existing), false);
+                    .setParameter(3, event.providerEventId()), ColumnValues::uuid);
+            return new Insertion(existing, false);
         });
     }
 
@@ -100,10 +98,9 @@ class JpaInboxAdapter implements InboxPort {
             if (!recorded.isEmpty()) {
                 return Optional.empty();
             }
-            return Optional.of(UUID.fromString((String) em.createNativeQuery(SEEN_BODY)
+            return Optional.of(NativeResults.value(em.createNativeQuery(SEEN_BODY)
                     .setParameter(1, entry.endpointId().value())
-                    .setParameter(2, entry.payloadSha256())
-                    .getSingleResult()));
+                    .setParameter(2, entry.payloadSha256()), ColumnValues::uuid));
         });
     }
 

@@ -15,22 +15,18 @@ import java.util.List;
  * write a consumer makes names its attempt and changes nothing once the notification was taken over.
  */
 @ApplicationScoped
-class JpaOrderDeliveryAdapter implements OrderDeliveryPort {
+class PostgresOrderDeliveryAdapter implements OrderDeliveryPort {
 
     private static final String LEASE = LeaseQueries.statement("order_outbox", "outbox_id",
-            "published_at IS NULL AND failed_at IS NULL", "", """
-            SELECT l.outbox_id, CAST(l.order_id AS text), l.attempt_count, l.taken_over, l.charged_at IS NOT NULL,
-                l.reserved_at IS NOT NULL, o.total_minor, o.currency
-            FROM leased l JOIN orders o ON o.order_id = l.order_id""");
+            "published_at IS NULL AND failed_at IS NULL", "",
+            "SELECT " + OrderOutboxRows.LEASED + " FROM leased l JOIN orders o ON o.order_id = l.order_id");
 
     /** Writes of a leased notification: only while the attempt holds the lease ({@code ?2}). */
     private static final String LEASED = " WHERE outbox_id = ?1 AND attempt_count = ?2 AND published_at IS NULL"
             + " AND failed_at IS NULL";
 
-    private static final String FAILED = """
-            SELECT outbox_id, CAST(order_id AS text), attempt_count, charged_at IS NOT NULL, reserved_at IS NOT NULL,
-                last_error, created_at, failed_at
-            FROM order_outbox WHERE failed_at IS NOT NULL
+    private static final String FAILED = "SELECT " + OrderOutboxRows.FAILED + """
+             FROM order_outbox WHERE failed_at IS NOT NULL
             ORDER BY failed_at DESC
             LIMIT ?1""";
 
@@ -43,12 +39,10 @@ class JpaOrderDeliveryAdapter implements OrderDeliveryPort {
 
     @Override
     public List<OrderDelivery> leaseDue(int max, Instant now, Instant leaseUntil) {
-        return StorageCalls.call("order delivery lease", () -> LeaseQueries.lease(em, LEASE, now, leaseUntil, max)
-                .stream()
-                .map(row -> new OrderDelivery(NativeRows.number(row[0]), NativeRows.uuid(row[1]),
-                        NativeRows.lease(row[2], row[3]), (Boolean) row[4], (Boolean) row[5],
-                        NativeRows.number(row[6]), (String) row[7], OrderLineRows.of(em, (String) row[1])))
-                .toList());
+        return StorageCalls.call("order delivery lease",
+                () -> LeaseQueries.lease(em, LEASE, OrderOutboxRows::leased, now, leaseUntil, max).stream()
+                        .map(leased -> leased.withLines(OrderLines.of(em, leased.orderId())))
+                        .toList());
     }
 
     @Override
@@ -78,16 +72,9 @@ class JpaOrderDeliveryAdapter implements OrderDeliveryPort {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public List<FailedOrderDelivery> failed(int limit) {
-        return StorageCalls.call("failed order deliveries", () -> ((List<Object[]>) em.createNativeQuery(FAILED)
-                        .setParameter(1, limit)
-                        .getResultList())
-                .stream()
-                .map(row -> new FailedOrderDelivery(NativeRows.number(row[0]), NativeRows.uuid(row[1]),
-                        NativeRows.integer(row[2]), (Boolean) row[3], (Boolean) row[4], (String) row[5],
-                        NativeRows.instant(row[6]), NativeRows.instant(row[7])))
-                .toList());
+        return StorageCalls.call("failed order deliveries", () -> NativeResults.rows(
+                em.createNativeQuery(FAILED).setParameter(1, limit), OrderOutboxRows::failed));
     }
 
     @Override

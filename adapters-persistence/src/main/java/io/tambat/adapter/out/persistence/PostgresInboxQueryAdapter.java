@@ -1,0 +1,90 @@
+package io.tambat.adapter.out.persistence;
+
+import io.tambat.domain.model.processing.InboxRow;
+import io.tambat.domain.model.processing.InboxStatus;
+import io.tambat.domain.port.out.InboxQueryPort;
+import io.tambat.domain.port.out.OutboxPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Operator views of the inbox. Never selects the payload column. */
+@ApplicationScoped
+class PostgresInboxQueryAdapter implements InboxQueryPort {
+
+    private static final String LIST = "SELECT " + InboxRows.OPERATOR_VIEW + """
+             FROM webhook_inbox
+            WHERE (CAST(?1 AS text) IS NULL OR status = ?1) AND (CAST(?2 AS text) IS NULL OR provider = ?2)
+              AND (CAST(?3 AS text) IS NULL OR endpoint_id = ?3) AND (CAST(?4 AS text) IS NULL OR provider_event_id = ?4)
+            ORDER BY received_at DESC, inbox_id
+            LIMIT ?5""";
+
+    private static final String FIND = "SELECT " + InboxRows.OPERATOR_VIEW
+            + " FROM webhook_inbox WHERE inbox_id = CAST(?1 AS uuid)";
+
+    private static final String HISTORY = "SELECT " + InboxRows.STATUS_CHANGE
+            + " FROM webhook_inbox_history WHERE inbox_id = CAST(?1 AS uuid) ORDER BY history_id";
+
+    private static final String COUNTS = "SELECT status, count(*) FROM webhook_inbox GROUP BY status";
+
+    private static final String OLDEST_PENDING = """
+            SELECT min(received_at) FROM webhook_inbox WHERE status IN ('RECEIVED', 'PROCESSING')""";
+
+    @PersistenceContext(unitName = "tambat")
+    EntityManager em;
+
+    @Inject
+    OutboxPort outbox;
+
+    @Override
+    public List<InboxRow> list(InboxRow.Filter filter, int limit) {
+        return StorageCalls.call("inbox listing", () -> NativeResults.rows(em.createNativeQuery(LIST)
+                .setParameter(1, filter.status().orElse(null))
+                .setParameter(2, filter.provider().orElse(null))
+                .setParameter(3, filter.endpointId().orElse(null))
+                .setParameter(4, filter.providerEventId().orElse(null))
+                .setParameter(5, limit), InboxRows::operatorView));
+    }
+
+    @Override
+    public Optional<InboxRow.Detail> find(UUID inboxId) {
+        return StorageCalls.call("inbox lookup", () -> {
+            List<InboxRow> rows = NativeResults.rows(em.createNativeQuery(FIND).setParameter(1, inboxId.toString()),
+                    InboxRows::operatorView);
+            if (rows.isEmpty()) {
+                return Optional.empty();
+            }
+            return Optional.of(new InboxRow.Detail(rows.get(0), NativeResults.rows(
+                    em.createNativeQuery(HISTORY).setParameter(1, inboxId.toString()), InboxRows::statusChange)));
+        });
+    }
+
+    @Override
+    public InboxRow.Stats stats(Instant now) {
+        return StorageCalls.call("inbox statistics", () -> {
+            Map<String, Long> counts = new LinkedHashMap<>();
+            for (InboxStatus status : InboxStatus.values()) {
+                counts.put(status.name(), 0L);
+            }
+            NativeResults.rows(em.createNativeQuery(COUNTS), KeyedNumber::of)
+                    .forEach(count -> counts.put(count.key(), count.number()));
+            Optional<Instant> oldestPending = NativeResults.value(em.createNativeQuery(OLDEST_PENDING),
+                    ColumnValues::optionalInstant);
+            OutboxPort.Backlog backlog = outbox.backlog();
+            return new InboxRow.Stats(counts, ageSeconds(oldestPending, now), backlog.unpublished(),
+                    ageSeconds(backlog.oldestCreatedAt(), now));
+        });
+    }
+
+    private static long ageSeconds(Optional<Instant> since, Instant now) {
+        return since.map(at -> Math.max(0, Duration.between(at, now).toSeconds())).orElse(0L);
+    }
+}

@@ -1,0 +1,160 @@
+package io.tambat.adapter.out.persistence;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.EntityTransaction;
+import jakarta.persistence.Persistence;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * The real PostgreSQL the port contract tests run on: the integration tests' database (system properties
+ * {@code tambat.test.db.*}, local defaults), in a schema of its own that is dropped and migrated again with the
+ * module's own migrations when a test run first asks for it, so it never meets the integration tests' schemas.
+ * The adapters get a resource-local EntityManager of the persistence unit {@code tambat} in place of the
+ * container's JTA one. An unreachable database fails the tests: {@code scripts/test} always prepares one.
+ */
+final class ContractDatabase implements AutoCloseable {
+
+    static final String SCHEMA = "tambat_contract";
+
+    private final PGSimpleDataSource dataSource;
+    private final EntityManagerFactory entityManagers;
+    private final String emptyTables;
+
+    private ContractDatabase(PGSimpleDataSource dataSource, EntityManagerFactory entityManagers, String emptyTables) {
+        this.dataSource = dataSource;
+        this.entityManagers = entityManagers;
+        this.emptyTables = emptyTables;
+    }
+
+    static ContractDatabase migrated() {
+        PGSimpleDataSource dataSource = new PGSimpleDataSource();
+        dataSource.setServerNames(new String[] {setting("host", "127.0.0.1")});
+        dataSource.setPortNumbers(new int[] {Integer.parseInt(setting("port", "5432"))});
+        dataSource.setDatabaseName(setting("name", "tambat_test"));
+        dataSource.setUser(setting("user", "tambat"));
+        dataSource.setPassword(setting("password", "tambat"));
+        dataSource.setCurrentSchema(SCHEMA);
+        update(dataSource, "DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
+        FlywaySchemaMigrator.migration(dataSource, SCHEMA).migrate();
+        List<String> tables = query(dataSource, """
+                SELECT table_name FROM information_schema.tables
+                WHERE table_schema = ? AND table_type = 'BASE TABLE' AND table_name <> 'flyway_schema_history'""",
+                String.class, SCHEMA);
+        return new ContractDatabase(dataSource, Persistence.createEntityManagerFactory("tambat", Map.of(
+                        "jakarta.persistence.transactionType", "RESOURCE_LOCAL",
+                        "jakarta.persistence.jtaDataSource", "",
+                        "jakarta.persistence.jdbc.driver", "org.postgresql.Driver",
+                        "jakarta.persistence.jdbc.url", dataSource.getUrl(),
+                        "jakarta.persistence.jdbc.user", dataSource.getUser(),
+                        "jakarta.persistence.jdbc.password", dataSource.getPassword(),
+                        "eclipselink.logging.level", "WARNING")),
+                "TRUNCATE " + String.join(", ", tables) + " RESTART IDENTITY CASCADE");
+    }
+
+    private static String setting(String name, String localDefault) {
+        return System.getProperty("tambat.test.db." + name, localDefault);
+    }
+
+    /**
+     * A new session whose adapters share one EntityManager. Native queries, reads included, run on the
+     * transaction's connection, as they do on the container's JTA connection; the persistence context is
+     * cleared after each transaction, as a transaction-scoped one would be.
+     */
+    <P> StoreSession<P> session(Function<EntityManager, P> adapters) {
+        EntityManager em = entityManagers.createEntityManager();
+        P port = adapters.apply(em);
+        return new StoreSession<>() {
+            @Override
+            public <T> T call(Function<P, T> work) {
+                EntityTransaction transaction = em.getTransaction();
+                transaction.begin();
+                try {
+                    T result = work.apply(port);
+                    transaction.commit();
+                    return result;
+                } finally {
+                    if (transaction.isActive()) {
+                        transaction.rollback();
+                    }
+                    em.clear();
+                }
+            }
+
+            @Override
+            public void close() {
+                em.close();
+            }
+        };
+    }
+
+    /** Empties every table, so each test starts from a store that holds nothing. */
+    void emptyTables() {
+        update(dataSource, emptyTables);
+    }
+
+    /** The first column of every row the statement selects, read past the adapters. */
+    <T> List<T> column(String sql, Class<T> type, Object... parameters) {
+        return query(dataSource, sql, type, parameters);
+    }
+
+    /** The first column of the one row the statement selects. */
+    <T> T value(String sql, Class<T> type, Object... parameters) {
+        List<T> values = column(sql, type, parameters);
+        if (values.size() != 1) {
+            throw new IllegalStateException("expected one row, got " + values.size() + " from " + sql);
+        }
+        return values.get(0);
+    }
+
+    /** Runs a statement past the adapters, to set up a row as a test needs it. */
+    void execute(String sql, Object... parameters) {
+        update(dataSource, sql, parameters);
+    }
+
+    @Override
+    public void close() {
+        entityManagers.close();
+    }
+
+    private static <T> List<T> query(PGSimpleDataSource dataSource, String sql, Class<T> type,
+            Object... parameters) {
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement statement = prepare(connection, sql, parameters);
+                ResultSet rows = statement.executeQuery()) {
+            List<T> values = new ArrayList<>();
+            while (rows.next()) {
+                values.add(rows.getObject(1, type));
+            }
+            return values;
+        } catch (SQLException e) {
+            throw new IllegalStateException("contract database query failed: " + sql, e);
+        }
+    }
+
+    private static void update(PGSimpleDataSource dataSource, String sql, Object... parameters) {
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement statement = prepare(connection, sql, parameters)) {
+            statement.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("contract database statement failed: " + sql, e);
+        }
+    }
+
+    private static PreparedStatement prepare(Connection connection, String sql, Object... parameters)
+            throws SQLException {
+        PreparedStatement statement = connection.prepareStatement(sql);
+        for (int i = 0; i < parameters.length; i++) {
+            statement.setObject(i + 1, parameters[i]);
+        }
+        return statement;
+    }
+}

@@ -1,0 +1,66 @@
+package io.tambat.adapter.out.persistence;
+
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.webhook.SealedPayload;
+import io.tambat.domain.model.webhook.WebhookEvent;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+
+/** One valid inbox entry, and one change at a time: {@code valid().onEndpoint("other").build()}. */
+record InboxEntryFixture(UUID inboxId, EndpointId endpoint, String eventId, Instant receivedAt, String body,
+        String matchedSecretVersion) {
+
+    static final String PROVIDER = "stripe";
+    static final String EVENT_TYPE = "payment_intent.succeeded";
+    static final String KEY_ID = "k1";
+
+    static InboxEntryFixture valid(Instant receivedAt) {
+        UUID inboxId = UUID.randomUUID();
+        return new InboxEntryFixture(inboxId, new EndpointId("shop"), "evt_" + inboxId, receivedAt,
+                "{\"id\":\"" + inboxId + "\"}", "v1");
+    }
+
+    /** The same event (provider, endpoint and event id) delivered again, about to be stored under a new id. */
+    InboxEntryFixture redelivered() {
+        return new InboxEntryFixture(UUID.randomUUID(), endpoint, eventId, receivedAt, body, matchedSecretVersion);
+    }
+
+    InboxEntryFixture onEndpoint(String endpointId) {
+        return new InboxEntryFixture(inboxId, new EndpointId(endpointId), eventId, receivedAt, body,
+                matchedSecretVersion);
+    }
+
+    InboxEntryFixture receivedAt(Instant at) {
+        return new InboxEntryFixture(inboxId, endpoint, eventId, at, body, matchedSecretVersion);
+    }
+
+    /** Another event carrying the same body. */
+    InboxEntryFixture withBodyOf(InboxEntryFixture other) {
+        return new InboxEntryFixture(inboxId, endpoint, eventId, receivedAt, other.body, matchedSecretVersion);
+    }
+
+    InboxEntryFixture matchedBy(String secretVersion) {
+        return new InboxEntryFixture(inboxId, endpoint, eventId, receivedAt, body, secretVersion);
+    }
+
+    /** The body is stored as it came: these tests need no encryption, only bytes under a key id. */
+    NewInboxEntry build() {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        return new NewInboxEntry(inboxId, PROVIDER, endpoint, new WebhookEvent(eventId, EVENT_TYPE,
+                Optional.of("pi_1"), Optional.of(7L), Optional.of(receivedAt.minusSeconds(1))), receivedAt,
+                new SealedPayload(KEY_ID, bytes), sha256(bytes), matchedSecretVersion);
+    }
+
+    private static byte[] sha256(byte[] bytes) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(bytes);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK provides SHA-256", e);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package io.tambat.adapter.out.persistence;
+
+import io.tambat.adapter.out.crypto.AesGcmPayloadCipher;
+import io.tambat.adapter.out.crypto.PayloadKeyRing;
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.port.out.PayloadCipherPort;
+import io.tambat.domain.port.out.SecretStorePort;
+import java.time.Instant;
+import java.util.Base64;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The secret store contract on PostgreSQL, through {@link JpaSecretStoreAdapter} and AES-GCM at rest. */
+@ExtendWith(ContractDatabaseExtension.class)
+class JpaSecretStoreAdapterTest extends SecretStorePortContract {
+
+    private static final PayloadCipherPort CIPHER = new AesGcmPayloadCipher(
+            PayloadKeyRing.parse("k1:" + Base64.getEncoder().encodeToString(new byte[32])));
+
+    private final ContractDatabase database;
+
+    JpaSecretStoreAdapterTest(ContractDatabase database) {
+        this.database = database;
+    }
+
+    @Override
+    protected StoreSession<SecretStorePort> openSession() {
+        return database.session(em -> {
+            JpaSecretStoreAdapter secrets = new JpaSecretStoreAdapter();
+            secrets.em = em;
+            secrets.cipher = CIPHER;
+            return secrets;
+        });
+    }
+
+    @Override
+    protected byte[] storedBytes(EndpointId endpoint, String version) {
+        return database.value("SELECT secret_ciphertext FROM webhook_secret WHERE endpoint_id = ? AND version = ?",
+                byte[].class, endpoint.value(), version);
+    }
+
+    /** The last match is derived from the inbox, so a match is an inbox row verified by that version. */
+    @Override
+    protected void recordMatch(EndpointId endpoint, String version, Instant at) {
+        try (StoreSession<PostgresInboxAdapter> session = database.session(em -> {
+            PostgresInboxAdapter inbox = new PostgresInboxAdapter();
+            inbox.em = em;
+            return inbox;
+        })) {
+            session.run(inbox -> inbox.insertIfAbsent(InboxEntryFixture.valid(at).onEndpoint(endpoint.value())
+                    .matchedBy(version).build()));
+        }
+    }
+}
