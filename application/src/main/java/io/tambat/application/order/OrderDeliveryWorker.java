@@ -17,6 +17,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -47,6 +48,9 @@ public class OrderDeliveryWorker implements LeasedWork<OrderDelivery> {
 
     @Inject
     Clock clock;
+
+    /** Uniform in [0, 1): spreads retries out; a unit test fixes it to know the next attempt time. */
+    DoubleSupplier jitter = () -> ThreadLocalRandom.current().nextDouble();
 
     @Override
     public String name() {
@@ -114,8 +118,7 @@ public class OrderDeliveryWorker implements LeasedWork<OrderDelivery> {
                 ledger.fail(delivery, reason + " (after " + attempt + " attempts)");
                 return;
             }
-            Instant next = settings.retry().nextAttempt(attempt, clock.instant(),
-                    ThreadLocalRandom.current()::nextDouble);
+            Instant next = settings.retry().nextAttempt(attempt, clock.instant(), jitter);
             ledger.retryLater(delivery, next, reason);
         }
     }
