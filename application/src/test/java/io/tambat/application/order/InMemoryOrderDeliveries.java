@@ -97,8 +97,8 @@ final class InMemoryOrderDeliveries implements OrderDeliveryPort {
     public List<FailedOrderDelivery> failed(int limit) {
         return rows.entrySet().stream()
                 .filter(entry -> entry.getValue().status() == Status.FAILED)
-                .sorted(Comparator.comparing((Map.Entry<Long, Stored> entry) -> entry.getValue().endedAt().orElseThrow())
-                        .reversed())
+                .sorted(Comparator.comparing(
+                        (Map.Entry<Long, Stored> entry) -> entry.getValue().endedAt().orElseThrow()).reversed())
                 .limit(limit)
                 .map(entry -> {
                     Stored stored = entry.getValue();

@@ -100,10 +100,7 @@ class EventProcessorTest {
 
     @Test
     void waitsForAMissingPredecessorWithoutApplyingTheDelta() {
-        fx.eventsAreSequenced();
-        fx.receive("evt_1", "pay_1", 1, "created");
-        fx.processNext();
-        UUID ahead = fx.receive("evt_3", "pay_1", 3, "captured");
+        UUID ahead = aDeltaAheadOfItsPredecessor();
 
         fx.processNext();
 
@@ -118,10 +115,7 @@ class EventProcessorTest {
 
     @Test
     void waitsNoLaterThanTheEndOfTheSequenceGapWindow() {
-        fx.eventsAreSequenced();
-        fx.receive("evt_1", "pay_1", 1, "created");
-        fx.processNext();
-        UUID ahead = fx.receive("evt_3", "pay_1", 3, "captured");
+        UUID ahead = aDeltaAheadOfItsPredecessor();
         Instant windowEnds = fx.now().plus(SEQUENCE_GAP_WINDOW);
         fx.clock.advance(SEQUENCE_GAP_WINDOW.minusSeconds(1));
 
@@ -132,10 +126,7 @@ class EventProcessorTest {
 
     @Test
     void failsASequenceGapThatOutlivesItsWindowWhenNoApiCanReconcileIt() {
-        fx.eventsAreSequenced();
-        fx.receive("evt_1", "pay_1", 1, "created");
-        fx.processNext();
-        UUID ahead = fx.receive("evt_3", "pay_1", 3, "captured");
+        UUID ahead = aDeltaAheadOfItsPredecessor();
         fx.processNext();
         fx.clock.advance(SEQUENCE_GAP_WINDOW);
 
@@ -150,12 +141,9 @@ class EventProcessorTest {
 
     @Test
     void reconcilesASequenceGapThatOutlivesItsWindowFromTheProvidersCurrentState() {
-        fx.eventsAreSequenced();
         fx.configureProviderApi();
         fx.providerApi.has(key("pay_1"), new ProviderObject("settled", Optional.of(4L)));
-        fx.receive("evt_1", "pay_1", 1, "created");
-        fx.processNext();
-        UUID ahead = fx.receive("evt_3", "pay_1", 3, "captured");
+        UUID ahead = aDeltaAheadOfItsPredecessor();
         fx.processNext();
         fx.clock.advance(SEQUENCE_GAP_WINDOW);
 
@@ -281,5 +269,13 @@ class EventProcessorTest {
                 .startsWith("worker_lost: attempt 3 ended without an outcome");
         assertThat(fx.stateOf("pay_1")).isEmpty();
         assertThat(fx.metrics.recorded()).containsExactly("failed", "lost inbox");
+    }
+
+    /** Deltas of pay_1: sequence 1 applied, then sequence 3 received now, ahead of the missing 2. */
+    private UUID aDeltaAheadOfItsPredecessor() {
+        fx.eventsAreSequenced();
+        fx.receive("evt_1", "pay_1", 1, "created");
+        fx.processNext();
+        return fx.receive("evt_3", "pay_1", 3, "captured");
     }
 }

@@ -80,11 +80,7 @@ final class InMemoryBusinessState implements BusinessStatePort, RollsBack {
 
     @Override
     public Runnable snapshot() {
-        Map<Target, Stored> before = new LinkedHashMap<>(objects);
-        return () -> {
-            objects.clear();
-            objects.putAll(before);
-        };
+        return RollsBack.snapshotOf(objects);
     }
 
     private Optional<Long> storedVersion(EndpointId endpoint, ObjectKey key) {

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 
 /** Processed-event records in memory, unique per logical event; purges are recorded as well as applied. */
 final class InMemoryProcessedEvents implements ProcessedEventsPort, RollsBack {
@@ -32,23 +33,14 @@ final class InMemoryProcessedEvents implements ProcessedEventsPort, RollsBack {
 
     @Override
     public int purgeBefore(Instant cutoff, int batch) {
-        purges.add(new PurgeRequest(cutoff, batch));
-        List<String> old = records.entrySet().stream()
-                .filter(record -> record.getValue().isBefore(cutoff))
-                .limit(batch)
-                .map(Map.Entry::getKey)
-                .toList();
-        old.forEach(records::remove);
-        return old.size();
+        PurgeRequest request = new PurgeRequest(cutoff, batch);
+        purges.add(request);
+        return request.removeFrom(records, Function.identity());
     }
 
     @Override
     public Runnable snapshot() {
-        Map<String, Instant> before = new LinkedHashMap<>(records);
-        return () -> {
-            records.clear();
-            records.putAll(before);
-        };
+        return RollsBack.snapshotOf(records);
     }
 
     private static String key(String provider, EndpointId endpointId, String providerEventId) {

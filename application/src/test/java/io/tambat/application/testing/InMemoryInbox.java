@@ -89,14 +89,9 @@ public final class InMemoryInbox implements InboxPort, InboxWorkPort, RollsBack 
     @Override
     public int purgeSeenBodies(Instant before, int batch) {
         answer();
-        seenBodyPurges.add(new PurgeRequest(before, batch));
-        List<String> old = seenBodies.entrySet().stream()
-                .filter(seen -> seen.getValue().at().isBefore(before))
-                .limit(batch)
-                .map(Map.Entry::getKey)
-                .toList();
-        old.forEach(seenBodies::remove);
-        return old.size();
+        PurgeRequest request = new PurgeRequest(before, batch);
+        seenBodyPurges.add(request);
+        return request.removeFrom(seenBodies, SeenBody::at);
     }
 
     @Override
@@ -161,16 +156,9 @@ public final class InMemoryInbox implements InboxPort, InboxWorkPort, RollsBack 
 
     @Override
     public Runnable snapshot() {
-        Map<UUID, Stored> rowsBefore = new LinkedHashMap<>(rows);
-        Map<String, SeenBody> bodiesBefore = new LinkedHashMap<>(seenBodies);
-        Runnable leasesBefore = leases.snapshot();
-        return () -> {
-            rows.clear();
-            rows.putAll(rowsBefore);
-            seenBodies.clear();
-            seenBodies.putAll(bodiesBefore);
-            leasesBefore.run();
-        };
+        List<Runnable> before = List.of(RollsBack.snapshotOf(rows), RollsBack.snapshotOf(seenBodies),
+                leases.snapshot());
+        return () -> before.forEach(Runnable::run);
     }
 
     private boolean end(UUID inboxId, int attempt, InboxStatus status, Optional<String> reason) {

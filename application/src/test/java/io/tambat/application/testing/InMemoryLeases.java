@@ -82,11 +82,7 @@ public final class InMemoryLeases<K> implements RollsBack {
 
     @Override
     public Runnable snapshot() {
-        Map<K, Item> copy = new LinkedHashMap<>(items);
-        return () -> {
-            items.clear();
-            items.putAll(copy);
-        };
+        return RollsBack.snapshotOf(items);
     }
 
     private Item item(K key) {

@@ -56,11 +56,10 @@ public final class InMemoryOutbox implements OutboxPort, RollsBack {
 
     @Override
     public Runnable snapshot() {
-        Map<Long, Notification> before = new LinkedHashMap<>(notifications);
+        Runnable notificationsBefore = RollsBack.snapshotOf(notifications);
         long lastIdBefore = lastId;
         return () -> {
-            notifications.clear();
-            notifications.putAll(before);
+            notificationsBefore.run();
             lastId = lastIdBefore;
         };
     }
