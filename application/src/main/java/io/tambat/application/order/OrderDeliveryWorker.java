@@ -16,6 +16,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -46,6 +47,9 @@ public class OrderDeliveryWorker implements LeasedWork<OrderDelivery> {
 
     @Inject
     Clock clock;
+
+    /** Uniform in [0, 1): spreads retries out; a unit test fixes it to know the next attempt time. */
+    DoubleSupplier jitter = () -> ThreadLocalRandom.current().nextDouble();
 
     @Override
     public String name() {
@@ -113,8 +117,7 @@ public class OrderDeliveryWorker implements LeasedWork<OrderDelivery> {
                 ledger.fail(delivery, reason + " (after " + attempt + " attempts)");
                 return;
             }
-            Instant next = settings.retry().nextAttempt(attempt, clock.instant(),
-                    ThreadLocalRandom.current()::nextDouble);
+            Instant next = settings.retry().nextAttempt(attempt, clock.instant(), jitter);
             ledger.retryLater(delivery, next, reason);
         }
     }

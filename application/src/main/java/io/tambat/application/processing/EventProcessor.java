@@ -24,6 +24,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -68,6 +69,9 @@ public class EventProcessor {
     @Inject
     Clock clock;
 
+    /** Uniform in [0, 1): spreads retries out; a unit test fixes it to know the next attempt time. */
+    DoubleSupplier jitter = () -> ThreadLocalRandom.current().nextDouble();
+
     public void process(LeasedEvent event) {
         try {
             ProcessingCompletion.Resolution resolution = resolve(event);
@@ -96,7 +100,7 @@ public class EventProcessor {
         Instant now = clock.instant();
         Instant windowEnds = event.receivedAt().plus(settings.sequenceGapWindow());
         if (now.isBefore(windowEnds)) {
-            Instant next = work.retry().nextAttempt(1, now, ThreadLocalRandom.current()::nextDouble);
+            Instant next = work.retry().nextAttempt(1, now, jitter);
             completion.retryLater(event, next.isBefore(windowEnds) ? next : windowEnds, "waiting: "
                     + gap.getMessage(), now);
             return;
@@ -172,7 +176,7 @@ public class EventProcessor {
             return;
         }
         Instant now = clock.instant();
-        Instant next = work.retry().nextAttempt(attempt, now, ThreadLocalRandom.current()::nextDouble);
+        Instant next = work.retry().nextAttempt(attempt, now, jitter);
         LOG.log(Level.INFO, "inbox {0} attempt {1} failed, retrying at {2}: {3}",
                 new Object[] {event.inboxId(), attempt, next, reason});
         if (completion.retryLater(event, next, reason, now)) {

@@ -1,0 +1,281 @@
+package io.tambat.application.processing;
+
+import static io.tambat.application.processing.ProcessingFixture.ENDPOINT;
+import static io.tambat.application.processing.ProcessingFixture.PROVIDER;
+import static io.tambat.application.processing.ProcessingFixture.SEQUENCE_GAP_WINDOW;
+import static io.tambat.application.processing.ProcessingFixture.key;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tambat.application.testing.InMemoryInbox.Row;
+import io.tambat.application.testing.TestWork;
+import io.tambat.domain.error.UninterpretableEventException;
+import io.tambat.domain.model.processing.InboxStatus;
+import io.tambat.domain.model.processing.LeasedEvent;
+import io.tambat.domain.model.processing.ObjectState;
+import io.tambat.domain.model.processing.OutboxMessage;
+import io.tambat.domain.model.processing.ProviderObject;
+import io.tambat.domain.model.processing.StateChange;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class EventProcessorTest {
+
+    private final ProcessingFixture fx = new ProcessingFixture();
+
+    @Test
+    void appliesALeasedEventAndCompletesIt() {
+        UUID inboxId = fx.receive("evt_1", "pay_1", 1, "succeeded");
+
+        fx.processNext();
+
+        assertThat(fx.inbox.row(inboxId).status()).isEqualTo(InboxStatus.PROCESSED);
+        assertThat(fx.stateOf("pay_1")).get()
+                .extracting(ObjectState::state, ObjectState::version, ObjectState::lastInboxId)
+                .containsExactly("succeeded", Optional.of(1L), inboxId);
+        assertThat(fx.processed.contains(PROVIDER, ENDPOINT, "evt_1")).isTrue();
+        assertThat(fx.outbox.topicsFor(inboxId)).containsExactly(OutboxMessage.OBJECT_STATE_CHANGED);
+        assertThat(fx.metrics.recorded()).containsExactly("processed mutated");
+    }
+
+    @Test
+    void skipsAnOlderVersionThatArrivesAfterANewerOne() {
+        UUID newer = fx.receive("evt_2", "pay_1", 2, "refunded");
+        fx.processNext();
+        UUID older = fx.receive("evt_1", "pay_1", 1, "succeeded");
+
+        fx.processNext();
+
+        assertThat(fx.stateOf("pay_1")).get()
+                .extracting(ObjectState::state, ObjectState::version, ObjectState::lastInboxId)
+                .containsExactly("refunded", Optional.of(2L), newer);
+        assertThat(fx.inbox.row(older).status()).isEqualTo(InboxStatus.PROCESSED);
+        assertThat(fx.outbox.topicsFor(older)).isEmpty();
+        assertThat(fx.metrics.recorded()).containsExactly("processed mutated", "processed unchanged");
+    }
+
+    @Test
+    void completesAnEventAboutNoTrackedObjectWithoutChangingState() {
+        fx.interpreter.means(event -> Optional.empty());
+        UUID inboxId = fx.receive("evt_1", "pay_1", 1, "succeeded");
+
+        fx.processNext();
+
+        assertThat(fx.inbox.row(inboxId).status()).isEqualTo(InboxStatus.PROCESSED);
+        assertThat(fx.stateOf("pay_1")).isEmpty();
+        assertThat(fx.outbox.topicsFor(inboxId)).isEmpty();
+        assertThat(fx.metrics.recorded()).containsExactly("processed unchanged");
+    }
+
+    @Test
+    void appliesTheFetchedStateOfAnEventThatCarriesNoVersion() {
+        fx.configureProviderApi();
+        fx.providerApi.has(key("pay_1"), new ProviderObject("captured", Optional.of(7L)));
+        fx.interpreter.means(event -> Optional.of(new StateChange.FetchCurrent(ScriptedInterpreter.key(event))));
+        UUID inboxId = fx.receive("evt_1", "pay_1", 1, "changed");
+
+        fx.processNext();
+
+        assertThat(fx.providerApi.fetched()).containsExactly(key("pay_1"));
+        assertThat(fx.stateOf("pay_1")).get()
+                .extracting(ObjectState::state, ObjectState::version)
+                .containsExactly("captured", Optional.of(7L));
+        assertThat(fx.inbox.row(inboxId).status()).isEqualTo(InboxStatus.PROCESSED);
+    }
+
+    @Test
+    void failsAnEventThatCarriesNoVersionWhenNoApiCanFetchItsObject() {
+        fx.interpreter.means(event -> Optional.of(new StateChange.FetchCurrent(ScriptedInterpreter.key(event))));
+        UUID inboxId = fx.receive("evt_1", "pay_1", 1, "changed");
+
+        fx.processNext();
+
+        Row row = fx.inbox.row(inboxId);
+        assertThat(row.status()).isEqualTo(InboxStatus.FAILED);
+        assertThat(row.attempts()).isEqualTo(1);
+        assertThat(row.lastError()).get().asString().startsWith("uninterpretable: the event carries no version");
+    }
+
+    @Test
+    void waitsForAMissingPredecessorWithoutApplyingTheDelta() {
+        UUID ahead = aDeltaAheadOfItsPredecessor();
+
+        fx.processNext();
+
+        Row row = fx.inbox.row(ahead);
+        assertThat(row.status()).isEqualTo(InboxStatus.RECEIVED);
+        assertThat(row.nextAttemptAt()).isEqualTo(fx.now().plusMillis(1500));
+        assertThat(row.lastError()).get().asString().startsWith("waiting: sequence 3");
+        assertThat(fx.stateOf("pay_1")).get().extracting(ObjectState::state).isEqualTo("created");
+        assertThat(fx.processed.contains(PROVIDER, ENDPOINT, "evt_3")).isFalse();
+        assertThat(fx.outbox.topicsFor(ahead)).isEmpty();
+    }
+
+    @Test
+    void waitsNoLaterThanTheEndOfTheSequenceGapWindow() {
+        UUID ahead = aDeltaAheadOfItsPredecessor();
+        Instant windowEnds = fx.now().plus(SEQUENCE_GAP_WINDOW);
+        fx.clock.advance(SEQUENCE_GAP_WINDOW.minusSeconds(1));
+
+        fx.processNext();
+
+        assertThat(fx.inbox.row(ahead).nextAttemptAt()).isEqualTo(windowEnds);
+    }
+
+    @Test
+    void failsASequenceGapThatOutlivesItsWindowWhenNoApiCanReconcileIt() {
+        UUID ahead = aDeltaAheadOfItsPredecessor();
+        fx.processNext();
+        fx.clock.advance(SEQUENCE_GAP_WINDOW);
+
+        fx.processNext();
+
+        Row row = fx.inbox.row(ahead);
+        assertThat(row.status()).isEqualTo(InboxStatus.FAILED);
+        assertThat(row.lastError()).get().asString().startsWith("sequence gap not filled within PT10M");
+        assertThat(fx.stateOf("pay_1")).get().extracting(ObjectState::state).isEqualTo("created");
+        assertThat(fx.metrics.recorded()).endsWith("gap unfilled", "failed");
+    }
+
+    @Test
+    void reconcilesASequenceGapThatOutlivesItsWindowFromTheProvidersCurrentState() {
+        fx.configureProviderApi();
+        fx.providerApi.has(key("pay_1"), new ProviderObject("settled", Optional.of(4L)));
+        UUID ahead = aDeltaAheadOfItsPredecessor();
+        fx.processNext();
+        fx.clock.advance(SEQUENCE_GAP_WINDOW);
+
+        fx.processNext();
+
+        assertThat(fx.inbox.row(ahead).status()).isEqualTo(InboxStatus.PROCESSED);
+        assertThat(fx.stateOf("pay_1")).get()
+                .extracting(ObjectState::state, ObjectState::version, ObjectState::lastInboxId)
+                .containsExactly("settled", Optional.of(4L), ahead);
+        assertThat(fx.metrics.recorded()).endsWith("gap reconciled", "processed mutated");
+    }
+
+    @Test
+    void retriesATransientFailureAfterTheBackoffOfItsFirstAttempt() {
+        UUID inboxId = fx.receiveAnEventWhoseFetchFailsTransiently();
+
+        fx.processNext();
+
+        Row row = fx.inbox.row(inboxId);
+        assertThat(row.status()).isEqualTo(InboxStatus.RECEIVED);
+        assertThat(row.nextAttemptAt())
+                .isEqualTo(TestWork.RETRY.nextAttempt(1, fx.now(), () -> TestWork.JITTER))
+                .isEqualTo(fx.now().plusMillis(1500));
+        assertThat(row.lastError()).contains("transient: provider answered 503");
+        assertThat(fx.metrics.recorded()).containsExactly("retried");
+    }
+
+    @Test
+    void backsOffLongerAfterTheSecondFailedAttempt() {
+        UUID inboxId = fx.receiveAnEventWhoseFetchFailsTransiently();
+        fx.processNext();
+        fx.clock.advance(Duration.ofMillis(1500));
+
+        fx.processNext();
+
+        Row row = fx.inbox.row(inboxId);
+        assertThat(row.attempts()).isEqualTo(2);
+        assertThat(row.nextAttemptAt()).isEqualTo(fx.now().plusSeconds(3));
+    }
+
+    @Test
+    void givesUpAfterTheLastAllowedAttempt() {
+        UUID inboxId = fx.receiveAnEventWhoseFetchFailsTransiently();
+
+        for (int attempt = 1; attempt <= TestWork.MAX_ATTEMPTS; attempt++) {
+            fx.processNext();
+            fx.clock.advance(Duration.ofMinutes(1));
+        }
+
+        Row row = fx.inbox.row(inboxId);
+        assertThat(row.status()).isEqualTo(InboxStatus.FAILED);
+        assertThat(row.attempts()).isEqualTo(TestWork.MAX_ATTEMPTS);
+        assertThat(row.lastError()).contains("transient: provider answered 503 (after 3 attempts)");
+        assertThat(fx.work.leaseBatch()).isEmpty();
+        assertThat(fx.metrics.recorded()).containsExactly("retried", "retried", "failed");
+    }
+
+    @Test
+    void failsAnUninterpretableEventWithoutRetrying() {
+        fx.interpreter.means(event -> {
+            throw new UninterpretableEventException("data.object.id is missing");
+        });
+        UUID inboxId = fx.receive("evt_1", "pay_1", 1, "succeeded");
+
+        fx.processNext();
+
+        Row row = fx.inbox.row(inboxId);
+        assertThat(row.status()).isEqualTo(InboxStatus.FAILED);
+        assertThat(row.attempts()).isEqualTo(1);
+        assertThat(row.lastError()).contains("uninterpretable: data.object.id is missing");
+        assertThat(fx.metrics.recorded()).containsExactly("failed");
+    }
+
+    @Test
+    void writesNothingOnceItsLeaseWasTakenOver() {
+        UUID inboxId = fx.receive("evt_1", "pay_1", 1, "succeeded");
+        LeasedEvent stalled = fx.leaseOne();
+        fx.outliveTheLease();
+        LeasedEvent current = fx.leaseOne();
+
+        fx.processor.process(stalled);
+
+        Row row = fx.inbox.row(inboxId);
+        assertThat(row.status()).isEqualTo(InboxStatus.PROCESSING);
+        assertThat(row.attempts()).isEqualTo(current.lease().attempt());
+        assertThat(fx.stateOf("pay_1")).isEmpty();
+        assertThat(fx.processed.contains(PROVIDER, ENDPOINT, "evt_1")).isFalse();
+        assertThat(fx.outbox.notifications()).isEmpty();
+        assertThat(fx.metrics.recorded()).isEmpty();
+    }
+
+    @Test
+    void leavesTheRetryOfAnAttemptWhoseLeaseWasTakenOverToTheNewHolder() {
+        UUID inboxId = fx.receiveAnEventWhoseFetchFailsTransiently();
+        LeasedEvent stalled = fx.leaseOne();
+        fx.outliveTheLease();
+        fx.leaseOne();
+        Instant dueBefore = fx.inbox.row(inboxId).nextAttemptAt();
+
+        fx.processor.process(stalled);
+
+        Row row = fx.inbox.row(inboxId);
+        assertThat(row.status()).isEqualTo(InboxStatus.PROCESSING);
+        assertThat(row.nextAttemptAt()).isEqualTo(dueBefore);
+        assertThat(row.lastError()).isEmpty();
+        assertThat(fx.metrics.recorded()).isEmpty();
+    }
+
+    @Test
+    void endsAnEventWhoseLastAllowedAttemptWasLostAsFailed() {
+        UUID inboxId = fx.receive("evt_1", "pay_1", 1, "succeeded");
+        for (int attempt = 1; attempt <= TestWork.MAX_ATTEMPTS; attempt++) {
+            fx.leaseOne();
+            fx.outliveTheLease();
+        }
+        LeasedEvent afterTheLast = fx.leaseOne();
+
+        fx.processor.endLost(afterTheLast);
+
+        Row row = fx.inbox.row(inboxId);
+        assertThat(row.status()).isEqualTo(InboxStatus.FAILED);
+        assertThat(row.lastError()).get().asString()
+                .startsWith("worker_lost: attempt 3 ended without an outcome");
+        assertThat(fx.stateOf("pay_1")).isEmpty();
+        assertThat(fx.metrics.recorded()).containsExactly("failed", "lost inbox");
+    }
+
+    /** Deltas of pay_1: sequence 1 applied, then sequence 3 received now, ahead of the missing 2. */
+    private UUID aDeltaAheadOfItsPredecessor() {
+        fx.eventsAreSequenced();
+        fx.receive("evt_1", "pay_1", 1, "created");
+        fx.processNext();
+        return fx.receive("evt_3", "pay_1", 3, "captured");
+    }
+}

@@ -1,0 +1,54 @@
+package io.tambat.application.processing;
+
+import static io.tambat.application.processing.ProcessingFixture.ENDPOINT;
+import static io.tambat.application.processing.ProcessingFixture.PROVIDER;
+import static io.tambat.application.processing.ProcessingFixture.key;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tambat.domain.model.processing.InboxStatus;
+import io.tambat.domain.model.processing.LeasedEvent;
+import io.tambat.domain.model.processing.ObjectState;
+import io.tambat.domain.model.processing.OutboxMessage;
+import io.tambat.domain.model.processing.StateChange;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class ProcessingCompletionTest {
+
+    private final ProcessingFixture fx = new ProcessingFixture();
+
+    @Test
+    void changesNothingForAnEventRecordedAsProcessedBefore() {
+        UUID inboxId = fx.receive("evt_1", "pay_1", 1, "succeeded");
+        fx.processed.record(PROVIDER, ENDPOINT, "evt_1", inboxId, fx.now());
+        LeasedEvent event = fx.leaseOne();
+
+        boolean mutated = fx.completion.complete(event, apply(new StateChange.Versioned(key("pay_1"), "succeeded", 1)),
+                fx.now());
+
+        assertThat(mutated).isFalse();
+        assertThat(fx.stateOf("pay_1")).isEmpty();
+        assertThat(fx.outbox.topicsFor(inboxId)).isEmpty();
+        assertThat(fx.inbox.row(inboxId).status()).isEqualTo(InboxStatus.PROCESSED);
+    }
+
+    @Test
+    void recordsANotificationWithoutOrderAsTheObjectsLatestState() {
+        UUID inboxId = fx.receive("evt_1", "pay_1", 1, "reopened");
+        LeasedEvent event = fx.leaseOne();
+
+        boolean mutated = fx.completion.complete(event, apply(new StateChange.Notification(key("pay_1"), "reopened")),
+                fx.now());
+
+        assertThat(mutated).isTrue();
+        assertThat(fx.stateOf("pay_1")).get()
+                .extracting(ObjectState::state, ObjectState::version, ObjectState::updatedAt)
+                .containsExactly("reopened", Optional.empty(), fx.now());
+        assertThat(fx.outbox.topicsFor(inboxId)).containsExactly(OutboxMessage.OBJECT_STATE_CHANGED);
+    }
+
+    private static ProcessingCompletion.Resolution apply(StateChange change) {
+        return new ProcessingCompletion.Resolution.Apply(change);
+    }
+}

@@ -1,0 +1,186 @@
+package io.tambat.application.processing;
+
+import io.tambat.application.testing.EndpointBuilder;
+import io.tambat.application.testing.FakeTransactions;
+import io.tambat.application.testing.FixedEndpoints;
+import io.tambat.application.testing.InMemoryInbox;
+import io.tambat.application.testing.InMemoryOutbox;
+import io.tambat.application.testing.MutableClock;
+import io.tambat.application.testing.RecordingProcessingMetrics;
+import io.tambat.application.testing.SealingCipher;
+import io.tambat.application.testing.TestWork;
+import io.tambat.application.work.Failpoints;
+import io.tambat.domain.error.TransientProcessingException;
+import io.tambat.domain.model.processing.LeasedEvent;
+import io.tambat.domain.model.processing.ObjectKey;
+import io.tambat.domain.model.processing.ObjectState;
+import io.tambat.domain.model.processing.ObjectType;
+import io.tambat.domain.model.processing.StateChange;
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.webhook.WebhookEvent;
+import io.tambat.domain.port.out.EventInterpreter;
+import io.tambat.domain.port.out.ProviderStatePort;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Event processing wired as the container wires it, over in-memory ports: the inbox, its outbox, processed-event
+ * records and business state roll back together when a completing transaction throws. Events are stored as
+ * ingress stores them and leased through {@link InboxWork}, so every attempt holds a real fencing token.
+ */
+final class ProcessingFixture {
+
+    static final String PROVIDER = "test";
+    static final EndpointId ENDPOINT = new EndpointId("shop");
+    static final Duration SEQUENCE_GAP_WINDOW = Duration.ofMinutes(10);
+
+    final MutableClock clock = MutableClock.start();
+    final InMemoryInbox inbox = new InMemoryInbox();
+    final InMemoryOutbox outbox = new InMemoryOutbox();
+    final InMemoryProcessedEvents processed = new InMemoryProcessedEvents();
+    final InMemoryBusinessState state = new InMemoryBusinessState();
+    final RecordingProcessingMetrics metrics = new RecordingProcessingMetrics();
+    final ScriptedInterpreter interpreter = new ScriptedInterpreter();
+    final FakeProviderApi providerApi = new FakeProviderApi();
+    final FixedEndpoints endpoints = new FixedEndpoints(EndpointBuilder.endpoint(ENDPOINT.value()).build());
+    final ProcessingSettings settings = new ProcessingSettings(Duration.ofDays(7), Duration.ofDays(30),
+            SEQUENCE_GAP_WINDOW);
+    final ProcessingCompletion completion = new TransactionalCompletion(
+            new FakeTransactions(inbox, outbox, processed, state));
+    final EventProcessor processor = new EventProcessor();
+    final InboxWork work = new InboxWork();
+    private boolean providerApiConfigured;
+
+    ProcessingFixture() {
+        completion.inbox = inbox;
+        completion.processed = processed;
+        completion.state = state;
+        completion.outbox = outbox;
+
+        processor.interpreters = new EventInterpreters() {
+            @Override
+            public Optional<EventInterpreter> find(String provider) {
+                return Optional.<EventInterpreter>of(interpreter).filter(found -> found.provider().equals(provider));
+            }
+        };
+        processor.providerStates = new ProviderStates() {
+            @Override
+            public Optional<ProviderStatePort> forProvider(String provider) {
+                return Optional.<ProviderStatePort>of(providerApi).filter(api -> providerApiConfigured);
+            }
+        };
+        processor.endpoints = endpoints;
+        processor.cipher = new SealingCipher();
+        processor.completion = completion;
+        processor.settings = settings;
+        processor.work = TestWork.settings();
+        processor.metrics = metrics;
+        processor.failpoints = Failpoints.inert();
+        processor.clock = clock;
+        processor.jitter = () -> TestWork.JITTER;
+
+        work.inbox = inbox;
+        work.processor = processor;
+        work.settings = TestWork.settings();
+        work.clock = clock;
+    }
+
+    /** Gives the test provider an API to fetch current state from. */
+    void configureProviderApi() {
+        providerApiConfigured = true;
+    }
+
+    static ObjectKey key(String objectId) {
+        return new ObjectKey(PROVIDER, ObjectType.PAYMENT, objectId);
+    }
+
+    /** Makes every event a delta in its object's sequence (its object version), with its payload as the state. */
+    void eventsAreSequenced() {
+        interpreter.means(event -> Optional.of(new StateChange.Sequenced(ScriptedInterpreter.key(event),
+                ScriptedInterpreter.state(event), event.objectVersion().orElseThrow())));
+    }
+
+    /** Stores an event about {@code objectId} as ingress would, received now; its payload is {@code state}. */
+    UUID receive(String providerEventId, String objectId, long version, String state) {
+        UUID inboxId = UUID.randomUUID();
+        WebhookEvent event = new WebhookEvent(providerEventId, "payment.updated", Optional.of(objectId),
+                Optional.of(version), Optional.empty());
+        byte[] payload = state.getBytes(StandardCharsets.UTF_8);
+        byte[] aad = NewInboxEntry.payloadAssociatedData(inboxId, PROVIDER, ENDPOINT, providerEventId);
+        inbox.insertIfAbsent(new NewInboxEntry(inboxId, PROVIDER, ENDPOINT, event, clock.instant(),
+                processor.cipher.seal(payload, aad), new byte[32], "v1"));
+        return inboxId;
+    }
+
+    /**
+     * Stores an event without a version about {@code pay_1}, whose current state the provider's API fails to
+     * return with a 503 on every attempt the retry policy allows.
+     */
+    UUID receiveAnEventWhoseFetchFailsTransiently() {
+        configureProviderApi();
+        for (int attempt = 1; attempt <= TestWork.MAX_ATTEMPTS; attempt++) {
+            providerApi.failNextWith(new TransientProcessingException("provider answered 503", null));
+        }
+        interpreter.means(event -> Optional.of(new StateChange.FetchCurrent(ScriptedInterpreter.key(event))));
+        return receive("evt_1", "pay_1", 1, "changed");
+    }
+
+    /** Leases what is due now, as a worker turn does, and expects exactly one event. */
+    LeasedEvent leaseOne() {
+        List<LeasedEvent> leased = work.leaseBatch();
+        if (leased.size() != 1) {
+            throw new AssertionError("expected one due event, leased " + leased.size());
+        }
+        return leased.get(0);
+    }
+
+    /** Leases and processes the one due event. */
+    LeasedEvent processNext() {
+        LeasedEvent event = leaseOne();
+        processor.process(event);
+        return event;
+    }
+
+    /** Lets the lease of whatever is leased run out, as when its worker stopped or hung. */
+    void outliveTheLease() {
+        clock.advance(TestWork.LEASE.plusSeconds(1));
+    }
+
+    Optional<ObjectState> stateOf(String objectId) {
+        return state.find(ENDPOINT, key(objectId));
+    }
+
+    Instant now() {
+        return clock.instant();
+    }
+
+    /** The completing transactions with the rollback the container would give them. */
+    private static final class TransactionalCompletion extends ProcessingCompletion {
+
+        private final FakeTransactions transactions;
+
+        TransactionalCompletion(FakeTransactions transactions) {
+            this.transactions = transactions;
+        }
+
+        @Override
+        public boolean complete(LeasedEvent event, Resolution resolution, Instant now) {
+            return transactions.inNew(() -> super.complete(event, resolution, now));
+        }
+
+        @Override
+        public boolean retryLater(LeasedEvent event, Instant nextAttemptAt, String redactedError, Instant now) {
+            return transactions.inNew(() -> super.retryLater(event, nextAttemptAt, redactedError, now));
+        }
+
+        @Override
+        public boolean fail(LeasedEvent event, String redactedError, Instant now) {
+            return transactions.inNew(() -> super.fail(event, redactedError, now));
+        }
+    }
+}

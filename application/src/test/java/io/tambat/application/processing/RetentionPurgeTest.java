@@ -1,0 +1,130 @@
+package io.tambat.application.processing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tambat.application.testing.EndpointBuilder;
+import io.tambat.application.testing.FixedEndpoints;
+import io.tambat.application.testing.PurgeRequest;
+import io.tambat.domain.model.order.IdempotencyKey;
+import io.tambat.domain.model.order.PendingOperation;
+import io.tambat.domain.model.order.StoredOutcome;
+import io.tambat.domain.model.order.TenantId;
+import io.tambat.domain.port.out.IdempotencyStorePort;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class RetentionPurgeTest {
+
+    private final ProcessingFixture fx = new ProcessingFixture();
+    private final RecordingIdempotencyPurges idempotency = new RecordingIdempotencyPurges();
+    private final RetentionPurge retention = retention();
+
+    @Test
+    void purgesPayloadsReceivedBeforeThePayloadRetention() {
+        retention.runBatch();
+
+        assertThat(fx.inbox.payloadPurges())
+                .containsExactly(new PurgeRequest(fx.now().minus(Duration.ofDays(7)), RetentionPurge.BATCH));
+    }
+
+    @Test
+    void purgesProcessedEventRecordsOlderThanTheirRetention() {
+        retention.runBatch();
+
+        assertThat(fx.processed.purges())
+                .containsExactly(new PurgeRequest(fx.now().minus(Duration.ofDays(30)), RetentionPurge.BATCH));
+    }
+
+    @Test
+    void purgesIdempotencyRecordsThatExpiredByNow() {
+        retention.runBatch();
+
+        assertThat(idempotency.purges).containsExactly(new PurgeRequest(fx.now(), RetentionPurge.BATCH));
+    }
+
+    @Test
+    void keepsSeenBodiesForTheLongestReplayWindowOfAnyEndpoint() {
+        retention.endpoints = new FixedEndpoints(
+                EndpointBuilder.endpoint("short").replayWindow(Duration.ofMinutes(5)).build(),
+                EndpointBuilder.endpoint("long").replayWindow(Duration.ofHours(1)).build(),
+                EndpointBuilder.endpoint("none").build());
+
+        retention.runBatch();
+
+        assertThat(fx.inbox.seenBodyPurges())
+                .containsExactly(new PurgeRequest(fx.now().minus(Duration.ofHours(1)), RetentionPurge.BATCH));
+    }
+
+    @Test
+    void forgetsEverySeenBodyWhenNoEndpointHasAReplayWindow() {
+        retention.runBatch();
+
+        assertThat(fx.inbox.seenBodyPurges()).containsExactly(new PurgeRequest(fx.now(), RetentionPurge.BATCH));
+    }
+
+    @Test
+    void movesEveryCutOffWithTheClock() {
+        retention.runBatch();
+        Instant firstCutOff = fx.inbox.payloadPurges().get(0).cutoff();
+        fx.clock.advance(Duration.ofHours(6));
+
+        retention.runBatch();
+
+        assertThat(fx.inbox.payloadPurges().get(1).cutoff()).isEqualTo(firstCutOff.plus(Duration.ofHours(6)));
+    }
+
+    @Test
+    void countsWhatItPurgedAndMeasuresOnlyTheKindsThatHadAny() {
+        UUID inboxId = fx.receive("evt_1", "pay_1", 1, "succeeded");
+        fx.processNext();
+        fx.clock.advance(Duration.ofDays(30).plusSeconds(1));
+
+        int purged = retention.runBatch();
+
+        assertThat(purged).isEqualTo(2);
+        assertThat(fx.inbox.row(inboxId).payload()).isEmpty();
+        assertThat(fx.processed.contains(ProcessingFixture.PROVIDER, ProcessingFixture.ENDPOINT, "evt_1")).isFalse();
+        assertThat(fx.metrics.recorded()).containsExactly("processed mutated", "purged payloads 1",
+                "purged processed_events 1");
+    }
+
+    private RetentionPurge retention() {
+        RetentionPurge built = new RetentionPurge();
+        built.inbox = fx.inbox;
+        built.processed = fx.processed;
+        built.idempotency = idempotency;
+        built.acceptedBodies = fx.inbox;
+        built.endpoints = fx.endpoints;
+        built.settings = fx.settings;
+        built.metrics = fx.metrics;
+        built.clock = fx.clock;
+        return built;
+    }
+
+    /** Only retention's side of the idempotency store: records each purge and finds nothing to purge. */
+    private static final class RecordingIdempotencyPurges implements IdempotencyStorePort {
+        private final List<PurgeRequest> purges = new ArrayList<>();
+
+        @Override
+        public int purgeExpired(Instant now, int batch) {
+            purges.add(new PurgeRequest(now, batch));
+            return 0;
+        }
+
+        @Override
+        public Claim claim(TenantId tenant, String endpoint, IdempotencyKey key, String fingerprint,
+                Optional<PendingOperation> operation, Instant now, Instant expiresAt, Duration wait) {
+            throw new UnsupportedOperationException("retention never claims");
+        }
+
+        @Override
+        public void complete(TenantId tenant, String endpoint, IdempotencyKey key, StoredOutcome outcome) {
+            throw new UnsupportedOperationException("retention never completes");
+        }
+    }
+}

@@ -1,0 +1,199 @@
+package io.tambat.application.testing;
+
+import io.tambat.domain.error.StoreUnavailableException;
+import io.tambat.domain.model.processing.InboxStatus;
+import io.tambat.domain.model.processing.LeasedEvent;
+import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.webhook.SealedPayload;
+import io.tambat.domain.port.out.InboxPort;
+import io.tambat.domain.port.out.InboxWorkPort;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The inbox as ingress and workers see it, in memory: unique per (provider, endpoint, provider event id),
+ * leased by {@link InMemoryLeases}' rules, every worker write fenced by its attempt. It also records each purge
+ * it was asked for, so retention's cut-offs can be checked exactly.
+ */
+public final class InMemoryInbox implements InboxPort, InboxWorkPort, RollsBack {
+
+    private final Map<UUID, Stored> rows = new LinkedHashMap<>();
+    private final Map<String, SeenBody> seenBodies = new LinkedHashMap<>();
+    private final InMemoryLeases<UUID> leases = new InMemoryLeases<>();
+    private final List<PurgeRequest> payloadPurges = new ArrayList<>();
+    private final List<PurgeRequest> seenBodyPurges = new ArrayList<>();
+    private boolean unavailable;
+
+    /** A row as an operator would see it, with its lease. */
+    public record Row(NewInboxEntry entry, InboxStatus status, Optional<SealedPayload> payload,
+            Optional<String> lastError, int attempts, Instant nextAttemptAt, Optional<Instant> leaseUntil) {
+    }
+
+    /** From now on every call throws {@link StoreUnavailableException}, as when the database cannot answer. */
+    public void becomeUnavailable() {
+        unavailable = true;
+    }
+
+    public List<Row> rows() {
+        return rows.keySet().stream().map(this::row).toList();
+    }
+
+    public Row row(UUID inboxId) {
+        Stored stored = rows.get(inboxId);
+        return new Row(stored.entry(), stored.status(), stored.payload(), stored.lastError(),
+                leases.attempts(inboxId), leases.nextAttemptAt(inboxId), leases.leaseUntil(inboxId));
+    }
+
+    public List<PurgeRequest> payloadPurges() {
+        return List.copyOf(payloadPurges);
+    }
+
+    public List<PurgeRequest> seenBodyPurges() {
+        return List.copyOf(seenBodyPurges);
+    }
+
+    @Override
+    public Insertion insertIfAbsent(NewInboxEntry entry) {
+        answer();
+        Optional<UUID> existing = rows.values().stream()
+                .filter(stored -> sameLogicalEvent(stored.entry(), entry))
+                .map(stored -> stored.entry().inboxId())
+                .findFirst();
+        if (existing.isPresent()) {
+            return new Insertion(existing.get(), false);
+        }
+        rows.put(entry.inboxId(), new Stored(entry, InboxStatus.RECEIVED, Optional.of(entry.payload()),
+                Optional.empty()));
+        leases.add(entry.inboxId(), entry.receivedAt());
+        return new Insertion(entry.inboxId(), true);
+    }
+
+    @Override
+    public Optional<UUID> recordBodyUnlessSeen(NewInboxEntry entry, Instant seenAfter) {
+        answer();
+        String body = entry.endpointId() + "/" + HexFormat.of().formatHex(entry.payloadSha256());
+        SeenBody earlier = seenBodies.get(body);
+        if (earlier != null && earlier.at().isAfter(seenAfter)) {
+            return Optional.of(earlier.inboxId());
+        }
+        seenBodies.put(body, new SeenBody(entry.inboxId(), entry.receivedAt()));
+        return Optional.empty();
+    }
+
+    @Override
+    public int purgeSeenBodies(Instant before, int batch) {
+        answer();
+        PurgeRequest request = new PurgeRequest(before, batch);
+        seenBodyPurges.add(request);
+        return request.removeFrom(seenBodies, SeenBody::at);
+    }
+
+    @Override
+    public List<LeasedEvent> leaseDue(int max, Instant now, Instant leaseUntil) {
+        answer();
+        return leases.leaseDue(max, now, leaseUntil).stream().map(leased -> {
+            Stored stored = rows.get(leased.key());
+            rows.put(leased.key(), stored.with(InboxStatus.PROCESSING, stored.lastError()));
+            NewInboxEntry entry = stored.entry();
+            return new LeasedEvent(entry.inboxId(), entry.provider(), entry.endpointId(),
+                    entry.event().providerEventId(), entry.event().eventType(), entry.event().objectId(),
+                    entry.event().objectVersion(), leased.lease(), entry.receivedAt(), stored.payload());
+        }).toList();
+    }
+
+    @Override
+    public boolean markProcessed(UUID inboxId, int attempt, Instant now) {
+        return end(inboxId, attempt, InboxStatus.PROCESSED, Optional.empty());
+    }
+
+    @Override
+    public boolean retryLater(UUID inboxId, int attempt, Instant nextAttemptAt, String redactedError, Instant now) {
+        answer();
+        if (!leases.holds(inboxId, attempt)) {
+            return false;
+        }
+        leases.retryAt(inboxId, nextAttemptAt);
+        rows.put(inboxId, rows.get(inboxId).with(InboxStatus.RECEIVED, Optional.of(redactedError)));
+        return true;
+    }
+
+    @Override
+    public boolean fail(UUID inboxId, int attempt, String redactedError, Instant now) {
+        return end(inboxId, attempt, InboxStatus.FAILED, Optional.of(redactedError));
+    }
+
+    @Override
+    public boolean redrive(UUID inboxId, Instant now) {
+        answer();
+        Stored stored = rows.get(inboxId);
+        if (stored == null || stored.status() != InboxStatus.FAILED) {
+            return false;
+        }
+        leases.reopen(inboxId, now);
+        rows.put(inboxId, stored.with(InboxStatus.RECEIVED, stored.lastError()));
+        return true;
+    }
+
+    @Override
+    public int purgePayloads(Instant receivedBefore, int batch) {
+        answer();
+        payloadPurges.add(new PurgeRequest(receivedBefore, batch));
+        List<UUID> purged = rows.values().stream()
+                .filter(stored -> stored.payload().isPresent() && leases.finished(stored.entry().inboxId())
+                        && stored.entry().receivedAt().isBefore(receivedBefore))
+                .limit(batch)
+                .map(stored -> stored.entry().inboxId())
+                .toList();
+        purged.forEach(id -> rows.put(id, rows.get(id).withoutPayload()));
+        return purged.size();
+    }
+
+    @Override
+    public Runnable snapshot() {
+        List<Runnable> before = List.of(RollsBack.snapshotOf(rows), RollsBack.snapshotOf(seenBodies),
+                leases.snapshot());
+        return () -> before.forEach(Runnable::run);
+    }
+
+    private boolean end(UUID inboxId, int attempt, InboxStatus status, Optional<String> reason) {
+        answer();
+        if (!leases.holds(inboxId, attempt)) {
+            return false;
+        }
+        leases.finish(inboxId);
+        rows.put(inboxId, rows.get(inboxId).with(status, reason));
+        return true;
+    }
+
+    private void answer() {
+        if (unavailable) {
+            throw new StoreUnavailableException("the inbox cannot answer", null);
+        }
+    }
+
+    private static boolean sameLogicalEvent(NewInboxEntry a, NewInboxEntry b) {
+        return a.provider().equals(b.provider()) && a.endpointId().equals(b.endpointId())
+                && a.event().providerEventId().equals(b.event().providerEventId());
+    }
+
+    private record Stored(NewInboxEntry entry, InboxStatus status, Optional<SealedPayload> payload,
+            Optional<String> lastError) {
+
+        Stored with(InboxStatus newStatus, Optional<String> reason) {
+            return new Stored(entry, newStatus, payload, reason);
+        }
+
+        Stored withoutPayload() {
+            return new Stored(entry, status, Optional.empty(), lastError);
+        }
+    }
+
+    private record SeenBody(UUID inboxId, Instant at) {
+    }
+}

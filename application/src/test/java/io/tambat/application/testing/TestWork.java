@@ -1,0 +1,27 @@
+package io.tambat.application.testing;
+
+import io.tambat.application.work.WorkSettings;
+import io.tambat.domain.model.processing.RetryPolicy;
+import java.time.Duration;
+
+/**
+ * The work settings the worker tests share: three attempts, backoff from 2 s doubling to at most a minute, a
+ * batch of ten, a 30 s lease. With {@link #JITTER} the backoff of the n-th failed attempt is exactly three
+ * quarters of its ceiling: 1.5 s after the first, 3 s after the second.
+ */
+public final class TestWork {
+
+    public static final int MAX_ATTEMPTS = 3;
+    public static final RetryPolicy RETRY = new RetryPolicy(MAX_ATTEMPTS, Duration.ofSeconds(2), Duration.ofMinutes(1));
+    public static final int BATCH_SIZE = 10;
+    public static final Duration LEASE = Duration.ofSeconds(30);
+    /** The fixed jitter given to the workers under test: halfway between the backoff's bounds. */
+    public static final double JITTER = 0.5;
+
+    private TestWork() {
+    }
+
+    public static WorkSettings settings() {
+        return new WorkSettings(true, RETRY, 1, BATCH_SIZE, LEASE, Duration.ofMillis(200), Duration.ofMinutes(1));
+    }
+}

@@ -1,0 +1,371 @@
+package io.tambat.application.webhook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.tambat.application.testing.EndpointBuilder;
+import io.tambat.application.testing.FakeTransactions;
+import io.tambat.application.testing.FixedEndpoints;
+import io.tambat.application.testing.InMemoryInbox;
+import io.tambat.application.testing.InMemoryOutbox;
+import io.tambat.application.testing.MutableClock;
+import io.tambat.application.testing.SealingCipher;
+import io.tambat.application.work.StorageStatus;
+import io.tambat.domain.error.Rejection;
+import io.tambat.domain.error.StoreUnavailableException;
+import io.tambat.domain.error.WebhookRejectedException;
+import io.tambat.domain.model.processing.InboxStatus;
+import io.tambat.domain.model.processing.OutboxMessage;
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.webhook.ReceiptStatus;
+import io.tambat.domain.model.webhook.SecretVersion;
+import io.tambat.domain.model.webhook.WebhookEndpoint;
+import io.tambat.domain.model.webhook.WebhookReceipt;
+import io.tambat.domain.port.out.InboxPort;
+import io.tambat.domain.port.out.IngressMetricsPort;
+import io.tambat.domain.port.out.ProviderAdapter;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ReceiveWebhookServiceTest {
+
+    private static final String V1 = "secret-one";
+    private static final String V2 = "secret-two";
+    private static final String BODY = "evt_1 payment.succeeded";
+    private static final Duration RETRY_AFTER = Duration.ofSeconds(7);
+
+    private final MutableClock clock = MutableClock.start();
+    private final InMemoryInbox inbox = new InMemoryInbox();
+    private final InMemoryOutbox outbox = new InMemoryOutbox();
+    private final InMemorySecretStore secretStore = new InMemorySecretStore();
+    private final RecordingIngressMetrics metrics = new RecordingIngressMetrics();
+    private final ReadySwitch storage = new ReadySwitch();
+    private final WebhookEndpoint shop = EndpointBuilder.endpoint("shop").build();
+    private final WebhookEndpoint guarded = EndpointBuilder.endpoint("guarded").unverifiedRateLimit(2).build();
+    private final WebhookEndpoint limited = EndpointBuilder.endpoint("limited").rateLimit(1).build();
+    private final WebhookEndpoint paymentsOnly = EndpointBuilder.endpoint("payments-only")
+            .eventTypes("payment.succeeded").build();
+    private final TrustedSecrets secrets = new TrustedSecrets();
+    private final ReceiveWebhookService service = service();
+
+    ReceiveWebhookServiceTest() {
+        for (WebhookEndpoint endpoint : List.of(shop, guarded, limited, paymentsOnly)) {
+            secretStore.add(endpoint.id(), new SecretVersion("v1", V1), clock.instant());
+        }
+        storage.ready = true;
+    }
+
+    @Test
+    void acceptsAnAuthenticDeliveryAndStoresItOnce() {
+        WebhookReceipt receipt = service.receive(shop, valid(BODY).build());
+
+        assertThat(receipt.status()).isEqualTo(ReceiptStatus.ACCEPTED);
+        assertThat(inbox.rows()).singleElement().satisfies(row -> {
+            assertThat(row.entry().inboxId()).isEqualTo(receipt.inboxIds().get(0));
+            assertThat(row.entry().event().providerEventId()).isEqualTo("evt_1");
+            assertThat(row.entry().matchedSecretVersion()).isEqualTo("v1");
+            assertThat(row.entry().receivedAt()).isEqualTo(clock.instant());
+            assertThat(row.status()).isEqualTo(InboxStatus.RECEIVED);
+            assertThat(storedBody(row.entry())).isEqualTo(BODY);
+        });
+        assertThat(outbox.topicsFor(receipt.inboxIds().get(0))).containsExactly(OutboxMessage.WEBHOOK_RECEIVED);
+        assertThat(metrics.recorded).containsExactly("matched shop v1", "committed");
+    }
+
+    @Test
+    void reportsARedeliveredEventAsDuplicateWithoutStoringItAgain() {
+        WebhookReceipt first = service.receive(shop, valid(BODY).build());
+        clock.advance(Duration.ofMinutes(1));
+
+        WebhookReceipt redelivered = service.receive(shop, valid(BODY).build());
+
+        assertThat(redelivered.status()).isEqualTo(ReceiptStatus.DUPLICATE);
+        assertThat(redelivered.inboxIds()).isEqualTo(first.inboxIds());
+        assertThat(inbox.rows()).hasSize(1);
+        assertThat(outbox.notifications()).hasSize(1);
+    }
+
+    @Test
+    void acceptsABatchWhenAnyOfItsEventsIsNew() {
+        service.receive(shop, valid(BODY).build());
+
+        WebhookReceipt batch = service.receive(shop, valid(BODY + "\nevt_2 payment.refunded").build());
+
+        assertThat(batch.status()).isEqualTo(ReceiptStatus.ACCEPTED);
+        assertThat(inbox.rows()).extracting(row -> row.entry().event().providerEventId())
+                .containsExactly("evt_1", "evt_2");
+        assertThat(outbox.notifications()).hasSize(2);
+    }
+
+    @Test
+    void acknowledgesButStoresNothingOfAnEventTypeTheEndpointDoesNotTake() {
+        WebhookReceipt receipt = service.receive(paymentsOnly, valid("evt_1 dispute.created").build());
+
+        assertThat(receipt.status()).isEqualTo(ReceiptStatus.IGNORED);
+        assertNothingStored();
+    }
+
+    @Test
+    void rejectsAnInvalidSignatureAndStoresNothing() {
+        WebhookRejectedException rejected = rejection(() ->
+                service.receive(shop, valid(BODY).signedWith("not-a-trusted-secret").build()));
+
+        assertThat(rejected.rejection()).isEqualTo(Rejection.SIGNATURE_INVALID);
+        assertNothingStored();
+    }
+
+    @Test
+    void rejectsAMissingSignatureAndStoresNothing() {
+        WebhookRejectedException rejected = rejection(() ->
+                service.receive(shop, valid(BODY).withoutSignature().build()));
+
+        assertThat(rejected.rejection()).isEqualTo(Rejection.SIGNATURE_MISSING);
+        assertNothingStored();
+    }
+
+    @Test
+    void rejectsADuplicatedSignatureHeaderAsMissing() {
+        WebhookRejectedException rejected = rejection(() ->
+                service.receive(shop, valid(BODY).withHeader("test-signature", "00").build()));
+
+        assertThat(rejected.rejection()).isEqualTo(Rejection.SIGNATURE_MISSING);
+        assertNothingStored();
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {-301, 301})
+    void rejectsASignedTimestampOutsideTheToleranceInEitherDirection(long offsetSeconds) {
+        Instant signedAt = clock.instant().plusSeconds(offsetSeconds);
+
+        WebhookRejectedException rejected = rejection(() ->
+                service.receive(shop, valid(BODY).signedAt(signedAt).build()));
+
+        assertThat(rejected.rejection()).isEqualTo(Rejection.TIMESTAMP_STALE);
+        assertNothingStored();
+    }
+
+    @Test
+    void acceptsEitherTrustedVersionWhileASecretIsRotated() {
+        secretStore.add(shop.id(), new SecretVersion("v2", V2), clock.instant());
+
+        service.receive(shop, valid("evt_1 payment.succeeded").build());
+        service.receive(shop, valid("evt_2 payment.succeeded").signedWith(V2).build());
+
+        assertThat(inbox.rows()).extracting(row -> row.entry().matchedSecretVersion()).containsExactly("v1", "v2");
+    }
+
+    @Test
+    void refusesARetiredSecretVersion() {
+        secretStore.add(shop.id(), new SecretVersion("v2", V2), clock.instant());
+        service.receive(shop, valid("evt_1 payment.succeeded").build());
+
+        secretStore.retire(shop.id(), "v1", clock.instant());
+        secrets.changed(new SecretsChanged(shop.id()));
+
+        WebhookRejectedException rejected = rejection(() ->
+                service.receive(shop, valid("evt_2 payment.succeeded").build()));
+        assertThat(rejected.rejection()).isEqualTo(Rejection.SIGNATURE_INVALID);
+        service.receive(shop, valid("evt_3 payment.succeeded").signedWith(V2).build());
+        assertThat(inbox.rows()).extracting(row -> row.entry().event().providerEventId())
+                .containsExactly("evt_1", "evt_3");
+    }
+
+    @Test
+    void throttlesRequestsFailingVerificationOnceTheirAllowanceIsSpent() {
+        List<Rejection> answers = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            answers.add(rejection(() -> service.receive(guarded, valid(BODY).signedWith("forged").build()))
+                    .rejection());
+        }
+
+        assertThat(answers).containsExactly(Rejection.SIGNATURE_INVALID, Rejection.SIGNATURE_INVALID,
+                Rejection.RATE_LIMITED);
+        assertNothingStored();
+    }
+
+    @Test
+    void tellsAThrottledSenderWhenItsNextFailureWouldBeAllowed() {
+        for (int i = 0; i < 2; i++) {
+            rejection(() -> service.receive(guarded, valid(BODY).withoutSignature().build()));
+        }
+
+        WebhookRejectedException throttled = rejection(() ->
+                service.receive(guarded, valid(BODY).withoutSignature().build()));
+        clock.advance(Duration.ofMillis(500));
+        WebhookRejectedException afterTheWait = rejection(() ->
+                service.receive(guarded, valid(BODY).withoutSignature().build()));
+
+        assertThat(throttled.rejection()).isEqualTo(Rejection.RATE_LIMITED);
+        assertThat(throttled.retryAfter()).contains(Duration.ofMillis(500));
+        assertThat(afterTheWait.rejection()).isEqualTo(Rejection.SIGNATURE_MISSING);
+    }
+
+    @Test
+    void keepsAcceptingAuthenticDeliveriesWhileForgeriesAreThrottled() {
+        for (int i = 0; i < 3; i++) {
+            rejection(() -> service.receive(guarded, valid(BODY).signedWith("forged").build()));
+        }
+
+        WebhookReceipt authentic = service.receive(guarded, valid(BODY).build());
+
+        assertThat(authentic.status()).isEqualTo(ReceiptStatus.ACCEPTED);
+        assertThat(inbox.rows()).hasSize(1);
+    }
+
+    @Test
+    void throttlesAuthenticDeliveriesBeyondTheEndpointsRateLimit() {
+        service.receive(limited, valid("evt_1 payment.succeeded").build());
+
+        WebhookRejectedException rejected = rejection(() ->
+                service.receive(limited, valid("evt_2 payment.succeeded").build()));
+
+        assertThat(rejected.rejection()).isEqualTo(Rejection.RATE_LIMITED);
+        assertThat(inbox.rows()).extracting(row -> row.entry().event().providerEventId()).containsExactly("evt_1");
+    }
+
+    @Test
+    void refusesAsStorageUnavailableAndAcknowledgesNothingWhenTheInboxCannotAnswer() {
+        inbox.becomeUnavailable();
+
+        WebhookRejectedException rejected = rejection(() -> service.receive(shop, valid(BODY).build()));
+
+        assertThat(rejected.rejection()).isEqualTo(Rejection.STORAGE_UNAVAILABLE);
+        assertThat(rejected.retryAfter()).contains(RETRY_AFTER);
+        assertThat(rejected).hasCauseInstanceOf(StoreUnavailableException.class);
+        assertThat(outbox.notifications()).isEmpty();
+        assertThat(metrics.recorded).doesNotContain("committed");
+    }
+
+    @Test
+    void refusesAsSecretsUnavailableWhenTheSecretStoreCannotAnswer() {
+        secretStore.becomeUnavailable();
+
+        WebhookRejectedException rejected = rejection(() -> service.receive(shop, valid(BODY).build()));
+
+        assertThat(rejected.rejection()).isEqualTo(Rejection.SECRETS_UNAVAILABLE);
+        assertThat(rejected.retryAfter()).contains(RETRY_AFTER);
+        assertNothingStored();
+    }
+
+    @Test
+    void refusesDeliveriesUntilStorageIsReady() {
+        storage.ready = false;
+
+        WebhookRejectedException rejected = rejection(() -> service.admit("test", "shop", "text/plain"));
+
+        assertThat(rejected.rejection()).isEqualTo(Rejection.STORAGE_UNAVAILABLE);
+        assertThat(rejected.retryAfter()).contains(RETRY_AFTER);
+    }
+
+    @Test
+    void admitsAKnownEndpointOfItsOwnProviderOnceStorageIsReady() {
+        assertThat(service.admit("test", "shop", "text/plain; charset=utf-8")).isEqualTo(shop);
+    }
+
+    @Test
+    void refusesAnEndpointAddressedUnderAnotherProvider() {
+        WebhookRejectedException rejected = rejection(() -> service.admit("stripe", "shop", "text/plain"));
+
+        assertThat(rejected.rejection()).isEqualTo(Rejection.UNKNOWN_ENDPOINT);
+    }
+
+    @Test
+    void refusesAContentTypeTheProviderDoesNotSend() {
+        WebhookRejectedException rejected = rejection(() -> service.admit("test", "shop", "application/xml"));
+
+        assertThat(rejected.rejection()).isEqualTo(Rejection.UNSUPPORTED_MEDIA_TYPE);
+    }
+
+    private TestProviderAdapter.Delivery valid(String body) {
+        return TestProviderAdapter.delivery(body, V1, clock.instant());
+    }
+
+    private static WebhookRejectedException rejection(ThrowingCallable call) {
+        WebhookRejectedException rejected = catchThrowableOfType(WebhookRejectedException.class, call);
+        assertThat(rejected).as("a rejection").isNotNull();
+        return rejected;
+    }
+
+    private void assertNothingStored() {
+        assertThat(inbox.rows()).isEmpty();
+        assertThat(outbox.notifications()).isEmpty();
+    }
+
+    private static String storedBody(NewInboxEntry entry) {
+        byte[] aad = NewInboxEntry.payloadAssociatedData(entry.inboxId(), entry.provider(), entry.endpointId(),
+                entry.event().providerEventId());
+        return new String(new SealingCipher().open(entry.payload(), aad), StandardCharsets.UTF_8);
+    }
+
+    private ReceiveWebhookService service() {
+        IngressSettings settings = new IngressSettings(Duration.ofMinutes(1), RETRY_AFTER);
+        secrets.store = secretStore;
+        secrets.settings = settings;
+        secrets.clock = clock;
+        FakeTransactions transactions = new FakeTransactions(inbox, outbox);
+        InboxAcceptance acceptance = new InboxAcceptance() {
+            @Override
+            public List<InboxPort.Insertion> accept(List<NewInboxEntry> entries,
+                    Optional<Duration> replayWindow, Instant now) {
+                return transactions.inNew(() -> super.accept(entries, replayWindow, now));
+            }
+        };
+        acceptance.inbox = inbox;
+        acceptance.outbox = outbox;
+        ReceiveWebhookService built = new ReceiveWebhookService();
+        built.endpoints = new FixedEndpoints(shop, guarded, limited, paymentsOnly);
+        built.adapters = new OnlyTheTestProvider();
+        built.rateLimits = new RateLimits();
+        built.secrets = secrets;
+        built.cipher = new SealingCipher();
+        built.acceptance = acceptance;
+        built.metrics = metrics;
+        built.settings = settings;
+        built.storage = storage;
+        built.clock = clock;
+        return built;
+    }
+
+    /** The adapters on the class path, as far as these tests go: the test provider alone. */
+    private static final class OnlyTheTestProvider extends ProviderAdapters {
+        private final ProviderAdapter adapter = new TestProviderAdapter();
+
+        @Override
+        public Optional<ProviderAdapter> find(String provider) {
+            return Optional.of(adapter).filter(found -> found.provider().equals(provider));
+        }
+    }
+
+    /** Storage readiness as a test sets it, instead of the start-up event. */
+    private static final class ReadySwitch extends StorageStatus {
+        private boolean ready;
+
+        @Override
+        public boolean ready() {
+            return ready;
+        }
+    }
+
+    private static final class RecordingIngressMetrics implements IngressMetricsPort {
+        private final List<String> recorded = new ArrayList<>();
+
+        @Override
+        public void secretMatched(EndpointId endpoint, String version) {
+            recorded.add("matched " + endpoint + " " + version);
+        }
+
+        @Override
+        public void committed(Duration duration) {
+            recorded.add("committed");
+        }
+    }
+}
