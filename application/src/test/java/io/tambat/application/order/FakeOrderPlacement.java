@@ -1,7 +1,8 @@
 package io.tambat.application.order;
 
 import io.tambat.domain.model.order.OrderOperation;
-import io.tambat.domain.model.order.StoredOutcome;
+import io.tambat.domain.model.order.OrderResult;
+import io.tambat.domain.model.order.RecordedOutcome;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -33,21 +34,21 @@ final class FakeOrderPlacement extends OrderPlacement {
     }
 
     @Override
-    public StoredOutcome complete(OrderOperation operation, Instant now) {
+    public RecordedOutcome complete(OrderOperation operation, Instant now) {
         return end(completeFailures, operation, "created", now);
     }
 
     @Override
-    public StoredOutcome fail(OrderOperation operation, String detail, Instant now) {
+    public RecordedOutcome fail(OrderOperation operation, String detail, Instant now) {
         return end(failFailures, operation, "operation_failed: " + detail, now);
     }
 
-    private StoredOutcome end(Deque<RuntimeException> failures, OrderOperation operation, String outcome,
+    private RecordedOutcome end(Deque<RuntimeException> failures, OrderOperation operation, String outcome,
             Instant now) {
         if (!failures.isEmpty()) {
             throw failures.poll();
         }
         ended.add(new Ended(operation.id(), outcome, now));
-        return new StoredOutcome(200, outcome, Optional.empty());
+        return new RecordedOutcome(OrderResult.OPERATION_FAILED, outcome, Optional.empty());
     }
 }

@@ -3,7 +3,6 @@ package io.tambat.application.order;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.application.order.FakeOrderPlacement.Ended;
-import io.tambat.application.port.in.PlaceOrderUseCase;
 import io.tambat.application.testing.LogCapture;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.RecordingProcessingMetrics;
@@ -11,11 +10,12 @@ import io.tambat.application.testing.TestWork;
 import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.order.IdempotencyKey;
+import io.tambat.domain.model.order.IdempotencyScope;
 import io.tambat.domain.model.order.OperationState;
 import io.tambat.domain.model.order.OrderLine;
 import io.tambat.domain.model.order.OrderOperation;
 import io.tambat.domain.model.order.OrderRequest;
-import io.tambat.domain.model.order.StoredOutcome;
+import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
 import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.port.out.OrderOperationsPort;
@@ -37,13 +37,13 @@ class OrderOperationWorkerTest {
     private final OrderOperation operation = operation(new Lease(1, false));
 
     @Test
-    void leasesOperationsOfTheOrderEndpointUntilTheLeaseRunsOut() {
+    void leasesOrderPlacementOperationsUntilTheLeaseRunsOut() {
         operations.due.add(operation);
 
         List<OrderOperation> leased = worker.leaseBatch();
 
         assertThat(leased).containsExactly(operation);
-        assertThat(operations.leases).containsExactly(new LeaseRequest(PlaceOrderUseCase.ENDPOINT,
+        assertThat(operations.leases).containsExactly(new LeaseRequest(IdempotencyScope.ORDER_PLACEMENT,
                 TestWork.BATCH_SIZE, clock.instant(), clock.instant().plus(TestWork.LEASE)));
     }
 
@@ -130,7 +130,7 @@ class OrderOperationWorkerTest {
         return built;
     }
 
-    private record LeaseRequest(String endpoint, int max, Instant now, Instant leaseUntil) {
+    private record LeaseRequest(IdempotencyScope scope, int max, Instant now, Instant leaseUntil) {
     }
 
     /** The operations a worker may lease, and each lease it asked for; the rest is the placement's business. */
@@ -139,8 +139,8 @@ class OrderOperationWorkerTest {
         private final List<LeaseRequest> leases = new ArrayList<>();
 
         @Override
-        public List<OrderOperation> leaseDue(String endpoint, int max, Instant now, Instant leaseUntil) {
-            leases.add(new LeaseRequest(endpoint, max, now, leaseUntil));
+        public List<OrderOperation> leaseDue(IdempotencyScope scope, int max, Instant now, Instant leaseUntil) {
+            leases.add(new LeaseRequest(scope, max, now, leaseUntil));
             return List.copyOf(due);
         }
 
@@ -150,7 +150,7 @@ class OrderOperationWorkerTest {
         }
 
         @Override
-        public boolean complete(UUID operationId, int attempt, StoredOutcome outcome, Instant keepUntil) {
+        public boolean complete(UUID operationId, int attempt, RecordedOutcome outcome, Instant keepUntil) {
             throw new UnsupportedOperationException("the placement completes");
         }
 

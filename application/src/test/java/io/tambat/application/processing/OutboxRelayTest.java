@@ -3,8 +3,8 @@ package io.tambat.application.processing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tambat.application.testing.InMemoryOutbox;
 import io.tambat.application.testing.InMemoryOutbox.Notification;
+import io.tambat.application.testing.InMemoryOutbox;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.work.Failpoints;
 import io.tambat.domain.model.processing.OutboxMessage;

@@ -6,8 +6,9 @@ import io.tambat.application.testing.EndpointBuilder;
 import io.tambat.application.testing.FixedEndpoints;
 import io.tambat.application.testing.PurgeRequest;
 import io.tambat.domain.model.order.IdempotencyKey;
+import io.tambat.domain.model.order.IdempotencyScope;
 import io.tambat.domain.model.order.PendingOperation;
-import io.tambat.domain.model.order.StoredOutcome;
+import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
 import io.tambat.domain.port.out.IdempotencyStorePort;
 import java.time.Duration;
@@ -117,13 +118,13 @@ class RetentionPurgeTest {
         }
 
         @Override
-        public Claim claim(TenantId tenant, String endpoint, IdempotencyKey key, String fingerprint,
+        public Claim claim(TenantId tenant, IdempotencyScope scope, IdempotencyKey key, String fingerprint,
                 Optional<PendingOperation> operation, Instant now, Instant expiresAt, Duration wait) {
             throw new UnsupportedOperationException("retention never claims");
         }
 
         @Override
-        public void complete(TenantId tenant, String endpoint, IdempotencyKey key, StoredOutcome outcome) {
+        public void complete(TenantId tenant, IdempotencyScope scope, IdempotencyKey key, RecordedOutcome outcome) {
             throw new UnsupportedOperationException("retention never completes");
         }
     }
