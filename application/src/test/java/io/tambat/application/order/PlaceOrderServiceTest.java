@@ -1,0 +1,207 @@
+package io.tambat.application.order;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tambat.application.port.in.PlaceOrderUseCase.Placement;
+import io.tambat.application.testing.MutableClock;
+import io.tambat.domain.error.IdempotencyInProgressException;
+import io.tambat.domain.error.StoreUnavailableException;
+import io.tambat.domain.model.order.Coupon;
+import io.tambat.domain.model.order.IdempotencyKey;
+import io.tambat.domain.model.order.OperationStatus;
+import io.tambat.domain.model.order.Order;
+import io.tambat.domain.model.order.OrderLine;
+import io.tambat.domain.model.order.OrderOutcome;
+import io.tambat.domain.model.order.OrderRequest;
+import io.tambat.domain.model.order.OrderResult;
+import io.tambat.domain.model.order.RecordedOutcome;
+import io.tambat.domain.model.order.TenantId;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Order placement through the use case, on in-memory stores: one order per key and per checkout, the first
+ * outcome recorded and replayed, a reused key refused, and a long operation claimed without an order yet.
+ */
+class PlaceOrderServiceTest {
+
+    private static final Duration RETENTION = Duration.ofHours(24);
+    private static final TenantId TENANT = new TenantId("tenant-a");
+    private static final OrderRequest REQUEST = request(Optional.empty());
+
+    private final MutableClock clock = MutableClock.start();
+    private final InMemoryIdempotencyRecords records = new InMemoryIdempotencyRecords();
+    private final InMemoryOrders orders = new InMemoryOrders();
+    private final List<String> rollbacks = new ArrayList<>();
+    private final PlaceOrderService service = service();
+    private final IdempotencyKey key = new IdempotencyKey("key-" + UUID.randomUUID());
+
+    @Test
+    void createsTheOrderAndRecordsItsRenderedOutcomeOnTheKey() {
+        Placement placement = service.place(TENANT, key, REQUEST, false);
+
+        Order order = onlyOrder();
+        RecordedOutcome expected = new RecordedOutcome(OrderResult.CREATED, "created " + order.id(),
+                Optional.of(order.id()));
+        assertThat(placement).isEqualTo(new Placement.Answered(expected, false));
+        assertThat(order.totalMinor()).isEqualTo(2 * 1_250);
+        assertThat(orders.outbox).containsExactly(new InMemoryOrders.Appended(order.id(), clock.instant()));
+        assertThat(records.record(TENANT, key).orElseThrow().outcome).contains(expected);
+        assertThat(records.record(TENANT, key).orElseThrow().expiresAt).isEqualTo(clock.instant().plus(RETENTION));
+    }
+
+    @Test
+    void replaysTheRecordedOutcomeToARetryWithTheSameParameters() {
+        Placement first = service.place(TENANT, key, REQUEST, false);
+        clock.advance(Duration.ofMinutes(5));
+
+        Placement retry = service.place(TENANT, key, REQUEST, false);
+
+        assertThat(retry).isEqualTo(new Placement.Answered(((Placement.Answered) first).outcome(), true));
+        assertThat(orders.orders).hasSize(1);
+        assertThat(orders.outbox).hasSize(1);
+    }
+
+    @Test
+    void refusesAKeyReusedWithOtherParametersAndChangesNothing() {
+        service.place(TENANT, key, REQUEST, false);
+
+        Placement reused = service.place(TENANT, key, request(Optional.of("SPRING")), false);
+
+        assertThat(reused).isEqualTo(new Placement.KeyReused());
+        assertThat(orders.orders).hasSize(1);
+    }
+
+    @Test
+    void takesAValidCouponOffTheTotal() {
+        service.place(TENANT, key, request(Optional.of("SPRING")), false);
+
+        assertThat(onlyOrder().totalMinor()).isEqualTo(2 * 1_250 * 80 / 100);
+    }
+
+    @Test
+    void rejectsAnExpiredCouponAndRecordsTheRejectionForReplay() {
+        clock.advance(Duration.ofDays(30));
+
+        Placement placement = service.place(TENANT, key, request(Optional.of("SPRING")), false);
+
+        RecordedOutcome rejection = new RecordedOutcome(OrderResult.COUPON_INVALID,
+                "rejected COUPON_INVALID: the coupon is unknown or expired", Optional.empty());
+        assertThat(placement).isEqualTo(new Placement.Answered(rejection, false));
+        assertThat(orders.orders).isEmpty();
+        assertThat(orders.outbox).isEmpty();
+        assertThat(service.place(TENANT, key, request(Optional.of("SPRING")), false))
+                .isEqualTo(new Placement.Answered(rejection, true));
+    }
+
+    @Test
+    void ordersACheckoutOnceEvenUnderAnotherKey() {
+        service.place(TENANT, key, REQUEST, false);
+
+        Placement second = service.place(TENANT, new IdempotencyKey("another-key"), REQUEST, false);
+
+        assertThat(((Placement.Answered) second).outcome().result()).isEqualTo(OrderResult.CHECKOUT_ALREADY_ORDERED);
+        assertThat(orders.orders).hasSize(1);
+        assertThat(orders.outbox).hasSize(1);
+    }
+
+    @Test
+    void aKeyIsANewOperationOnceItsRecordExpired() {
+        service.place(TENANT, key, request(Optional.empty(), Optional.empty()), false);
+        clock.advance(RETENTION);
+
+        Placement later = service.place(TENANT, key, request(Optional.empty(), Optional.empty()), false);
+
+        assertThat(later).isInstanceOfSatisfying(Placement.Answered.class, answered -> {
+            assertThat(answered.replayed()).isFalse();
+            assertThat(answered.outcome().result()).isEqualTo(OrderResult.CREATED);
+        });
+        assertThat(orders.orders).hasSize(2);
+    }
+
+    @Test
+    void askedToRespondAsynchronouslyClaimsALongOperationWithoutAnOrderYet() {
+        Placement placement = service.place(TENANT, key, REQUEST, true);
+
+        assertThat(placement).isInstanceOfSatisfying(Placement.Accepted.class, accepted -> {
+            assertThat(accepted.status()).isEqualTo(OperationStatus.IN_PROGRESS);
+            assertThat(accepted.replayed()).isFalse();
+            assertThat(records.record(TENANT, key).orElseThrow().operation.orElseThrow().id())
+                    .isEqualTo(accepted.operationId());
+        });
+        assertThat(orders.orders).isEmpty();
+    }
+
+    @Test
+    void aRetryOfARunningOperationAnswersWithTheOperationEvenSynchronously() {
+        UUID operation = ((Placement.Accepted) service.place(TENANT, key, REQUEST, true)).operationId();
+
+        assertThat(service.place(TENANT, key, REQUEST, false))
+                .isEqualTo(new Placement.Accepted(operation, OperationStatus.IN_PROGRESS, true));
+    }
+
+    @Test
+    void aClaimThatWaitedInVainIsStillInProgress() {
+        records.failNextClaim(new IdempotencyInProgressException());
+
+        assertThat(service.place(TENANT, key, REQUEST, false)).isEqualTo(new Placement.StillInProgress());
+        assertThat(rollbacks).isEmpty();
+    }
+
+    @Test
+    void anUnavailableStoreIsCountedAsARollbackAndReported() {
+        records.failNextClaim(new StoreUnavailableException("down", null));
+
+        assertThatThrownBy(() -> service.place(TENANT, key, REQUEST, false))
+                .isInstanceOf(StoreUnavailableException.class);
+        assertThat(rollbacks).containsExactly("rolled back");
+        assertThat(orders.orders).isEmpty();
+    }
+
+    private Order onlyOrder() {
+        assertThat(orders.orders).hasSize(1);
+        return orders.orders.values().iterator().next();
+    }
+
+    private static OrderRequest request(Optional<String> coupon) {
+        return request(Optional.of("checkout-1"), coupon);
+    }
+
+    private static OrderRequest request(Optional<String> checkout, Optional<String> coupon) {
+        return new OrderRequest(checkout, "EUR", List.of(new OrderLine("sku-1", 2, 1_250)), coupon);
+    }
+
+    /** Renders an outcome so a test can tell which one was recorded; the real bytes are the edge's. */
+    static String render(OrderOutcome outcome) {
+        return outcome instanceof OrderOutcome.Created created ? "created " + created.order().id()
+                : "rejected " + outcome.result() + ": " + ((OrderOutcome.Rejected) outcome).detail();
+    }
+
+    static OrderPlacement placement(InMemoryIdempotencyRecords records, InMemoryOrders orders) {
+        OrderPlacement placement = new OrderPlacement();
+        placement.idempotency = records;
+        placement.operations = records;
+        placement.orders = orders;
+        placement.rendering = PlaceOrderServiceTest::render;
+        placement.settings = new OrderSettings(RETENTION, Duration.ofSeconds(3),
+                Map.of("SPRING", new Coupon("SPRING", 20, Instant.parse("2026-12-01T00:00:00Z"))));
+        return placement;
+    }
+
+    private PlaceOrderService service() {
+        PlaceOrderService built = new PlaceOrderService();
+        built.placement = placement(records, orders);
+        built.orders = orders;
+        built.operations = records;
+        built.metrics = () -> rollbacks.add("rolled back");
+        built.clock = clock;
+        return built;
+    }
+}
