@@ -9,7 +9,7 @@ import io.tambat.domain.model.order.OrderDelivery;
 import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.port.out.InventoryPort;
 import io.tambat.domain.port.out.PaymentsPort;
-import io.tambat.domain.port.out.ProcessingMetricsPort;
+import io.tambat.domain.port.out.WorkMetricsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
@@ -43,7 +43,7 @@ public class OrderDeliveryWorker implements LeasedWork<OrderDelivery> {
     WorkSettings settings;
 
     @Inject
-    ProcessingMetricsPort metrics;
+    WorkMetricsPort metrics;
 
     @Inject
     Clock clock;

@@ -8,8 +8,9 @@ import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.order.IdempotencyScope;
 import io.tambat.domain.model.order.OrderOperation;
 import io.tambat.domain.model.processing.Lease;
+import io.tambat.domain.port.out.OrderMetricsPort;
 import io.tambat.domain.port.out.OrderOperationsPort;
-import io.tambat.domain.port.out.ProcessingMetricsPort;
+import io.tambat.domain.port.out.WorkMetricsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -40,7 +41,10 @@ public class OrderOperationWorker implements LeasedWork<OrderOperation> {
     WorkSettings settings;
 
     @Inject
-    ProcessingMetricsPort metrics;
+    OrderMetricsPort metrics;
+
+    @Inject
+    WorkMetricsPort workMetrics;
 
     @Inject
     Clock clock;
@@ -92,7 +96,7 @@ public class OrderOperationWorker implements LeasedWork<OrderOperation> {
         LOG.log(Level.WARNING, "operation {0}: its last allowed attempt was lost with its worker; it ends "
                 + "operation_failed", operation.id());
         end(operation, "the operation's last allowed attempt was lost; it was not carried out");
-        metrics.lost("operations");
+        workMetrics.lost("operations");
     }
 
     @Override

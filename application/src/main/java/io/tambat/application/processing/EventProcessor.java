@@ -18,6 +18,7 @@ import io.tambat.domain.port.out.PayloadCipherPort;
 import io.tambat.domain.port.out.ProcessingMetricsPort;
 import io.tambat.domain.port.out.ProviderStatePort;
 import io.tambat.domain.port.out.WebhookEndpointsPort;
+import io.tambat.domain.port.out.WorkMetricsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
@@ -62,6 +63,9 @@ public class EventProcessor {
 
     @Inject
     ProcessingMetricsPort metrics;
+
+    @Inject
+    WorkMetricsPort workMetrics;
 
     @Inject
     Failpoints failpoints;
@@ -166,7 +170,7 @@ public class EventProcessor {
     public void endLost(LeasedEvent event) {
         giveUp(event, "worker_lost: attempt " + (event.lease().attempt() - 1)
                 + " ended without an outcome (its worker stopped or hung), and it was the last allowed");
-        metrics.lost("inbox");
+        workMetrics.lost("inbox");
     }
 
     private void retryOrGiveUp(LeasedEvent event, String reason) {

@@ -7,7 +7,7 @@ import io.tambat.application.order.InMemoryOrderDeliveries.Row;
 import io.tambat.application.order.InMemoryOrderDeliveries.Status;
 import io.tambat.application.testing.LogCapture;
 import io.tambat.application.testing.MutableClock;
-import io.tambat.application.testing.RecordingProcessingMetrics;
+import io.tambat.application.testing.RecordingMetrics;
 import io.tambat.application.testing.TestWork;
 import io.tambat.domain.error.DownstreamRefusedException;
 import io.tambat.domain.error.TransientProcessingException;
@@ -28,7 +28,7 @@ class OrderDeliveryWorkerTest {
     private final MutableClock clock = MutableClock.start();
     private final InMemoryOrderDeliveries deliveries = new InMemoryOrderDeliveries();
     private final FakeDownstream downstream = new FakeDownstream();
-    private final RecordingProcessingMetrics metrics = new RecordingProcessingMetrics();
+    private final RecordingMetrics metrics = new RecordingMetrics();
     private final OrderDeliveryWorker worker = worker();
     private final long outboxId = deliveries.add(ORDER, 1500, "EUR", List.of(new OrderLine("sku-1", 2, 750)),
             clock.instant());

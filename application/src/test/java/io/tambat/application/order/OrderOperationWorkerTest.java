@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tambat.application.order.FakeOrderPlacement.Ended;
 import io.tambat.application.testing.LogCapture;
 import io.tambat.application.testing.MutableClock;
-import io.tambat.application.testing.RecordingProcessingMetrics;
+import io.tambat.application.testing.RecordingMetrics;
 import io.tambat.application.testing.TestWork;
 import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.error.StoreUnavailableException;
@@ -32,7 +32,7 @@ class OrderOperationWorkerTest {
     private final MutableClock clock = MutableClock.start();
     private final RecordingOperations operations = new RecordingOperations();
     private final FakeOrderPlacement placement = new FakeOrderPlacement();
-    private final RecordingProcessingMetrics metrics = new RecordingProcessingMetrics();
+    private final RecordingMetrics metrics = new RecordingMetrics();
     private final OrderOperationWorker worker = worker();
     private final OrderOperation operation = operation(new Lease(1, false));
 
@@ -126,6 +126,7 @@ class OrderOperationWorkerTest {
         built.placement = placement;
         built.settings = TestWork.settings();
         built.metrics = metrics;
+        built.workMetrics = metrics;
         built.clock = clock;
         return built;
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tambat.application.port.in.PlaceOrderUseCase.Placement;
 import io.tambat.application.testing.MutableClock;
+import io.tambat.application.testing.RecordingMetrics;
 import io.tambat.domain.error.IdempotencyInProgressException;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.order.Coupon;
@@ -19,7 +20,6 @@ import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -39,7 +39,7 @@ class PlaceOrderServiceTest {
     private final MutableClock clock = MutableClock.start();
     private final InMemoryIdempotencyRecords records = new InMemoryIdempotencyRecords();
     private final InMemoryOrders orders = new InMemoryOrders();
-    private final List<String> rollbacks = new ArrayList<>();
+    private final RecordingMetrics metrics = new RecordingMetrics();
     private final PlaceOrderService service = service();
     private final IdempotencyKey key = new IdempotencyKey("key-" + UUID.randomUUID());
 
@@ -152,7 +152,7 @@ class PlaceOrderServiceTest {
         records.failNextClaim(new IdempotencyInProgressException());
 
         assertThat(service.place(TENANT, key, REQUEST, false)).isEqualTo(new Placement.StillInProgress());
-        assertThat(rollbacks).isEmpty();
+        assertThat(metrics.recorded()).isEmpty();
     }
 
     @Test
@@ -161,7 +161,7 @@ class PlaceOrderServiceTest {
 
         assertThatThrownBy(() -> service.place(TENANT, key, REQUEST, false))
                 .isInstanceOf(StoreUnavailableException.class);
-        assertThat(rollbacks).containsExactly("rolled back");
+        assertThat(metrics.recorded()).containsExactly("placement rolled back");
         assertThat(orders.orders).isEmpty();
     }
 
@@ -200,7 +200,7 @@ class PlaceOrderServiceTest {
         built.placement = placement(records, orders);
         built.orders = orders;
         built.operations = records;
-        built.metrics = () -> rollbacks.add("rolled back");
+        built.metrics = metrics;
         built.clock = clock;
         return built;
     }

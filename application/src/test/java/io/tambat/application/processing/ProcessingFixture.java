@@ -6,7 +6,7 @@ import io.tambat.application.testing.FixedEndpoints;
 import io.tambat.application.testing.InMemoryInbox;
 import io.tambat.application.testing.InMemoryOutbox;
 import io.tambat.application.testing.MutableClock;
-import io.tambat.application.testing.RecordingProcessingMetrics;
+import io.tambat.application.testing.RecordingMetrics;
 import io.tambat.application.testing.SealingCipher;
 import io.tambat.application.testing.TestWork;
 import io.tambat.application.work.Failpoints;
@@ -44,7 +44,7 @@ final class ProcessingFixture {
     final InMemoryOutbox outbox = new InMemoryOutbox();
     final InMemoryProcessedEvents processed = new InMemoryProcessedEvents();
     final InMemoryBusinessState state = new InMemoryBusinessState();
-    final RecordingProcessingMetrics metrics = new RecordingProcessingMetrics();
+    final RecordingMetrics metrics = new RecordingMetrics();
     final ScriptedInterpreter interpreter = new ScriptedInterpreter();
     final FakeProviderApi providerApi = new FakeProviderApi();
     final FixedEndpoints endpoints = new FixedEndpoints(EndpointBuilder.endpoint(ENDPOINT.value()).build());
@@ -80,6 +80,7 @@ final class ProcessingFixture {
         processor.settings = settings;
         processor.work = TestWork.settings();
         processor.metrics = metrics;
+        processor.workMetrics = metrics;
         processor.failpoints = Failpoints.inert();
         processor.clock = clock;
         processor.jitter = () -> TestWork.JITTER;

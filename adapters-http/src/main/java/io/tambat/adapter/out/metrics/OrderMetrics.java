@@ -9,6 +9,7 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.MetricUnits;
+import org.eclipse.microprofile.metrics.Tag;
 
 /**
  * Order placement rollbacks, and order backlog gauges read from the tables: how long the oldest long
@@ -31,6 +32,11 @@ public class OrderMetrics implements OrderMetricsPort {
     @Override
     public void placementRolledBack() {
         registry.counter(ROLLBACKS).inc();
+    }
+
+    @Override
+    public void operationAttempt(String outcome) {
+        registry.counter("tambat.orders.operations.attempts", new Tag("outcome", outcome)).inc();
     }
 
     void register(@Observes @Initialized(ApplicationScoped.class) Object context) {

@@ -4,6 +4,7 @@ import io.tambat.domain.model.processing.InboxRow;
 import io.tambat.domain.model.processing.InboxStatus;
 import io.tambat.domain.port.out.InboxQueryPort;
 import io.tambat.domain.port.out.ProcessingMetricsPort;
+import io.tambat.domain.port.out.WorkMetricsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
@@ -19,7 +20,7 @@ import org.eclipse.microprofile.metrics.Tag;
  * of them.
  */
 @ApplicationScoped
-public class ProcessingMetrics implements ProcessingMetricsPort {
+public class ProcessingMetrics implements ProcessingMetricsPort, WorkMetricsPort {
 
     @Inject
     MetricRegistry registry;
@@ -81,11 +82,6 @@ public class ProcessingMetrics implements ProcessingMetricsPort {
     @Override
     public void lost(String queue) {
         registry.counter("tambat.processing.worker.lost", new Tag("queue", queue)).inc();
-    }
-
-    @Override
-    public void operationAttempt(String outcome) {
-        registry.counter("tambat.orders.operations.attempts", new Tag("outcome", outcome)).inc();
     }
 
     @Override

@@ -1,11 +1,16 @@
 package io.tambat.application.testing;
 
+import io.tambat.domain.port.out.OrderMetricsPort;
 import io.tambat.domain.port.out.ProcessingMetricsPort;
+import io.tambat.domain.port.out.WorkMetricsPort;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Records every measurement as a short line ({@code processed mutated}, {@code lost inbox}), in order. */
-public final class RecordingProcessingMetrics implements ProcessingMetricsPort {
+/**
+ * Records every measurement of processing, work queues and long operations as a short line
+ * ({@code processed mutated}, {@code lost inbox}), in order.
+ */
+public final class RecordingMetrics implements ProcessingMetricsPort, WorkMetricsPort, OrderMetricsPort {
 
     private final List<String> recorded = new ArrayList<>();
 
@@ -41,6 +46,11 @@ public final class RecordingProcessingMetrics implements ProcessingMetricsPort {
     @Override
     public void operationAttempt(String outcome) {
         recorded.add("operation " + outcome);
+    }
+
+    @Override
+    public void placementRolledBack() {
+        recorded.add("placement rolled back");
     }
 
     @Override
