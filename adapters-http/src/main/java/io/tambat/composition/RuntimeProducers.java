@@ -5,6 +5,7 @@ import io.tambat.adapter.out.downstream.DownstreamSettings;
 import io.tambat.application.order.OrderSettings;
 import io.tambat.application.processing.ProcessingSettings;
 import io.tambat.application.processing.ProviderApiSettings;
+import io.tambat.application.webhook.GroupCommitSettings;
 import io.tambat.application.webhook.IngressSettings;
 import io.tambat.application.webhook.ProviderAdapters;
 import io.tambat.application.work.Failpoints;
@@ -52,6 +53,13 @@ public class RuntimeProducers {
     @Singleton
     IngressSettings ingressSettings() {
         return new IngressSettings(duration(SECRET_CACHE_TTL, "PT30S"), duration(RETRY_AFTER, "PT5S"));
+    }
+
+    @Produces
+    @Singleton
+    GroupCommitSettings groupCommitSettings() {
+        return new GroupCommitSettings(integer("tambat.webhooks.group-commit.max-entries", 64),
+                integer("tambat.webhooks.group-commit.committers", 2));
     }
 
     /** The webhook intake's Retry-After, which the HTTP edge's other 503s answer too. */

@@ -10,13 +10,15 @@ import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.IntStream;
 
 /**
- * The one transaction of ingress: every inbox row of a delivery and, for each row created, its outbox
- * notification. Either all of it commits or none of it does. On an endpoint with a replay window, a delivery
+ * The one transaction of ingress: every inbox row of a delivery (or of a group of deliveries, see
+ * {@link InboxGroupCommit}) and, for each row created, its outbox notification. Either all of it commits or
+ * none of it does. On an endpoint with a replay window, a delivery
  * that creates a row also records its body, and a body recorded within the window rolls all of it back.
  */
 @ApplicationScoped
@@ -36,19 +38,17 @@ public class InboxAcceptance {
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public List<InboxPort.Insertion> accept(List<NewInboxEntry> entries, Optional<Duration> replayWindow,
             Instant now) {
-        List<InboxPort.Insertion> insertions = new ArrayList<>(entries.size());
-        Optional<NewInboxEntry> firstCreated = Optional.empty();
-        for (NewInboxEntry entry : entries) {
-            InboxPort.Insertion insertion = inbox.insertIfAbsent(entry);
-            if (insertion.created()) {
-                outbox.append(insertion.inboxId(), OutboxMessage.WEBHOOK_RECEIVED, now);
-                firstCreated = firstCreated.or(() -> Optional.of(entry));
-            }
-            insertions.add(insertion);
+        List<InboxPort.Insertion> insertions = inbox.insertAll(entries);
+        List<UUID> created = insertions.stream().filter(InboxPort.Insertion::created)
+                .map(InboxPort.Insertion::inboxId).toList();
+        if (!created.isEmpty()) {
+            outbox.appendAll(created, OutboxMessage.WEBHOOK_RECEIVED, now);
         }
         // Once per delivery, for the first row it created: the items of one body are one acceptance of it.
-        if (replayWindow.isPresent() && firstCreated.isPresent()) {
-            inbox.recordBodyUnlessSeen(firstCreated.get(), now.minus(replayWindow.get())).ifPresent(earlier -> {
+        if (replayWindow.isPresent() && !created.isEmpty()) {
+            NewInboxEntry firstCreated = IntStream.range(0, entries.size()).filter(i -> insertions.get(i).created())
+                    .mapToObj(entries::get).findFirst().orElseThrow();
+            inbox.recordBodyUnlessSeen(firstCreated, now.minus(replayWindow.get())).ifPresent(earlier -> {
                 throw new ReplayedBodyException(earlier);
             });
         }

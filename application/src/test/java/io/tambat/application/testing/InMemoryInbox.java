@@ -59,8 +59,12 @@ public final class InMemoryInbox implements InboxPort, InboxWorkPort, RollsBack 
     }
 
     @Override
-    public Insertion insertIfAbsent(NewInboxEntry entry) {
+    public List<Insertion> insertAll(List<NewInboxEntry> entries) {
         answer();
+        return entries.stream().map(this::insert).toList();
+    }
+
+    private Insertion insert(NewInboxEntry entry) {
         Optional<UUID> existing = rows.values().stream()
                 .filter(stored -> sameLogicalEvent(stored.entry(), entry))
                 .map(stored -> stored.entry().inboxId())

@@ -32,9 +32,12 @@ public final class InMemoryOutbox implements OutboxPort, RollsBack {
     }
 
     @Override
-    public void append(UUID inboxId, String topic, Instant now) {
-        lastId++;
-        notifications.put(lastId, new Notification(new OutboxMessage(lastId, inboxId, topic, now), Optional.empty()));
+    public void appendAll(List<UUID> inboxIds, String topic, Instant now) {
+        for (UUID inboxId : inboxIds) {
+            lastId++;
+            notifications.put(lastId, new Notification(new OutboxMessage(lastId, inboxId, topic, now),
+                    Optional.empty()));
+        }
     }
 
     @Override

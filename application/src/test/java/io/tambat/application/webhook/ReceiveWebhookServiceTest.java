@@ -321,6 +321,11 @@ class ReceiveWebhookServiceTest {
         };
         acceptance.inbox = inbox;
         acceptance.outbox = outbox;
+        InboxGroupCommit groupCommit = new InboxGroupCommit();
+        groupCommit.acceptance = acceptance;
+        groupCommit.settings = new GroupCommitSettings(64, 2);
+        groupCommit.clock = clock;
+        groupCommit.start();
         ReceiveWebhookService built = new ReceiveWebhookService();
         built.endpoints = new FixedEndpoints(shop, guarded, limited, paymentsOnly);
         built.adapters = new OnlyTheTestProvider();
@@ -328,6 +333,7 @@ class ReceiveWebhookServiceTest {
         built.secrets = secrets;
         built.cipher = new SealingCipher();
         built.acceptance = acceptance;
+        built.groupCommit = groupCommit;
         built.metrics = metrics;
         built.settings = settings;
         built.storage = storage;

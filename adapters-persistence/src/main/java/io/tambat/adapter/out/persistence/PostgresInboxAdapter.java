@@ -1,16 +1,22 @@
 package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.model.webhook.NewInboxEntry;
-import io.tambat.domain.model.webhook.WebhookEvent;
 import io.tambat.domain.port.out.InboxPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The inbox on PostgreSQL. The unique key decides duplicates in the INSERT itself ({@code ON CONFLICT DO
@@ -19,14 +25,28 @@ import java.util.UUID;
 @ApplicationScoped
 class PostgresInboxAdapter implements InboxPort {
 
-    /** The row and its first history entry, in one statement. */
-    private static final String INSERT = """
-            WITH inserted AS (
+    /**
+     * The rows and their first history entries, in one statement for any number of entries; the rows created
+     * are returned. Each array holds one column, entry by entry, and entries are inserted in their order, so
+     * of two entries of one event the first creates the row.
+     */
+    private static final String INSERT_ALL = """
+            WITH input AS (
+                SELECT * FROM unnest(CAST(CAST(? AS text[]) AS uuid[]), CAST(? AS text[]), CAST(? AS text[]),
+                    CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(CAST(? AS text[]) AS bigint[]),
+                    CAST(CAST(? AS text[]) AS timestamptz[]), CAST(CAST(? AS text[]) AS timestamptz[]),
+                    CAST(? AS bytea[]), CAST(? AS text[]), CAST(? AS bytea[]), CAST(? AS text[]))
+                WITH ORDINALITY AS entry(inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id,
+                    object_version, provider_created_at, received_at, payload_ciphertext, payload_key_id,
+                    payload_sha256, matched_secret_version, position)),
+            inserted AS (
                 INSERT INTO webhook_inbox (inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id,
                     object_version, provider_created_at, received_at, payload_ciphertext, payload_key_id,
                     payload_sha256, matched_secret_version, status, attempt_count, next_attempt_at)
-                VALUES (CAST(?1 AS uuid), ?2, ?3, ?4, ?5, CAST(?6 AS text), CAST(?7 AS bigint),
-                    CAST(?8 AS timestamptz), ?9, ?10, ?11, ?12, ?13, 'RECEIVED', 0, ?9)
+                SELECT inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id, object_version,
+                    provider_created_at, received_at, payload_ciphertext, payload_key_id, payload_sha256,
+                    matched_secret_version, 'RECEIVED', 0, received_at
+                FROM input ORDER BY position
                 ON CONFLICT (provider, endpoint_id, provider_event_id) DO NOTHING
                 RETURNING inbox_id, received_at),
             history AS (
@@ -34,9 +54,11 @@ class PostgresInboxAdapter implements InboxPort {
                 SELECT inbox_id, 'RECEIVED', received_at FROM inserted)
             SELECT CAST(inbox_id AS text) FROM inserted""";
 
+    /** The rows already holding the events of entries that created none, by event. */
     private static final String FIND_EXISTING = """
-            SELECT CAST(inbox_id AS text) FROM webhook_inbox
-            WHERE provider = ?1 AND endpoint_id = ?2 AND provider_event_id = ?3""";
+            SELECT provider, endpoint_id, provider_event_id, CAST(inbox_id AS text) FROM webhook_inbox
+            WHERE (provider, endpoint_id, provider_event_id) IN (
+                SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[])))""";
 
     private static final String RECORD_BODY = """
             INSERT INTO webhook_body_seen (endpoint_id, payload_sha256, inbox_id, seen_at)
@@ -57,32 +79,58 @@ class PostgresInboxAdapter implements InboxPort {
     EntityManager em;
 
     @Override
-    public Insertion insertIfAbsent(NewInboxEntry entry) {
+    public List<Insertion> insertAll(List<NewInboxEntry> entries) {
         return StorageCalls.call("inbox insert", () -> {
-            WebhookEvent event = entry.event();
-            List<UUID> created = NativeResults.values(em.createNativeQuery(INSERT)
-                    .setParameter(1, entry.inboxId().toString())
-                    .setParameter(2, entry.provider())
-                    .setParameter(3, entry.endpointId().value())
-                    .setParameter(4, event.providerEventId())
-                    .setParameter(5, event.eventType())
-                    .setParameter(6, event.objectId().orElse(null))
-                    .setParameter(7, event.objectVersion().orElse(null))
-                    .setParameter(8, event.providerCreatedAt().map(Timestamp::from).orElse(null))
-                    .setParameter(9, Timestamp.from(entry.receivedAt()))
-                    .setParameter(10, entry.payload().ciphertext())
-                    .setParameter(11, entry.payload().keyId())
-                    .setParameter(12, entry.payloadSha256())
-                    .setParameter(13, entry.matchedSecretVersion()), ColumnValues::uuid);
-            if (!created.isEmpty()) {
-                return new Insertion(created.get(0), true);
-            }
-            UUID existing = NativeResults.value(em.createNativeQuery(FIND_EXISTING)
-                    .setParameter(1, entry.provider())
-                    .setParameter(2, entry.endpointId().value())
-                    .setParameter(3, event.providerEventId()), ColumnValues::uuid);
-            return new Insertion(existing, false);
+            Set<UUID> created = Set.copyOf(EnlistedConnection.query(em, INSERT_ALL, (connection, statement) -> {
+                statement.setArray(1, texts(connection, entries, entry -> entry.inboxId().toString()));
+                statement.setArray(2, texts(connection, entries, NewInboxEntry::provider));
+                statement.setArray(3, texts(connection, entries, entry -> entry.endpointId().value()));
+                statement.setArray(4, texts(connection, entries, entry -> entry.event().providerEventId()));
+                statement.setArray(5, texts(connection, entries, entry -> entry.event().eventType()));
+                statement.setArray(6, texts(connection, entries, entry -> entry.event().objectId().orElse(null)));
+                statement.setArray(7, texts(connection, entries,
+                        entry -> entry.event().objectVersion().map(String::valueOf).orElse(null)));
+                statement.setArray(8, texts(connection, entries,
+                        entry -> entry.event().providerCreatedAt().map(Instant::toString).orElse(null)));
+                statement.setArray(9, texts(connection, entries, entry -> entry.receivedAt().toString()));
+                statement.setArray(10, EnlistedConnection.bytes(connection,
+                        entries.stream().map(entry -> entry.payload().ciphertext()).toList()));
+                statement.setArray(11, texts(connection, entries, entry -> entry.payload().keyId()));
+                statement.setArray(12, EnlistedConnection.bytes(connection,
+                        entries.stream().map(NewInboxEntry::payloadSha256).toList()));
+                statement.setArray(13, texts(connection, entries, NewInboxEntry::matchedSecretVersion));
+            }, row -> UUID.fromString(row.getString(1))));
+            List<NewInboxEntry> notCreated = entries.stream()
+                    .filter(entry -> !created.contains(entry.inboxId())).toList();
+            Map<EventKey, UUID> existing = notCreated.isEmpty() ? Map.of() : existing(notCreated);
+            return entries.stream()
+                    .map(entry -> created.contains(entry.inboxId()) ? new Insertion(entry.inboxId(), true)
+                            : new Insertion(existing.get(EventKey.of(entry)), false))
+                    .toList();
         });
+    }
+
+    /** Where each event of these entries is stored: by another transaction, or by another entry of this one. */
+    private Map<EventKey, UUID> existing(List<NewInboxEntry> entries) {
+        return EnlistedConnection.query(em, FIND_EXISTING, (connection, statement) -> {
+            statement.setArray(1, texts(connection, entries, NewInboxEntry::provider));
+            statement.setArray(2, texts(connection, entries, entry -> entry.endpointId().value()));
+            statement.setArray(3, texts(connection, entries, entry -> entry.event().providerEventId()));
+        }, row -> Map.entry(new EventKey(row.getString(1), row.getString(2), row.getString(3)),
+                UUID.fromString(row.getString(4)))).stream()
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    }
+
+    private static Array texts(Connection connection, List<NewInboxEntry> entries,
+            Function<NewInboxEntry, String> column) throws SQLException {
+        return EnlistedConnection.texts(connection, entries.stream().map(column).toList());
+    }
+
+    /** An event's identity: its unique key in the inbox. */
+    private record EventKey(String provider, String endpointId, String providerEventId) {
+        static EventKey of(NewInboxEntry entry) {
+            return new EventKey(entry.provider(), entry.endpointId().value(), entry.event().providerEventId());
+        }
     }
 
     @Override

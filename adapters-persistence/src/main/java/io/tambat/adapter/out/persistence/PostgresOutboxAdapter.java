@@ -17,8 +17,9 @@ import java.util.UUID;
 @ApplicationScoped
 class PostgresOutboxAdapter implements OutboxPort {
 
-    private static final String APPEND = """
-            INSERT INTO webhook_outbox (inbox_id, topic, created_at) VALUES (CAST(?1 AS uuid), ?2, ?3)""";
+    private static final String APPEND_ALL = """
+            INSERT INTO webhook_outbox (inbox_id, topic, created_at)
+            SELECT inbox_id, ?, ? FROM unnest(CAST(CAST(? AS text[]) AS uuid[])) AS inbox_id""";
 
     private static final String CLAIM = "SELECT " + WebhookOutboxRows.MESSAGE + """
              FROM webhook_outbox
@@ -31,12 +32,13 @@ class PostgresOutboxAdapter implements OutboxPort {
     EntityManager em;
 
     @Override
-    public void append(UUID inboxId, String topic, Instant now) {
-        StorageCalls.call("outbox append", () -> em.createNativeQuery(APPEND)
-                .setParameter(1, inboxId.toString())
-                .setParameter(2, topic)
-                .setParameter(3, Timestamp.from(now))
-                .executeUpdate());
+    public void appendAll(List<UUID> inboxIds, String topic, Instant now) {
+        StorageCalls.call("outbox append", () -> EnlistedConnection.update(em, APPEND_ALL, (connection, statement) -> {
+            statement.setString(1, topic);
+            statement.setTimestamp(2, Timestamp.from(now));
+            statement.setArray(3, EnlistedConnection.texts(connection,
+                    inboxIds.stream().map(UUID::toString).toList()));
+        }));
     }
 
     @Override

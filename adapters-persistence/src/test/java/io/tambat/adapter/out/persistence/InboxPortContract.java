@@ -53,6 +53,24 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
     }
 
     @Test
+    void storesAGroupInOneCallAndAnswersEachEntryInOrder() {
+        InboxEntryFixture stored = InboxEntryFixture.valid(NOW);
+        insert(stored);
+        InboxEntryFixture first = InboxEntryFixture.valid(NOW);
+        InboxEntryFixture second = InboxEntryFixture.valid(NOW.plusSeconds(1));
+
+        List<Insertion> insertions = session.call(ports -> ports.inbox().insertAll(List.of(first.build(),
+                stored.redelivered().build(), second.build(), first.redelivered().build())));
+
+        assertThat(insertions).containsExactly(new Insertion(first.inboxId(), true),
+                new Insertion(stored.inboxId(), false), new Insertion(second.inboxId(), true),
+                new Insertion(first.inboxId(), false));
+        assertThat(stored(first.inboxId())).hasValueSatisfying(row -> assertThat(row.history())
+                .containsExactly("RECEIVED"));
+        assertThat(stored(second.inboxId())).isPresent();
+    }
+
+    @Test
     void theSameEventIdOnAnotherEndpointIsAnotherEvent() {
         InboxEntryFixture first = InboxEntryFixture.valid(NOW);
         insert(first);

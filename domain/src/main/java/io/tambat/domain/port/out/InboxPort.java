@@ -2,6 +2,7 @@ package io.tambat.domain.port.out;
 
 import io.tambat.domain.model.webhook.NewInboxEntry;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -12,14 +13,21 @@ import java.util.UUID;
 public interface InboxPort {
 
     /**
-     * Stores the entry unless its logical event is stored already. Decided by the database's unique
-     * constraint in one statement, never by a read before the write: of concurrent inserts of one event,
-     * exactly one creates the row and the others wait for it and report it as existing.
+     * Stores each entry unless its logical event is stored already, in one statement for all of them.
+     * Decided by the database's unique constraint in that statement, never by a read before the write: of
+     * concurrent inserts of one event, in one call or in several transactions, exactly one creates the row and
+     * the others wait for it and report it as existing.
      *
-     * @return the inbox id of the row holding the event, and whether this call created it
+     * @return for each entry, in order, the inbox id of the row holding its event, and whether this call
+     *         created it
      * @throws io.tambat.domain.error.StoreUnavailableException when the database cannot answer
      */
-    Insertion insertIfAbsent(NewInboxEntry entry);
+    List<Insertion> insertAll(List<NewInboxEntry> entries);
+
+    /** {@link #insertAll} of one entry. */
+    default Insertion insertIfAbsent(NewInboxEntry entry) {
+        return insertAll(List.of(entry)).get(0);
+    }
 
     /**
      * Records that the body of a newly stored entry was accepted on its endpoint, unless the same body was
@@ -33,7 +41,7 @@ public interface InboxPort {
     /** Forgets bodies accepted before {@code before} (older than any replay window), at most {@code batch}. */
     int purgeSeenBodies(Instant before, int batch);
 
-    /** Result of {@link #insertIfAbsent}. */
+    /** Result of {@link #insertAll} for one entry. */
     record Insertion(UUID inboxId, boolean created) {
     }
 }

@@ -14,11 +14,17 @@ import java.util.UUID;
 public interface OutboxPort {
 
     /**
-     * Appends an unpublished notification about an inbox row, in the caller's transaction.
+     * Appends an unpublished notification about each inbox row, in one statement in the caller's
+     * transaction.
      *
      * @throws io.tambat.domain.error.StoreUnavailableException when the database cannot answer
      */
-    void append(UUID inboxId, String topic, Instant now);
+    void appendAll(List<UUID> inboxIds, String topic, Instant now);
+
+    /** {@link #appendAll} for one row. */
+    default void append(UUID inboxId, String topic, Instant now) {
+        appendAll(List.of(inboxId), topic, now);
+    }
 
     /**
      * Locks up to {@code max} unpublished notifications, oldest first, for the caller's transaction;
