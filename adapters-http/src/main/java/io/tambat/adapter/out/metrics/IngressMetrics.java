@@ -1,14 +1,18 @@
 package io.tambat.adapter.out.metrics;
 
+import io.tambat.adapter.metrics.MetricHandles;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.port.out.IngressMetricsPort;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
+import org.eclipse.microprofile.metrics.Timer;
 
 /**
  * The webhook intake's measurements inside the application: the inbox commit latency and which secret
@@ -24,18 +28,31 @@ public class IngressMetrics implements IngressMetricsPort {
     @Inject
     MetricRegistry registry;
 
-    /** Registered at start, so dashboards and alerts see the series before the first event. */
-    void register(@Observes @Initialized(ApplicationScoped.class) Object context) {
-        registry.timer(COMMIT);
+    private Timer commits;
+    private MetricHandles<SecretMatch, Counter> matches;
+
+    @PostConstruct
+    void lookUp() {
+        commits = registry.timer(COMMIT);
+        matches = new MetricHandles<>(match -> registry.counter(SECRET_MATCHES,
+                new Tag("endpoint", match.endpoint().value()), new Tag("version", match.version())));
+    }
+
+    /** Created at start, so the commit timer is registered before the first delivery for dashboards and alerts. */
+    void createAtStart(@Observes @Initialized(ApplicationScoped.class) Object context) {
+        // creating the bean registered its metrics
     }
 
     @Override
     public void secretMatched(EndpointId endpoint, String version) {
-        registry.counter(SECRET_MATCHES, new Tag("endpoint", endpoint.value()), new Tag("version", version)).inc();
+        matches.get(new SecretMatch(endpoint, version)).inc();
     }
 
     @Override
     public void committed(Duration duration) {
-        registry.timer(COMMIT).update(duration);
+        commits.update(duration);
+    }
+
+    private record SecretMatch(EndpointId endpoint, String version) {
     }
 }

@@ -1,12 +1,15 @@
 package io.tambat.adapter.out.metrics;
 
+import io.tambat.adapter.metrics.MetricHandles;
 import io.tambat.domain.port.out.OrderBacklogPort;
 import io.tambat.domain.port.out.OrderMetricsPort;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Clock;
+import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.MetricUnits;
 import org.eclipse.microprofile.metrics.Tag;
@@ -29,18 +32,32 @@ public class OrderMetrics implements OrderMetricsPort {
     @Inject
     Clock clock;
 
+    private Counter rollbacks;
+    private MetricHandles<String, Counter> operationAttempts;
+
     @Override
     public void placementRolledBack() {
-        registry.counter(ROLLBACKS).inc();
+        rollbacks.inc();
     }
 
     @Override
     public void operationAttempt(String outcome) {
-        registry.counter("tambat.orders.operations.attempts", new Tag("outcome", outcome)).inc();
+        operationAttempts.get(outcome).inc();
     }
 
+    /** Counters are looked up once, and registered at zero before the first order (see {@link #register}). */
+    @PostConstruct
+    void lookUp() {
+        rollbacks = registry.counter(ROLLBACKS);
+        operationAttempts = new MetricHandles<>(outcome -> registry.counter("tambat.orders.operations.attempts",
+                new Tag("outcome", outcome)));
+        for (String outcome : new String[] {"completed", "superseded", "retried", "failed"}) {
+            operationAttempts.get(outcome);
+        }
+    }
+
+    /** At start: the backlog gauges, and (by creating the bean) every counter at zero, for dashboards and alerts. */
     void register(@Observes @Initialized(ApplicationScoped.class) Object context) {
-        registry.counter(ROLLBACKS);
         CachedReading<OrderBacklogPort.Backlog> backlog = new CachedReading<>(clock, orders::backlog);
         backlog.gauge(registry, "tambat.idempotency.oldest.in.progress.age", MetricUnits.SECONDS,
                 "age of the oldest long order operation still in progress",

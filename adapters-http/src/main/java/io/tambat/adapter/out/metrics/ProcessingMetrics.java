@@ -1,15 +1,18 @@
 package io.tambat.adapter.out.metrics;
 
+import io.tambat.adapter.metrics.MetricHandles;
 import io.tambat.domain.model.processing.InboxRow;
 import io.tambat.domain.model.processing.InboxStatus;
 import io.tambat.domain.port.out.InboxQueryPort;
 import io.tambat.domain.port.out.ProcessingMetricsPort;
 import io.tambat.domain.port.out.WorkMetricsPort;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Clock;
+import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.MetricUnits;
 import org.eclipse.microprofile.metrics.Tag;
@@ -31,6 +34,30 @@ public class ProcessingMetrics implements ProcessingMetricsPort, WorkMetricsPort
     @Inject
     Clock clock;
 
+    private Counter processed;
+    private Counter retried;
+    private Counter failed;
+    private Counter mutations;
+    private MetricHandles<String, Counter> lost;
+    private MetricHandles<String, Counter> purged;
+
+    /** Counters are looked up once, and registered at zero before the first event (see {@link #register}). */
+    @PostConstruct
+    void lookUp() {
+        processed = attempts("processed");
+        retried = attempts("retried");
+        failed = attempts("failed");
+        mutations = registry.counter("tambat.processing.mutations");
+        lost = new MetricHandles<>(queue -> registry.counter("tambat.processing.worker.lost", new Tag("queue", queue)));
+        for (String queue : new String[] {"inbox", "order_outbox", "operations"}) {
+            lost.get(queue);
+        }
+        registry.counter("tambat.processing.sequence.gaps", new Tag("outcome", "reconciled"));
+        registry.counter("tambat.processing.sequence.gaps", new Tag("outcome", "failed"));
+        purged = new MetricHandles<>(kind -> registry.counter("tambat.retention.purged", new Tag("kind", kind)));
+    }
+
+    /** At start: the gauges, and (by creating the bean) every counter at zero, for dashboards and alerts. */
     void register(@Observes @Initialized(ApplicationScoped.class) Object context) {
         CachedReading<InboxRow.Stats> stats = new CachedReading<>(clock, inbox::stats);
         stats.gauge(registry, "tambat.inbox.oldest.pending.age", MetricUnits.SECONDS,
@@ -41,36 +68,24 @@ public class ProcessingMetrics implements ProcessingMetricsPort, WorkMetricsPort
                 "age of the oldest unpublished outbox notification", InboxRow.Stats::outboxLagSeconds);
         stats.gauge(registry, "tambat.outbox.unpublished", MetricUnits.NONE, "outbox notifications not yet published",
                 InboxRow.Stats::outboxUnpublished);
-        for (String outcome : new String[] {"processed", "retried", "failed"}) {
-            registry.counter("tambat.processing.attempts", new Tag("outcome", outcome));
-        }
-        registry.counter("tambat.processing.mutations");
-        for (String queue : new String[] {"inbox", "order_outbox", "operations"}) {
-            registry.counter("tambat.processing.worker.lost", new Tag("queue", queue));
-        }
-        registry.counter("tambat.processing.sequence.gaps", new Tag("outcome", "reconciled"));
-        registry.counter("tambat.processing.sequence.gaps", new Tag("outcome", "failed"));
-        for (String outcome : new String[] {"completed", "superseded", "retried", "failed"}) {
-            registry.counter("tambat.orders.operations.attempts", new Tag("outcome", outcome));
-        }
     }
 
     @Override
     public void processed(boolean mutated) {
-        registry.counter("tambat.processing.attempts", new Tag("outcome", "processed")).inc();
+        processed.inc();
         if (mutated) {
-            registry.counter("tambat.processing.mutations").inc();
+            mutations.inc();
         }
     }
 
     @Override
     public void retried() {
-        registry.counter("tambat.processing.attempts", new Tag("outcome", "retried")).inc();
+        retried.inc();
     }
 
     @Override
     public void failed() {
-        registry.counter("tambat.processing.attempts", new Tag("outcome", "failed")).inc();
+        failed.inc();
     }
 
     @Override
@@ -81,11 +96,15 @@ public class ProcessingMetrics implements ProcessingMetricsPort, WorkMetricsPort
 
     @Override
     public void lost(String queue) {
-        registry.counter("tambat.processing.worker.lost", new Tag("queue", queue)).inc();
+        lost.get(queue).inc();
     }
 
     @Override
     public void purged(String kind, int count) {
-        registry.counter("tambat.retention.purged", new Tag("kind", kind)).inc(count);
+        purged.get(kind).inc(count);
+    }
+
+    private Counter attempts(String outcome) {
+        return registry.counter("tambat.processing.attempts", new Tag("outcome", outcome));
     }
 }

@@ -1,15 +1,21 @@
 package io.tambat.adapter.in.http.webhook;
 
+import io.tambat.adapter.metrics.MetricHandles;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.model.webhook.ReceiptStatus;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.Locale;
+import java.util.Map;
+import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
+import org.eclipse.microprofile.metrics.Timer;
 
 /**
  * What the webhook intake answered: a counter per outcome, and the acknowledgement latency per provider (a
@@ -24,29 +30,40 @@ public class WebhookRequestMetrics {
     @Inject
     MetricRegistry registry;
 
-    /** Registers every outcome at zero, so dashboards and alerts see the series before the first event. */
-    void register(@Observes @Initialized(ApplicationScoped.class) Object context) {
+    private final Map<ReceiptStatus, Counter> accepted = new EnumMap<>(ReceiptStatus.class);
+    private final Map<Rejection, Counter> rejected = new EnumMap<>(Rejection.class);
+    private MetricHandles<String, Timer> acknowledgements;
+
+    /** Every outcome is registered at zero, so dashboards and alerts see the series before the first event. */
+    @PostConstruct
+    void register() {
         for (ReceiptStatus status : ReceiptStatus.values()) {
-            registry.counter(REQUESTS, outcome(status.name()));
+            accepted.put(status, registry.counter(REQUESTS, outcome(status.name())));
         }
         for (Rejection rejection : Rejection.values()) {
+            // METHOD_NOT_ALLOWED is answered by a filter before the intake, which never counts it
             if (rejection != Rejection.METHOD_NOT_ALLOWED) {
-                registry.counter(REQUESTS, outcome(rejection.code()));
+                rejected.put(rejection, registry.counter(REQUESTS, outcome(rejection.code())));
             }
         }
+        acknowledgements = new MetricHandles<>(provider -> registry.timer(ACK, new Tag("provider", provider)));
+    }
+
+    void createAtStart(@Observes @Initialized(ApplicationScoped.class) Object context) {
+        // creating the bean registered its counters
     }
 
     void accepted(ReceiptStatus status) {
-        registry.counter(REQUESTS, outcome(status.name())).inc();
+        accepted.get(status).inc();
     }
 
     void rejected(Rejection rejection) {
-        registry.counter(REQUESTS, outcome(rejection.code())).inc();
+        rejected.get(rejection).inc();
     }
 
     /** Latency until the answer, tagged with the provider only when it names a configured endpoint's. */
     void acknowledged(String provider, Duration latency) {
-        registry.timer(ACK, new Tag("provider", provider)).update(latency);
+        acknowledgements.get(provider).update(latency);
     }
 
     private static Tag outcome(String value) {
