@@ -5,7 +5,7 @@ import io.tambat.adapter.out.downstream.DownstreamSettings;
 import io.tambat.application.order.OrderSettings;
 import io.tambat.application.processing.ProcessingSettings;
 import io.tambat.application.processing.ProviderApiSettings;
-import io.tambat.application.webhook.GroupCommitSettings;
+import io.tambat.application.transaction.GroupCommitSettings;
 import io.tambat.application.webhook.IngressSettings;
 import io.tambat.application.webhook.ProviderAdapters;
 import io.tambat.application.work.Failpoints;
@@ -52,14 +52,8 @@ public class RuntimeProducers {
     @Produces
     @Singleton
     IngressSettings ingressSettings() {
-        return new IngressSettings(duration(SECRET_CACHE_TTL, "PT30S"), duration(RETRY_AFTER, "PT5S"));
-    }
-
-    @Produces
-    @Singleton
-    GroupCommitSettings groupCommitSettings() {
-        return new GroupCommitSettings(integer("tambat.webhooks.group-commit.max-entries", 64),
-                integer("tambat.webhooks.group-commit.committers", 2));
+        return new IngressSettings(duration(SECRET_CACHE_TTL, "PT30S"), duration(RETRY_AFTER, "PT5S"),
+                groupCommit("tambat.webhooks.group-commit.", 64));
     }
 
     /** The webhook intake's Retry-After, which the HTTP edge's other 503s answer too. */
@@ -150,7 +144,7 @@ public class RuntimeProducers {
             }
         }
         return new OrderSettings(duration("tambat.idempotency.retention", "PT24H"),
-                duration("tambat.idempotency.wait", "PT3S"), coupons);
+                duration("tambat.idempotency.wait", "PT3S"), coupons, groupCommit("tambat.orders.group-commit.", 32));
     }
 
     @Produces
@@ -158,6 +152,12 @@ public class RuntimeProducers {
     DownstreamSettings downstreamSettings() {
         return new DownstreamSettings(url("tambat.payments.url"), url("tambat.inventory.url"),
                 duration("tambat.downstream.timeout", "PT5S"));
+    }
+
+    /** {@code <prefix>max-weight} (inbox entries or orders per transaction) and {@code <prefix>committers}. */
+    private GroupCommitSettings groupCommit(String prefix, int defaultMaxWeight) {
+        return new GroupCommitSettings(integer(prefix + "max-weight", defaultMaxWeight),
+                integer(prefix + "committers", 2));
     }
 
     private Optional<URI> url(String key) {

@@ -23,6 +23,7 @@ import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -59,20 +60,36 @@ public class OrderPlacement {
      *         the bounded wait; everything here rolls back
      */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
-    public Placement claimAndPlace(TenantId tenant, IdempotencyKey key, OrderRequest request, String fingerprint,
-            boolean respondAsync, Instant now) {
-        Optional<PendingOperation> operation = respondAsync
-                ? Optional.of(new PendingOperation(UUID.randomUUID(), request)) : Optional.empty();
-        IdempotencyStorePort.Claim claim = idempotency.claim(tenant, SCOPE, key, fingerprint, operation, now,
-                now.plus(settings.retention()), settings.claimWait());
+    public Placement claimAndPlace(PlacementRequest placement, Instant now) {
+        return place(placement, now);
+    }
+
+    /**
+     * Places several requests in one transaction ({@link io.tambat.application.transaction.GroupCommit}), one
+     * after the other, each exactly as {@link #claimAndPlace} would alone: a later one sees what an earlier one
+     * claimed, so two requests with one key are one order and a replay.
+     *
+     * @throws io.tambat.domain.error.IdempotencyInProgressException when any claim waited in vain; everything
+     *         here rolls back, and each request is tried again alone
+     */
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public List<Placement> claimAndPlaceAll(List<PlacementRequest> placements, Instant now) {
+        return placements.stream().map(placement -> place(placement, now)).toList();
+    }
+
+    private Placement place(PlacementRequest placement, Instant now) {
+        Optional<PendingOperation> operation = placement.respondAsync()
+                ? Optional.of(new PendingOperation(UUID.randomUUID(), placement.request())) : Optional.empty();
+        IdempotencyStorePort.Claim claim = idempotency.claim(placement.tenant(), SCOPE, placement.key(),
+                placement.fingerprint(), operation, now, now.plus(settings.retention()), settings.claimWait());
         if (claim instanceof IdempotencyStorePort.Claim.Existing existing) {
-            return replay(existing, fingerprint, respondAsync);
+            return replay(existing, placement.fingerprint(), placement.respondAsync());
         }
         if (operation.isPresent()) {
             return new Placement.Accepted(operation.get().id(), OperationStatus.IN_PROGRESS, false);
         }
-        RecordedOutcome outcome = record(create(tenant, request, now));
-        idempotency.complete(tenant, SCOPE, key, outcome);
+        RecordedOutcome outcome = record(create(placement.tenant(), placement.request(), now));
+        idempotency.complete(placement.tenant(), SCOPE, placement.key(), outcome);
         return new Placement.Answered(outcome, false);
     }
 

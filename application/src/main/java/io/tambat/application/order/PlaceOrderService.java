@@ -1,6 +1,7 @@
 package io.tambat.application.order;
 
 import io.tambat.application.port.in.PlaceOrderUseCase;
+import io.tambat.application.transaction.GroupCommit;
 import io.tambat.domain.error.IdempotencyInProgressException;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.order.IdempotencyKey;
@@ -11,6 +12,7 @@ import io.tambat.domain.model.order.TenantId;
 import io.tambat.domain.port.out.OrderMetricsPort;
 import io.tambat.domain.port.out.OrderOperationsPort;
 import io.tambat.domain.port.out.OrderStorePort;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.TransactionalException;
@@ -20,9 +22,10 @@ import java.util.UUID;
 
 /**
  * Fingerprints outside the transaction, then places the order in one (or, for a long operation, commits
- * the claim in one). Whatever fails inside is rolled back, so the key stays free. Only a store that could not
- * answer, or a commit whose outcome is unknown, is reported as storage unavailable (retry with the same key);
- * anything else is a defect that retrying cannot cure, and is left to surface as such.
+ * the claim in one), shared with the placements that arrive at the same time. Whatever fails inside is rolled
+ * back, so the key stays free. Only a store that could not answer, or a commit whose outcome is unknown, is
+ * reported as storage unavailable (retry with the same key); anything else is a defect that retrying cannot
+ * cure, and is left to surface as such.
  */
 @ApplicationScoped
 public class PlaceOrderService implements PlaceOrderUseCase {
@@ -43,13 +46,27 @@ public class PlaceOrderService implements PlaceOrderUseCase {
     OrderMetricsPort metrics;
 
     @Inject
+    OrderSettings settings;
+
+    @Inject
     Clock clock;
+
+    private GroupCommit<PlacementRequest, Placement> placements;
+
+    /** Placements that arrive together share one transaction; each is answered after that commit. */
+    @PostConstruct
+    void start() {
+        placements = new GroupCommit<>(settings.groupCommit(), request -> 1,
+                group -> placement.claimAndPlaceAll(group, clock.instant()),
+                request -> placement.claimAndPlace(request, clock.instant()));
+    }
 
     @Override
     public Placement place(TenantId tenant, IdempotencyKey key, OrderRequest request, boolean respondAsync) {
-        String fingerprint = request.fingerprint(API_VERSION);
+        PlacementRequest placement = new PlacementRequest(tenant, key, request, request.fingerprint(API_VERSION),
+                respondAsync);
         try {
-            return placement.claimAndPlace(tenant, key, request, fingerprint, respondAsync, clock.instant());
+            return placements.submit(placement);
         } catch (IdempotencyInProgressException e) {
             return new Placement.StillInProgress();
         } catch (StoreUnavailableException e) {

@@ -1,5 +1,6 @@
 package io.tambat.application.webhook;
 
+import io.tambat.application.transaction.GroupCommitSettings;
 import java.time.Duration;
 
 /**
@@ -9,6 +10,8 @@ import java.time.Duration;
  *                       again; the bound on a retirement reaching other instances only while they cannot
  *                       follow secret changes
  * @param retryAfter     what a client is told to wait after a 503, on every route
+ * @param groupCommit    how deliveries that arrive together share an inbox transaction; a delivery weighs
+ *                       its inbox entries
  */
-public record IngressSettings(Duration secretCacheTtl, Duration retryAfter) {
+public record IngressSettings(Duration secretCacheTtl, Duration retryAfter, GroupCommitSettings groupCommit) {
 }

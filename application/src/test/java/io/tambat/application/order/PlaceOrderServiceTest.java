@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tambat.application.port.in.PlaceOrderUseCase.Placement;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.RecordingMetrics;
+import io.tambat.application.transaction.GroupCommitSettings;
 import io.tambat.domain.error.IdempotencyInProgressException;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.order.Coupon;
@@ -35,6 +36,9 @@ class PlaceOrderServiceTest {
     private static final Duration RETENTION = Duration.ofHours(24);
     private static final TenantId TENANT = new TenantId("tenant-a");
     private static final OrderRequest REQUEST = request(Optional.empty());
+    private static final OrderSettings SETTINGS = new OrderSettings(RETENTION, Duration.ofSeconds(3),
+            Map.of("SPRING", new Coupon("SPRING", 20, Instant.parse("2026-12-01T00:00:00Z"))),
+            new GroupCommitSettings(32, 2));
 
     private final MutableClock clock = MutableClock.start();
     private final InMemoryIdempotencyRecords records = new InMemoryIdempotencyRecords();
@@ -148,6 +152,21 @@ class PlaceOrderServiceTest {
     }
 
     @Test
+    void aGroupPlacesEachRequestAsItWouldAloneSoOneKeyTwiceIsOneOrderAndAReplay() {
+        OrderPlacement placement = placement(records, orders);
+        PlacementRequest request = new PlacementRequest(TENANT, key, REQUEST, "fingerprint", false);
+        PlacementRequest other = new PlacementRequest(TENANT, new IdempotencyKey("other"), request(
+                Optional.of("checkout-2"), Optional.empty()), "fingerprint-2", false);
+
+        List<Placement> placements = placement.claimAndPlaceAll(List.of(request, other, request), clock.instant());
+
+        RecordedOutcome first = ((Placement.Answered) placements.get(0)).outcome();
+        assertThat(placements.get(2)).isEqualTo(new Placement.Answered(first, true));
+        assertThat(((Placement.Answered) placements.get(1)).outcome().result()).isEqualTo(OrderResult.CREATED);
+        assertThat(orders.orders).hasSize(2);
+    }
+
+    @Test
     void aClaimThatWaitedInVainIsStillInProgress() {
         records.failNextClaim(new IdempotencyInProgressException());
 
@@ -190,8 +209,7 @@ class PlaceOrderServiceTest {
         placement.operations = records;
         placement.orders = orders;
         placement.rendering = PlaceOrderServiceTest::render;
-        placement.settings = new OrderSettings(RETENTION, Duration.ofSeconds(3),
-                Map.of("SPRING", new Coupon("SPRING", 20, Instant.parse("2026-12-01T00:00:00Z"))));
+        placement.settings = SETTINGS;
         return placement;
     }
 
@@ -201,7 +219,9 @@ class PlaceOrderServiceTest {
         built.orders = orders;
         built.operations = records;
         built.metrics = metrics;
+        built.settings = SETTINGS;
         built.clock = clock;
+        built.start();
         return built;
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tambat.application.testing.MutableClock;
+import io.tambat.application.transaction.GroupCommitSettings;
 import io.tambat.domain.error.StorageRejectedException;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.webhook.EndpointId;
@@ -161,7 +162,8 @@ class InboxGroupCommitTest {
     private InboxGroupCommit groupCommit(int maxEntries, int committers) {
         InboxGroupCommit built = new InboxGroupCommit();
         built.acceptance = acceptance;
-        built.settings = new GroupCommitSettings(maxEntries, committers);
+        built.settings = new IngressSettings(Duration.ofMinutes(1), Duration.ofSeconds(5),
+                new GroupCommitSettings(maxEntries, committers));
         built.clock = MutableClock.start();
         built.start();
         return built;

@@ -10,6 +10,7 @@ import io.tambat.application.testing.InMemoryInbox;
 import io.tambat.application.testing.InMemoryOutbox;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.SealingCipher;
+import io.tambat.application.transaction.GroupCommitSettings;
 import io.tambat.application.work.StorageStatus;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.error.StoreUnavailableException;
@@ -307,7 +308,8 @@ class ReceiveWebhookServiceTest {
     }
 
     private ReceiveWebhookService service() {
-        IngressSettings settings = new IngressSettings(Duration.ofMinutes(1), RETRY_AFTER);
+        IngressSettings settings = new IngressSettings(Duration.ofMinutes(1), RETRY_AFTER,
+                new GroupCommitSettings(64, 2));
         secrets.store = secretStore;
         secrets.settings = settings;
         secrets.clock = clock;
@@ -323,7 +325,7 @@ class ReceiveWebhookServiceTest {
         acceptance.outbox = outbox;
         InboxGroupCommit groupCommit = new InboxGroupCommit();
         groupCommit.acceptance = acceptance;
-        groupCommit.settings = new GroupCommitSettings(64, 2);
+        groupCommit.settings = settings;
         groupCommit.clock = clock;
         groupCommit.start();
         ReceiveWebhookService built = new ReceiveWebhookService();
