@@ -27,7 +27,7 @@ final class BenchmarkSettings {
     /** Quiet seconds after the CHECKPOINT before each run. */
     static final int PAUSE_SECONDS = Integer.getInteger("bench.pause.seconds", 2);
     /** Warm-up of the server with processing off, a closed-loop mix of deliveries and orders. */
-    static final int WARM_UP_SECONDS = Integer.getInteger("bench.warmup.seconds", 90);
+    static final int WARM_UP_SECONDS = Integer.getInteger("bench.warmup.seconds", 120);
     /** Warm-up of the server with processing on, the open model itself. */
     static final int PROCESSING_WARM_UP_SECONDS = Integer.getInteger("bench.processing.warmup.seconds", 40);
     /** The open model with processing on: rate, duration and connections. */

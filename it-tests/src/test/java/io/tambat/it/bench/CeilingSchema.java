@@ -2,12 +2,9 @@ package io.tambat.it.bench;
 
 import io.tambat.it.support.TestDatabase;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Comparator;
@@ -19,8 +16,7 @@ import java.util.stream.Stream;
 /**
  * The schema pgbench writes to: made by Tambat's own migration scripts (adapters-persistence's
  * {@code db/migration}, applied in version order as Flyway applies them), but used by no server, so no worker
- * ever leases a row pgbench wrote and the exactly-once checks count Tambat's rows alone. It also holds
- * {@code bench_sealed_payload()}, the stand-in for a delivery's ciphertext.
+ * ever leases a row pgbench wrote and the exactly-once checks count Tambat's rows alone.
  */
 final class CeilingSchema {
 
@@ -29,16 +25,12 @@ final class CeilingSchema {
     private static final Pattern VERSIONED = Pattern.compile("V(\\d+)__.*\\.sql");
 
     private final String name;
-    private final String searchPath;
-    private final String payloadSource;
 
-    private CeilingSchema(String name, String searchPath, String payloadSource) {
+    private CeilingSchema(String name) {
         this.name = name;
-        this.searchPath = searchPath;
-        this.payloadSource = payloadSource;
     }
 
-    /** Drops and migrates the schema, then defines the payload function, with pgcrypto when it can be had. */
+    /** Drops the schema and makes it anew. */
     static CeilingSchema create(String name) {
         new TestDatabase(name).dropSchema();
         try (Connection connection = new TestDatabase(name).connect();
@@ -47,18 +39,14 @@ final class CeilingSchema {
             for (Path migration : migrations()) {
                 statement.execute(Files.readString(migration));
             }
-            String extensionSchema = pgcryptoSchema(statement, name);
-            if (extensionSchema == null) {
-                statement.execute(resource("sealed-payload-pool.sql"));
-                return new CeilingSchema(name, name, "payload from a pool of 64 random values (no pgcrypto)");
-            }
-            String searchPath = extensionSchema.equals(name) ? name : name + "," + extensionSchema;
-            statement.execute("SET search_path TO " + searchPath);
-            statement.execute(resource("sealed-payload-pgcrypto.sql"));
-            return new CeilingSchema(name, searchPath, "payload from pgcrypto's gen_random_bytes");
+            return new CeilingSchema(name);
         } catch (SQLException | IOException e) {
             throw new IllegalStateException("cannot prepare schema " + name + " for pgbench", e);
         }
+    }
+
+    String name() {
+        return name;
     }
 
     /** The versioned migration scripts, by version number. */
@@ -79,39 +67,5 @@ final class CeilingSchema {
             throw new IllegalArgumentException(migration.toString());
         }
         return Integer.parseInt(matcher.group(1));
-    }
-
-    String name() {
-        return name;
-    }
-
-    /** The schema, and pgcrypto's when it lives elsewhere. */
-    String searchPath() {
-        return searchPath;
-    }
-
-    String payloadSource() {
-        return payloadSource;
-    }
-
-    /** Where pgcrypto is, installing it into this schema if the database has none; null when it cannot be had. */
-    private static String pgcryptoSchema(Statement statement, String schema) {
-        try {
-            statement.execute("CREATE EXTENSION IF NOT EXISTS pgcrypto SCHEMA " + schema);
-            try (ResultSet found = statement.executeQuery("SELECT n.nspname FROM pg_extension e "
-                    + "JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pgcrypto'")) {
-                return found.next() ? found.getString(1) : null;
-            }
-        } catch (SQLException notAvailable) {
-            return null;
-        }
-    }
-
-    private static String resource(String file) {
-        try (InputStream in = CeilingSchema.class.getResourceAsStream("/bench/" + file)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

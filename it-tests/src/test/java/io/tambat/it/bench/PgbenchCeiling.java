@@ -52,8 +52,8 @@ final class PgbenchCeiling {
     }
 
     String describe() {
-        return "pgbench -n -M prepared -c " + clients + " -j " + THREADS + ", schema " + schema.name() + ", "
-                + schema.payloadSource();
+        return "pgbench -n -M prepared -c " + clients + " -j " + THREADS + ", in schema " + schema.name()
+                + " (made by the same migrations)";
     }
 
     /** Runs the script (a resource under {@code bench/}) for the given seconds with the given variables. */
@@ -69,7 +69,7 @@ final class PgbenchCeiling {
         environment.put("PGDATABASE", TestDatabase.name());
         environment.put("PGUSER", TestDatabase.user());
         environment.put("PGPASSWORD", TestDatabase.password());
-        environment.put("PGOPTIONS", "-c search_path=" + schema.searchPath());
+        environment.put("PGOPTIONS", "-c search_path=" + schema.name());
         try {
             Process pgbench = builder.start();
             String output = new String(pgbench.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -4,7 +4,9 @@ import io.tambat.it.support.TestSigners;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
@@ -34,10 +36,21 @@ final class SignedDeliveries {
                 "TAMBAT_WEBHOOKS_ENDPOINT_BENCH_SECRETS", "v1:" + SECRET);
     }
 
-    /** What pgbench binds for the columns Tambat fills from such a delivery (see bench/ingest.sql). */
+    /**
+     * What pgbench binds for the columns Tambat fills from such a delivery (see bench/ingest.sql): among them a
+     * ciphertext of the size AES-GCM makes of the body (a 12-byte nonce and a 16-byte tag more) and a SHA-256,
+     * random bytes in bytea's hex form.
+     */
     static Map<String, String> pgbenchVariables() {
         return Map.of("provider", PROVIDER, "endpoint", ENDPOINT, "event_type", EVENT_TYPE, "key_id", "it1",
-                "secret_version", "v1", "topic", "webhook.received");
+                "secret_version", "v1", "topic", "webhook.received",
+                "payload", randomBytea(BODY_BYTES + 12 + 16), "payload_sha256", randomBytea(32));
+    }
+
+    private static String randomBytea(int length) {
+        byte[] bytes = new byte[length];
+        new SecureRandom().nextBytes(bytes);
+        return "\\x" + HexFormat.of().formatHex(bytes);
     }
 
     /** A new delivery per request; a 2xx answer confirms its delivery id. */
