@@ -1,36 +1,54 @@
 package io.tambat.it.bench;
 
-import io.tambat.it.support.Http;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Set;
 import java.util.stream.Collectors;
 
-/** What scripts/bench passes to every benchmark, and where a benchmark's report goes. */
+/**
+ * What scripts/bench passes to the benchmark as {@code bench.*} system properties (from its BENCH_*
+ * environment variables), with the defaults that fit one run in ten minutes on two cores, and where the report
+ * goes.
+ */
 final class BenchmarkSettings {
 
-    static final int RATE = Integer.getInteger("bench.rate", 2000);
-    static final int SECONDS = Integer.getInteger("bench.seconds", 20);
+    /** Scenarios to run, of {@code ingest}, {@code orders} and {@code processing}: all by default. */
+    static final Set<String> SCENARIOS = Arrays.stream(System.getProperty("bench.only", "ingest,orders,processing")
+            .split(",")).map(String::trim).filter(name -> !name.isEmpty()).collect(Collectors.toSet());
+    /** Connections of the closed loops, and pgbench's clients. */
+    static final int CLIENTS = Integer.getInteger("bench.clients", 32);
+    /** Runs of each side per scenario, alternating. */
+    static final int RUNS = Integer.getInteger("bench.runs", 3);
+    /** Runs of each side for the informational closed loop with processing on. */
+    static final int PROCESSING_RUNS = Math.min(RUNS, 2);
+    static final int RUN_SECONDS = Integer.getInteger("bench.run.seconds", 8);
+    /** Quiet seconds after the CHECKPOINT before each run. */
+    static final int PAUSE_SECONDS = Integer.getInteger("bench.pause.seconds", 2);
+    /** Warm-up of the server with processing off, a closed-loop mix of deliveries and orders. */
+    static final int WARM_UP_SECONDS = Integer.getInteger("bench.warmup.seconds", 120);
+    /** Warm-up of the server with processing on, the open model itself. */
+    static final int PROCESSING_WARM_UP_SECONDS = Integer.getInteger("bench.processing.warmup.seconds", 40);
+    /** The open model with processing on: rate, duration and connections. */
+    static final int RATE = Integer.getInteger("bench.rate", 1500);
+    static final int SECONDS = Integer.getInteger("bench.seconds", 60);
     static final int CONNECTIONS = Integer.getInteger("bench.connections", 64);
-    static final int WARM_UP_RATE = Math.min(RATE, 500);
-    static final int WARM_UP_SECONDS = 5;
+    /** The servers' JVM options: the memory goal holds for a 512 MiB heap. */
+    static final String[] JVM_OPTIONS = System.getProperty("bench.jvm.options", "-Xmx512m").trim().split("\\s+");
+    static final String PGBENCH = System.getProperty("bench.pgbench", "pgbench");
+    /** The commit measured, as scripts/bench names it. */
+    static final String REVISION = System.getProperty("bench.revision", "unknown revision");
 
     private BenchmarkSettings() {
     }
 
-    /** Prints the report and keeps it as {@code target/benchmark-<name>.txt}. */
-    static void publish(String name, String report) throws IOException {
-        System.out.println(report);
-        Files.writeString(Path.of("target", "benchmark-" + name + ".txt"), report + "\n");
+    static boolean runs(String scenario) {
+        return SCENARIOS.contains(scenario);
     }
 
-    /** The server's own lines of the named metrics, from its Prometheus output. */
-    static String serverMetrics(URI base, String... prefixes) {
-        return Http.send(Http.request(base.resolve("metrics?scope=application")).GET().build()).body().lines()
-                .filter(line -> Arrays.stream(prefixes).anyMatch(line::startsWith))
-                .map(line -> "  " + line)
-                .collect(Collectors.joining("\n"));
+    /** Keeps the report as {@code target/benchmark-<name>.txt}, which scripts/bench prints. */
+    static void publish(String name, String report) throws IOException {
+        Files.writeString(Path.of("target", "benchmark-" + name + ".txt"), report + "\n");
     }
 }

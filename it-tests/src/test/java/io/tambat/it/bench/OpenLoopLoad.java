@@ -1,41 +1,36 @@
 package io.tambat.it.bench;
 
-import java.io.IOException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.Supplier;
 
 /**
  * Open-loop load: requests sent on a fixed schedule, whatever the answers take, by a bounded set of
  * keep-alive connections, as a fleet of clients sends. When every connection is busy, requests fall behind
- * schedule and that delay counts as latency, so a slow server cannot hide behind a slow client.
+ * schedule and that delay counts as latency, so a slow server cannot hide behind a slow client. Requests still
+ * unsent {@value #LATE_LIMIT_SECONDS} s after the schedule ends are not sent at all, and counted as such: a run
+ * against a server that cannot keep up ends in bounded time.
  */
 final class OpenLoopLoad {
 
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    static final int LATE_LIMIT_SECONDS = 5;
+
+    private final LoadClient client = new LoadClient();
     private final int connections;
 
     OpenLoopLoad(int connections) {
         this.connections = connections;
     }
 
-    Result run(Supplier<HttpRequest> requests, int rate, int seconds) throws InterruptedException {
-        Result result = new Result(rate, seconds);
+    LoadResult run(Workload workload, int rate, int seconds) throws InterruptedException {
+        LoadResult result = new LoadResult();
         long intervalNanos = 1_000_000_000L / rate;
         long total = (long) rate * seconds;
         AtomicLong next = new AtomicLong();
         long start = System.nanoTime();
+        long lastSend = start + (seconds + LATE_LIMIT_SECONDS) * 1_000_000_000L;
         ExecutorService senders = Executors.newFixedThreadPool(connections);
         for (int c = 0; c < connections; c++) {
             senders.submit(() -> {
@@ -45,69 +40,17 @@ final class OpenLoopLoad {
                     long wait = scheduled - System.nanoTime();
                     if (wait > 0) {
                         LockSupport.parkNanos(wait);
+                    } else if (System.nanoTime() > lastSend) {
+                        return;
                     }
-                    result.record(scheduled, send(requests.get()));
+                    client.exchange(workload, workload.requests().get(), scheduled, result);
                 }
             });
         }
         senders.shutdown();
         senders.awaitTermination(seconds * 10L + 60, TimeUnit.SECONDS);
-        result.elapsedNanos = System.nanoTime() - start;
+        result.finish(System.nanoTime() - start);
+        result.notSent(total - result.sent());
         return result;
-    }
-
-    private int send(HttpRequest request) {
-        try {
-            return client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
-        } catch (IOException e) {
-            return -1;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return -1;
-        }
-    }
-
-    /** Latencies and answers of one run. */
-    static final class Result {
-        private final int rate;
-        private final int seconds;
-        private final List<Long> latencies = Collections.synchronizedList(new ArrayList<>());
-        private final Map<Integer, AtomicLong> statusCounts = new ConcurrentHashMap<>();
-        private long elapsedNanos;
-
-        private Result(int rate, int seconds) {
-            this.rate = rate;
-            this.seconds = seconds;
-        }
-
-        long answered(int status) {
-            return statusCounts.getOrDefault(status, new AtomicLong()).get();
-        }
-
-        private void record(long scheduledNanos, int status) {
-            latencies.add(System.nanoTime() - scheduledNanos);
-            statusCounts.computeIfAbsent(status, s -> new AtomicLong()).incrementAndGet();
-        }
-
-        String report(String what) {
-            List<Long> sorted = new ArrayList<>(latencies);
-            Collections.sort(sorted);
-            double elapsed = elapsedNanos / 1e9;
-            return "target: " + rate + " " + what + "/s for " + seconds + " s\n"
-                    + String.format("completed: %d in %.1f s = %.0f/s%n", sorted.size(), elapsed,
-                    sorted.size() / elapsed)
-                    + "statuses (-1 = transport error): " + statusCounts + "\n"
-                    + String.format("client latency ms: p50 %.1f  p95 %.1f  p99 %.1f  max %.1f",
-                    percentile(sorted, 0.50), percentile(sorted, 0.95), percentile(sorted, 0.99),
-                    percentile(sorted, 1.0));
-        }
-
-        private static double percentile(List<Long> sorted, double quantile) {
-            if (sorted.isEmpty()) {
-                return Double.NaN;
-            }
-            int index = (int) Math.min(sorted.size() - 1, Math.ceil(quantile * sorted.size()) - 1);
-            return sorted.get(Math.max(0, index)) / 1e6;
-        }
     }
 }

@@ -1,5 +1,6 @@
 /**
- * Benchmarks that report numbers, never pass/fail on time: run with {@code scripts/bench}, not with the
+ * The side-by-side benchmark: Tambat next to PostgreSQL running the same transactions (pgbench), reporting
+ * numbers and judging them against goals, never failing on time. Run with {@code scripts/bench}, not with the
  * test suite.
  */
 package io.tambat.it.bench;

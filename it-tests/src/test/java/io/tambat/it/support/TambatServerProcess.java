@@ -27,6 +27,7 @@ public final class TambatServerProcess implements AutoCloseable {
      * cores, where the optimizing compiler would compete with start-up for the CPU.
      */
     private boolean quickStart = true;
+    private final List<String> jvmOptions = new ArrayList<>();
     private Process process;
 
     private TambatServerProcess(String name, int httpPort, Map<String, String> environment) {
@@ -71,6 +72,15 @@ public final class TambatServerProcess implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Adds options to the server's JVM command line, after the defaults: a later {@code -Xmx} replaces the
+     * default heap of 1 GiB.
+     */
+    public TambatServerProcess withJvmOptions(String... options) {
+        jvmOptions.addAll(List.of(options));
+        return this;
+    }
+
     /** Waits for the process to end by itself and returns its exit code. */
     public int awaitExit(Duration limit) {
         try {
@@ -110,6 +120,7 @@ public final class TambatServerProcess implements AutoCloseable {
             if (quickStart) {
                 command.add("-XX:TieredStopAtLevel=1");
             }
+            command.addAll(jvmOptions);
             command.addAll(List.of("-jar", jar().getAbsolutePath()));
             ProcessBuilder builder = new ProcessBuilder(command)
                     .redirectErrorStream(true)
@@ -139,16 +150,9 @@ public final class TambatServerProcess implements AutoCloseable {
         return Http.send(Http.request(baseUri().resolve("health/ready")).GET().build()).statusCode();
     }
 
-    /** Resident memory of the server process, from /proc (Linux). */
-    public long residentSetKilobytes() {
-        try {
-            return Files.readAllLines(Path.of("/proc", String.valueOf(process.pid()), "status")).stream()
-                    .filter(line -> line.startsWith("VmRSS:"))
-                    .mapToLong(line -> Long.parseLong(line.replaceAll("[^0-9]", "")))
-                    .findFirst().orElse(-1);
-        } catch (IOException e) {
-            return -1;
-        }
+    /** The operating system's id of the server process (the runnable jar runs the server in this JVM). */
+    public long pid() {
+        return process.pid();
     }
 
     /** SIGKILL: no shutdown hook, no graceful drain, exactly like a crash. */

@@ -1,0 +1,111 @@
+package io.tambat.it.bench;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Queue;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What one load run saw, whichever way it was driven: the latency and status of every request sent, the ids
+ * that successful answers confirmed (for the exactly-once check), and the requests an open loop gave up sending.
+ * A transport error counts as status -1.
+ */
+final class LoadResult {
+
+    static final int TRANSPORT_ERROR = -1;
+
+    private final List<Long> latenciesNanos = Collections.synchronizedList(new ArrayList<>());
+    private final Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
+    private final Queue<String> confirmedIds = new ConcurrentLinkedQueue<>();
+    private volatile long elapsedNanos;
+    private volatile long notSent;
+    private volatile List<Long> sorted;
+
+    void record(long latencyNanos, int status, Optional<String> confirmedId) {
+        latenciesNanos.add(latencyNanos);
+        statuses.computeIfAbsent(status, s -> new LongAdder()).increment();
+        confirmedId.ifPresent(confirmedIds::add);
+    }
+
+    void finish(long elapsedNanos) {
+        this.elapsedNanos = elapsedNanos;
+    }
+
+    void notSent(long requests) {
+        notSent = requests;
+    }
+
+    double elapsedSeconds() {
+        return elapsedNanos / 1e9;
+    }
+
+    /** Requests the server answered, whatever the status. */
+    long answered() {
+        return statuses.entrySet().stream().filter(entry -> entry.getKey() != TRANSPORT_ERROR)
+                .mapToLong(entry -> entry.getValue().sum()).sum();
+    }
+
+    long sent() {
+        return latenciesNanos.size();
+    }
+
+    /** Requests scheduled but never sent: the server was too far behind (open loop only). */
+    long notSent() {
+        return notSent;
+    }
+
+    /** Requests answered 2xx. */
+    long successes() {
+        return statuses.entrySet().stream().filter(entry -> entry.getKey() / 100 == 2)
+                .mapToLong(entry -> entry.getValue().sum()).sum();
+    }
+
+    /** Requests sent and not answered 2xx, transport errors included. */
+    long failures() {
+        return sent() - successes();
+    }
+
+    /** Successful answers per second of the run. */
+    double successRate() {
+        return elapsedNanos == 0 ? 0 : successes() / elapsedSeconds();
+    }
+
+    /** Statuses and their counts, in status order, e.g. {@code {201=1200, 503=3}}. */
+    String statusCounts() {
+        Map<Integer, Long> counts = new TreeMap<>();
+        statuses.forEach((status, count) -> counts.put(status, count.sum()));
+        return counts.toString();
+    }
+
+    List<String> confirmedIds() {
+        return List.copyOf(confirmedIds);
+    }
+
+    /** Latency in milliseconds at a quantile (0.5, 0.99, 1.0 for the maximum) of the requests sent; NaN if none. */
+    double latencyMillis(double quantile) {
+        List<Long> ordered = sortedLatencies();
+        if (ordered.isEmpty()) {
+            return Double.NaN;
+        }
+        int index = (int) Math.min(ordered.size() - 1, Math.ceil(quantile * ordered.size()) - 1);
+        return ordered.get(Math.max(0, index)) / 1e6;
+    }
+
+    private List<Long> sortedLatencies() {
+        if (sorted == null || sorted.size() != latenciesNanos.size()) {
+            List<Long> copy;
+            synchronized (latenciesNanos) {
+                copy = new ArrayList<>(latenciesNanos);
+            }
+            Collections.sort(copy);
+            sorted = copy;
+        }
+        return sorted;
+    }
+}

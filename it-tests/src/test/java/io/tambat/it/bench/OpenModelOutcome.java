@@ -1,0 +1,59 @@
+package io.tambat.it.bench;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * The open model with processing on, as issue 10 judges it: every delivery answered 2xx at the offered rate with
+ * a low p99, and processing keeping up, so that when the load stops the oldest pending event is young and the
+ * backlog drains soon.
+ *
+ * @param drained how long the backlog took to reach zero after the load, empty if not within the limit
+ * @param stillPending what was left pending at the limit (0 when drained)
+ */
+record OpenModelOutcome(int rate, int seconds, int connections, TambatRun run, InboxBacklog.Pending atEnd,
+        Optional<Duration> drained, Duration drainLimit, long stillPending) {
+
+    private static final double P99_GOAL_MILLIS = 50;
+    private static final double OLDEST_PENDING_GOAL_SECONDS = 5;
+    private static final Duration DRAIN_GOAL = Duration.ofSeconds(10);
+
+    long offered() {
+        return (long) rate * seconds;
+    }
+
+    String describe() {
+        LoadResult load = run.load();
+        return String.format("  open model: %,d/s offered for %d s over %d connections, latency from the scheduled "
+                        + "send; requests still unsent %d s after the schedule ends are not sent%n", rate, seconds,
+                connections, OpenLoopLoad.LATE_LIMIT_SECONDS)
+                + new ReportTable("offered", "not sent", "answered/s", "2xx", "not 2xx", "p50 ms", "p99 ms",
+                        "max ms", "CPU ms/req", "RSS MiB")
+                .row(Figures.count(offered()), Figures.count(load.notSent()),
+                        Figures.rate(load.answered() / load.elapsedSeconds()), Figures.count(load.successes()),
+                        Figures.count(load.failures()), Figures.millis(load.latencyMillis(0.50)),
+                        Figures.millis(load.latencyMillis(0.99)), Figures.millis(load.latencyMillis(1.0)),
+                        Figures.cpu(run.cpuMillisPerRequest()), String.valueOf(run.residentMebibytes()))
+                + String.format("  statuses: %s%n", load.statusCounts())
+                + String.format("  when the load stopped: %,d pending, the oldest %.1f s old; %s%n", atEnd.count(),
+                        atEnd.oldestSeconds(), drainedText());
+    }
+
+    void judge(Goals goals) {
+        LoadResult load = run.load();
+        goals.judge(String.format("ingest, processing on: %,d/s for %d s, every delivery 2xx", rate, seconds),
+                load.successes() == offered(), String.format("%,d of %,d", load.successes(), offered()));
+        double p99 = load.latencyMillis(0.99);
+        goals.judge("ingest, processing on: p99 <= 50 ms", p99 <= P99_GOAL_MILLIS, Figures.millis(p99) + " ms");
+        goals.judge("ingest, processing on: oldest pending <= 5 s at the end",
+                atEnd.oldestSeconds() <= OLDEST_PENDING_GOAL_SECONDS,
+                String.format("%.1f s (%,d pending)", atEnd.oldestSeconds(), atEnd.count()));
+        goals.judge("ingest, processing on: backlog drained within 10 s",
+                drained.filter(time -> time.compareTo(DRAIN_GOAL) <= 0).isPresent(), drainedText());
+    }
+
+    private String drainedText() {
+        return drained.map(time -> "drained in " + Figures.seconds(time))
+                .orElse(String.format("%,d still pending after %d s", stillPending, drainLimit.toSeconds()));
+    }
+}

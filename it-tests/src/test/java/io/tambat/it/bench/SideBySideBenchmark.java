@@ -1,0 +1,296 @@
+package io.tambat.it.bench;
+
+import static io.tambat.it.bench.BenchmarkSettings.CLIENTS;
+import static io.tambat.it.bench.BenchmarkSettings.CONNECTIONS;
+import static io.tambat.it.bench.BenchmarkSettings.JVM_OPTIONS;
+import static io.tambat.it.bench.BenchmarkSettings.PAUSE_SECONDS;
+import static io.tambat.it.bench.BenchmarkSettings.PGBENCH;
+import static io.tambat.it.bench.BenchmarkSettings.PROCESSING_RUNS;
+import static io.tambat.it.bench.BenchmarkSettings.PROCESSING_WARM_UP_SECONDS;
+import static io.tambat.it.bench.BenchmarkSettings.RATE;
+import static io.tambat.it.bench.BenchmarkSettings.REVISION;
+import static io.tambat.it.bench.BenchmarkSettings.RUNS;
+import static io.tambat.it.bench.BenchmarkSettings.RUN_SECONDS;
+import static io.tambat.it.bench.BenchmarkSettings.SECONDS;
+import static io.tambat.it.bench.BenchmarkSettings.WARM_UP_SECONDS;
+import static io.tambat.it.bench.BenchmarkSettings.runs;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tambat.it.bench.PgbenchCeiling.PgbenchResult;
+import io.tambat.it.bench.SideBySide.Comparison;
+import io.tambat.it.support.OperatorTokens;
+import io.tambat.it.support.TambatServerProcess;
+import io.tambat.it.support.TestDatabase;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Tambat side by side with PostgreSQL running the same transactions (pgbench), in one run on one machine, for
+ * the scenarios and goals of issue 10: ingest with processing off and on, orders of 3 and of 80 lines, memory and
+ * exactly-once. One server with processing off serves ingest and orders, one with processing on the open model.
+ * It reports numbers and judges the goals; the only assertion is that nothing answered was lost.
+ */
+class SideBySideBenchmark {
+
+    private static final String INTAKE_SCHEMA = "tambat_bench_intake";
+    private static final String PROCESSING_SCHEMA = "tambat_bench_processing";
+    private static final String CEILING_SCHEMA = "tambat_bench_pgbench";
+    private static final Duration READY = Duration.ofSeconds(120);
+    private static final Duration DRAIN_LIMIT = Duration.ofSeconds(10);
+    private static final Duration WARM_UP_DRAIN_LIMIT = Duration.ofSeconds(20);
+
+    private final long started = System.nanoTime();
+    private final LocalDateTime startedAt = LocalDateTime.now().truncatedTo(ChronoUnit.MINUTES);
+    private final String loadAverageBefore = loadAverage();
+    private final StringBuilder report = new StringBuilder();
+    private final Goals goals = new Goals();
+    private final List<ExactlyOnce> checks = new ArrayList<>();
+    private final QuietStart quiet = new QuietStart(Duration.ofSeconds(PAUSE_SECONDS));
+    private final ClosedLoopLoad closedLoop = new ClosedLoopLoad(CLIENTS);
+    private Optional<PgbenchCeiling> pgbench = Optional.empty();
+    private String pgbenchMissing = "";
+    private long peakResidentMebibytes;
+
+    @Test
+    void comparesTambatWithPostgresRunningTheSameTransactions() throws Exception {
+        Optional<String> unavailable = PgbenchCeiling.unavailable(PGBENCH);
+        if (unavailable.isPresent()) {
+            pgbenchMissing = unavailable.get();
+        } else {
+            pgbench = Optional.of(new PgbenchCeiling(PGBENCH, CeilingSchema.create(CEILING_SCHEMA), CLIENTS));
+        }
+        try {
+            if (runs("ingest") || runs("orders")) {
+                intakeScenarios();
+            }
+            if (runs("processing")) {
+                processingScenario();
+            } else {
+                goals.notMeasured("ingest, processing on", "not run (BENCH_ONLY)");
+            }
+            judgeOverallGoals();
+        } finally {
+            BenchmarkSettings.publish("side-by-side", header() + report + "\n" + goals
+                    + String.format("%nfinished in %s%n", elapsed()));
+        }
+        assertThat(checks).as("every id answered 2xx/201 is stored exactly once").allMatch(ExactlyOnce::holds);
+    }
+
+    /** Scenarios 1, 3 and 4 on one server with processing off, warmed once with a mix of all three. */
+    private void intakeScenarios() throws InterruptedException {
+        TestDatabase db = new TestDatabase(INTAKE_SCHEMA).dropSchema();
+        long starting = System.nanoTime();
+        try (TambatServerProcess server = start("bench-intake", INTAKE_SCHEMA,
+                Map.of("TAMBAT_PROCESSING_ENABLED", "false"))) {
+            Duration ready = Duration.ofNanos(System.nanoTime() - starting);
+            ServerResources resources = new ServerResources(server.pid());
+            String token = OperatorTokens.forTenant(OrderPlacements.TENANT);
+            OrderPlacements smallOrders = new OrderPlacements(3);
+            OrderPlacements largeOrders = new OrderPlacements(80);
+            Workload deliveries = SignedDeliveries.workload(server.baseUri());
+            List<Workload> mix = new ArrayList<>();
+            if (runs("ingest")) {
+                mix.add(deliveries);
+            }
+            if (runs("orders")) {
+                mix.add(smallOrders.workload(server.baseUri(), token));
+                mix.add(largeOrders.workload(server.baseUri(), token));
+            }
+
+            progress("warming the server with processing off for " + WARM_UP_SECONDS + " s");
+            LoadResult warmUp = closedLoop.run(Workload.mix("warm-up", mix), WARM_UP_SECONDS);
+            peakResidentMebibytes = Math.max(peakResidentMebibytes, resources.residentMebibytes());
+            report.append(String.format("Server with processing off: ready in %d s, then warmed %d s with a "
+                            + "closed-loop mix of %s (%,d answered, statuses %s)%n%n", ready.toSeconds(),
+                    WARM_UP_SECONDS, String.join(", ", mix.stream().map(Workload::name).toList()),
+                    warmUp.answered(), warmUp.statusCounts()));
+
+            if (runs("ingest")) {
+                progress("1. ingest, processing off");
+                Comparison ingest = compare(resources, deliveries, "ingest.sql",
+                        SignedDeliveries.pgbenchVariables(), RUNS);
+                ExactlyOnce stored = ExactlyOnce.deliveries(db, SignedDeliveries.ENDPOINT, ingest.confirmedIds());
+                section(String.format("1. Ingest, processing off: signed %,d-byte GitHub deliveries, closed loop",
+                        SignedDeliveries.BODY_BYTES), ingest, stored);
+                judgeRatio("ingest, processing off: >= 0.70x PostgreSQL's rate", ingest, 0.70);
+                double cpu = ingest.tambatCpuMillisPerRequest();
+                goals.judge("ingest, processing off: server CPU <= 0.35 ms per delivery", cpu <= 0.35,
+                        Figures.cpu(cpu) + " ms (median of the runs)");
+            } else {
+                goals.notMeasured("ingest, processing off", "not run (BENCH_ONLY)");
+            }
+            if (runs("orders")) {
+                orderScenario("3. Orders, 3 lines", "orders, 3 lines", smallOrders, db, server, token, resources,
+                        0.70);
+                orderScenario("4. Orders, 80 lines", "orders, 80 lines", largeOrders, db, server, token,
+                        resources, 0.50);
+            } else {
+                goals.notMeasured("orders", "not run (BENCH_ONLY)");
+            }
+        }
+    }
+
+    private void orderScenario(String title, String goal, OrderPlacements orders, TestDatabase db,
+            TambatServerProcess server, String token, ServerResources resources, double target)
+            throws InterruptedException {
+        progress(title);
+        Comparison comparison = compare(resources, orders.workload(server.baseUri(), token), "order.sql",
+                orders.pgbenchVariables(), RUNS);
+        ExactlyOnce stored = ExactlyOnce.orders(db, OrderPlacements.TENANT, comparison.confirmedIds());
+        section(String.format("%s (%,d-byte body), each a new Idempotency-Key, closed loop", title,
+                        orders.bodyBytes()),
+                comparison, stored);
+        judgeRatio(goal + ": >= " + Figures.ratio(target) + " PostgreSQL's rate", comparison, target);
+    }
+
+    /** Scenario 2 on a server with processing on: the open model, the drain, then a closed loop for reference. */
+    private void processingScenario() throws InterruptedException {
+        TestDatabase db = new TestDatabase(PROCESSING_SCHEMA).dropSchema();
+        long starting = System.nanoTime();
+        try (TambatServerProcess server = start("bench-processing", PROCESSING_SCHEMA, Map.of())) {
+            Duration ready = Duration.ofNanos(System.nanoTime() - starting);
+            ServerResources resources = new ServerResources(server.pid());
+            Workload deliveries = SignedDeliveries.workload(server.baseUri());
+            InboxBacklog backlog = new InboxBacklog(db, SignedDeliveries.ENDPOINT);
+            OpenLoopLoad open = new OpenLoopLoad(CONNECTIONS);
+
+            progress("warming the server with processing on for " + PROCESSING_WARM_UP_SECONDS + " s");
+            LoadResult warmUp = open.run(deliveries, RATE, PROCESSING_WARM_UP_SECONDS);
+            long pendingAfterWarmUp = backlog.now().count();
+            Optional<Duration> warmUpDrained = backlog.awaitDrained(WARM_UP_DRAIN_LIMIT);
+            report.append(String.format("Server with processing on: ready in %d s, then warmed %d s with the open "
+                            + "model at %,d/s (%,d answered, %,d not sent, statuses %s); %,d pending after it, %s%n%n",
+                    ready.toSeconds(), PROCESSING_WARM_UP_SECONDS, RATE, warmUp.answered(), warmUp.notSent(),
+                    warmUp.statusCounts(), pendingAfterWarmUp, warmUpDrained.map(time -> "drained in "
+                            + Figures.seconds(time)).orElse("not drained within "
+                            + WARM_UP_DRAIN_LIMIT.toSeconds() + " s")));
+
+            progress("2. ingest, processing on: open model");
+            quiet.settle();
+            TambatRun openRun = resources.measure(() -> open.run(deliveries, RATE, SECONDS));
+            InboxBacklog.Pending atEnd = backlog.now();
+            Optional<Duration> drained = backlog.awaitDrained(DRAIN_LIMIT);
+            OpenModelOutcome outcome = new OpenModelOutcome(RATE, SECONDS, CONNECTIONS, openRun, atEnd, drained,
+                    DRAIN_LIMIT, backlog.now().count());
+            peakResidentMebibytes = Math.max(peakResidentMebibytes, openRun.residentMebibytes());
+            String statuses = backlog.statuses();
+
+            progress("2. ingest, processing on: closed loop");
+            Comparison closed = compare(resources, deliveries, "ingest.sql", SignedDeliveries.pgbenchVariables(),
+                    PROCESSING_RUNS);
+            List<String> confirmed = new ArrayList<>(openRun.load().confirmedIds());
+            confirmed.addAll(closed.confirmedIds());
+            ExactlyOnce stored = ExactlyOnce.deliveries(db, SignedDeliveries.ENDPOINT, confirmed);
+            checks.add(stored);
+
+            report.append(String.format("2. Ingest, processing on: signed %,d-byte GitHub deliveries%n",
+                            SignedDeliveries.BODY_BYTES))
+                    .append(outcome.describe())
+                    .append("  inbox rows by status after the drain: ").append(statuses).append('\n')
+                    .append("  closed loop with processing on, for reference (processing works off the backlog "
+                            + "during the pgbench runs too):\n")
+                    .append(ComparisonReport.describe(closed, pgbenchMissing))
+                    .append("  ").append(stored.describe()).append("\n\n");
+            outcome.judge(goals);
+        }
+    }
+
+    /** Alternating runs of Tambat under a closed loop and of pgbench on the same transaction. */
+    private Comparison compare(ServerResources resources, Workload workload, String script,
+            Map<String, String> variables, int rounds) throws InterruptedException {
+        Optional<Supplier<PgbenchResult>> ceiling = pgbench.map(ceilingSide ->
+                () -> ceilingSide.run(script, variables, RUN_SECONDS));
+        Comparison comparison = SideBySide.measure(rounds, quiet,
+                () -> resources.measure(() -> closedLoop.run(workload, RUN_SECONDS)), ceiling);
+        peakResidentMebibytes = Math.max(peakResidentMebibytes, comparison.tambatMaxResidentMebibytes());
+        return comparison;
+    }
+
+    private void section(String title, Comparison comparison, ExactlyOnce stored) {
+        checks.add(stored);
+        report.append(title).append('\n')
+                .append(ComparisonReport.describe(comparison, pgbenchMissing))
+                .append("  ").append(stored.describe()).append("\n\n");
+    }
+
+    private void judgeRatio(String goal, Comparison comparison, double target) {
+        OptionalDouble ratio = comparison.ratio();
+        if (ratio.isEmpty()) {
+            goals.notMeasured(goal, pgbenchMissing);
+            return;
+        }
+        goals.judge(goal, ratio.getAsDouble() >= target, String.format("%s (%s/s against %s tps)",
+                Figures.ratio(ratio.getAsDouble()), Figures.rate(comparison.tambatRate()),
+                Figures.rate(comparison.pgbenchTps().getAsDouble())));
+    }
+
+    private void judgeOverallGoals() {
+        goals.judge("memory: resident set < 600 MiB with " + String.join(" ", JVM_OPTIONS),
+                peakResidentMebibytes < 600, "peak " + peakResidentMebibytes + " MiB over the measured runs");
+        long confirmed = checks.stream().mapToLong(ExactlyOnce::confirmed).sum();
+        long missing = checks.stream().mapToLong(ExactlyOnce::missing).sum();
+        long duplicated = checks.stream().mapToLong(ExactlyOnce::duplicated).sum();
+        goals.judge("nothing lost: every 2xx delivery and 201 order stored exactly once",
+                checks.stream().allMatch(ExactlyOnce::holds),
+                String.format("%,d ids checked, %,d missing, %,d stored more than once", confirmed, missing,
+                        duplicated));
+    }
+
+    private String header() {
+        return String.format("""
+                Tambat side by side with PostgreSQL running the same transactions
+                %s, %s, %d cores, load average %s before the run; server: tambat.jar, JVM options %s
+                closed loops: %d connections; each side %d runs of %d s per scenario (%d with processing on), \
+                alternating, each after %s; medians
+                PostgreSQL alone: %s
+                CPU: the server process's utime+stime from /proc over each run, per request answered; RSS: VmRSS \
+                at the end of each run
+
+                """, REVISION, startedAt, Runtime.getRuntime().availableProcessors(), loadAverageBefore,
+                String.join(" ", JVM_OPTIONS), CLIENTS, RUNS, RUN_SECONDS, PROCESSING_RUNS, quiet.describe(),
+                pgbench.map(PgbenchCeiling::describe).orElse("not measured: " + pgbenchMissing));
+    }
+
+    private static TambatServerProcess start(String name, String schema, Map<String, String> settings) {
+        Map<String, String> environment = new HashMap<>(SignedDeliveries.endpointConfiguration());
+        environment.putAll(settings);
+        TambatServerProcess server = TambatServerProcess.configured(name, TestDatabase.port(), schema, environment)
+                .withFullCompilation().withJvmOptions(JVM_OPTIONS).start();
+        try {
+            return server.awaitReady(READY);
+        } catch (RuntimeException e) {
+            server.close();
+            throw e;
+        }
+    }
+
+    /** The 1-minute load average, from /proc/loadavg: other work on the machine shows here. */
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    private void progress(String step) {
+        System.out.println("[bench " + elapsed() + "] " + step);
+    }
+
+    private String elapsed() {
+        long seconds = Duration.ofNanos(System.nanoTime() - started).toSeconds();
+        return String.format("%d:%02d", seconds / 60, seconds % 60);
+    }
+}
