@@ -23,6 +23,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
@@ -77,12 +79,53 @@ public class EventProcessor {
     DoubleSupplier jitter = () -> ThreadLocalRandom.current().nextDouble();
 
     public void process(LeasedEvent event) {
-        try {
+        settle(event, () -> {
             ProcessingCompletion.Resolution resolution = resolve(event);
             failpoints.reach(Failpoints.WORKER_BEFORE_COMPLETE, event.providerEventId());
-            boolean mutated = completion.complete(event, resolution, clock.instant());
-            failpoints.reach(Failpoints.WORKER_AFTER_COMMIT);
-            metrics.processed(mutated);
+            completeAlone(new ProcessingCompletion.Resolved(event, resolution));
+        });
+    }
+
+    /**
+     * Processes a leased batch, sharing one completing transaction among its events: each is resolved on its
+     * own (a fetch is a remote call, never inside a transaction), then all are completed together, each as it
+     * would be alone. If that transaction fails (a lease taken over, a sequence gap, a refused row), each event
+     * is completed alone, so its failure settles it alone. An event whose previous worker was lost is processed
+     * alone from the start: whatever stopped that worker must not take its batch with it again.
+     */
+    public void processAll(List<LeasedEvent> events) {
+        List<LeasedEvent> fresh = events.stream().filter(event -> !event.lease().takenOver()).toList();
+        events.stream().filter(event -> event.lease().takenOver()).forEach(this::process);
+        if (fresh.size() < 2) {
+            fresh.forEach(this::process);
+            return;
+        }
+        List<ProcessingCompletion.Resolved> resolved = new ArrayList<>(fresh.size());
+        for (LeasedEvent event : fresh) {
+            settle(event, () -> resolved.add(new ProcessingCompletion.Resolved(event, resolve(event))));
+        }
+        resolved.forEach(each -> failpoints.reach(Failpoints.WORKER_BEFORE_COMPLETE, each.event().providerEventId()));
+        List<Boolean> mutated;
+        try {
+            mutated = completion.completeAll(resolved, clock.instant());
+        } catch (RuntimeException groupFailed) {
+            resolved.forEach(each -> settle(each.event(), () -> completeAlone(each)));
+            return;
+        }
+        failpoints.reach(Failpoints.WORKER_AFTER_COMMIT);
+        mutated.forEach(metrics::processed);
+    }
+
+    private void completeAlone(ProcessingCompletion.Resolved resolved) {
+        boolean mutated = completion.complete(resolved.event(), resolved.resolution(), clock.instant());
+        failpoints.reach(Failpoints.WORKER_AFTER_COMMIT);
+        metrics.processed(mutated);
+    }
+
+    /** Runs one step of an event's attempt; whatever it throws ends, retries or reschedules the event alone. */
+    private void settle(LeasedEvent event, Runnable step) {
+        try {
+            step.run();
         } catch (LeaseLostException e) {
             LOG.log(Level.WARNING, "{0}; its work was rolled back", e.getMessage());
         } catch (SequenceGapException e) {

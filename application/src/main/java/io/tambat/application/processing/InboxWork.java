@@ -56,6 +56,12 @@ public class InboxWork implements LeasedWork<LeasedEvent> {
         processor.process(event);
     }
 
+    /** The events of a batch share their completing transaction (see {@link EventProcessor#processAll}). */
+    @Override
+    public void attemptAll(List<LeasedEvent> events) {
+        processor.processAll(events);
+    }
+
     @Override
     public void endLost(LeasedEvent event) {
         processor.endLost(event);

@@ -15,6 +15,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
+import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -60,6 +61,28 @@ public class ProcessingCompletion {
      */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public boolean complete(LeasedEvent event, Resolution resolution, Instant now) {
+        return completeIn(event, resolution, now);
+    }
+
+    /**
+     * Completes several events in ONE transaction, each exactly as {@link #complete} would alone, one after the
+     * other, so a later event sees what an earlier one changed.
+     *
+     * @return for each event, in order, whether business state changed
+     * @throws LeaseLostException when another worker took any of them over, or
+     *         {@link io.tambat.domain.error.SequenceGapException} when any arrived ahead of its predecessors:
+     *         everything here rolls back, and each event is completed alone instead
+     */
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public List<Boolean> completeAll(List<Resolved> events, Instant now) {
+        return events.stream().map(resolved -> completeIn(resolved.event(), resolved.resolution(), now)).toList();
+    }
+
+    /** An event and what to apply for it. */
+    public record Resolved(LeasedEvent event, Resolution resolution) {
+    }
+
+    private boolean completeIn(LeasedEvent event, Resolution resolution, Instant now) {
         boolean firstTime = processed.record(event.provider(), event.endpointId(), event.providerEventId(),
                 event.inboxId(), now);
         boolean mutated = firstTime && apply(resolution, event, now);

@@ -31,6 +31,14 @@ public interface LeasedWork<T> {
     void attempt(T item);
 
     /**
+     * Runs one attempt at each item of a leased batch. A queue may share work among them (one transaction for
+     * several items) as long as each item still ends as {@link #attempt} would end it.
+     */
+    default void attemptAll(List<T> items) {
+        items.forEach(this::attempt);
+    }
+
+    /**
      * Ends an item without another attempt because its last allowed attempt was lost with its worker; fenced by
      * this lease like any other end.
      */

@@ -2,6 +2,7 @@ package io.tambat.application.work;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -24,13 +25,15 @@ public class WorkerLoop {
         List<T> batch;
         while (!(batch = work.leaseBatch()).isEmpty()) {
             failpoints.reach(work.afterLeaseFailpoint());
+            List<T> toAttempt = new ArrayList<>(batch.size());
             for (T item : batch) {
                 if (work.lease(item).endsLost(settings.retry())) {
                     work.endLost(item);
                 } else {
-                    work.attempt(item);
+                    toAttempt.add(item);
                 }
             }
+            work.attemptAll(toAttempt);
             handled += batch.size();
         }
         return handled;

@@ -17,6 +17,7 @@ import io.tambat.domain.model.processing.ProviderObject;
 import io.tambat.domain.model.processing.StateChange;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -38,6 +39,41 @@ class EventProcessorTest {
         assertThat(fx.processed.contains(PROVIDER, ENDPOINT, "evt_1")).isTrue();
         assertThat(fx.outbox.topicsFor(inboxId)).containsExactly(OutboxMessage.OBJECT_STATE_CHANGED);
         assertThat(fx.metrics.recorded()).containsExactly("processed mutated");
+    }
+
+    @Test
+    void completesALeasedBatchInOneTransactionEachEventAsAlone() {
+        UUID first = fx.receive("evt_1", "pay_1", 1, "succeeded");
+        UUID second = fx.receive("evt_2", "pay_1", 2, "refunded");
+        UUID other = fx.receive("evt_3", "pay_2", 1, "succeeded");
+
+        fx.processBatch();
+
+        assertThat(fx.groupTransactions()).isEqualTo(1);
+        assertThat(List.of(first, second, other)).allSatisfy(inboxId ->
+                assertThat(fx.inbox.row(inboxId).status()).isEqualTo(InboxStatus.PROCESSED));
+        assertThat(fx.stateOf("pay_1")).get().extracting(ObjectState::state, ObjectState::lastInboxId)
+                .containsExactly("refunded", second);
+        assertThat(fx.metrics.recorded()).containsExactly("processed mutated", "processed mutated",
+                "processed mutated");
+    }
+
+    @Test
+    void aGapInABatchRollsTheBatchBackAndEachEventSettlesAlone() {
+        fx.eventsAreSequenced();
+        UUID first = fx.receive("evt_1", "pay_1", 1, "one");
+        fx.processNext();
+        UUID third = fx.receive("evt_3", "pay_1", 3, "three");
+        UUID other = fx.receive("evt_9", "pay_2", 1, "other");
+
+        fx.processBatch();
+
+        assertThat(fx.groupTransactions()).isEqualTo(1);
+        assertThat(fx.inbox.row(first).status()).isEqualTo(InboxStatus.PROCESSED);
+        assertThat(fx.inbox.row(other).status()).isEqualTo(InboxStatus.PROCESSED);
+        assertThat(fx.inbox.row(third).status()).isEqualTo(InboxStatus.RECEIVED);
+        assertThat(fx.inbox.row(third).lastError()).hasValueSatisfying(error -> assertThat(error).startsWith("waiting: "));
+        assertThat(fx.stateOf("pay_2")).get().extracting(ObjectState::state).isEqualTo("other");
     }
 
     @Test

@@ -140,6 +140,18 @@ final class ProcessingFixture {
         return leased.get(0);
     }
 
+    /** Leases what is due and processes it as a worker turn does: the batch shares its completing transaction. */
+    List<LeasedEvent> processBatch() {
+        List<LeasedEvent> leased = work.leaseBatch();
+        work.attemptAll(leased);
+        return leased;
+    }
+
+    /** How many completing transactions served several events at once. */
+    int groupTransactions() {
+        return ((TransactionalCompletion) completion).groupTransactions;
+    }
+
     /** Leases and processes the one due event. */
     LeasedEvent processNext() {
         LeasedEvent event = leaseOne();
@@ -164,6 +176,7 @@ final class ProcessingFixture {
     private static final class TransactionalCompletion extends ProcessingCompletion {
 
         private final FakeTransactions transactions;
+        int groupTransactions;
 
         TransactionalCompletion(FakeTransactions transactions) {
             this.transactions = transactions;
@@ -172,6 +185,12 @@ final class ProcessingFixture {
         @Override
         public boolean complete(LeasedEvent event, Resolution resolution, Instant now) {
             return transactions.inNew(() -> super.complete(event, resolution, now));
+        }
+
+        @Override
+        public List<Boolean> completeAll(List<Resolved> events, Instant now) {
+            groupTransactions++;
+            return transactions.inNew(() -> super.completeAll(events, now));
         }
 
         @Override
