@@ -3,7 +3,7 @@ package io.tambat.it.bench;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Issue 10's goals, each as met or MISSED with the figure measured, or not measured and why. */
+/** Tambat's performance goals, each as met or MISSED with the figure measured, or not measured and why. */
 final class Goals {
 
     private final List<String[]> lines = new ArrayList<>();
@@ -19,7 +19,7 @@ final class Goals {
     @Override
     public String toString() {
         int width = lines.stream().mapToInt(line -> line[1].length()).max().orElse(0);
-        StringBuilder text = new StringBuilder("Goals (issue 10)\n");
+        StringBuilder text = new StringBuilder("Performance goals\n");
         lines.forEach(line -> text.append(String.format("  %-12s  %-" + width + "s  %s%n", line[0], line[1],
                 line[2])));
         return text.toString();

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * The open model with processing on, as issue 10 judges it: every delivery answered 2xx at the offered rate with
+ * The open model with processing on, as the performance goals judge it: every delivery answered 2xx at the offered rate with
  * a low p99, and processing keeping up, so that when the load stops the oldest pending event is young and the
  * backlog drains soon.
  *

@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Tambat side by side with PostgreSQL running the same transactions (pgbench), in one run on one machine, for
- * the scenarios and goals of issue 10: ingest with processing off and on, orders of 3 and of 80 lines, memory and
+ * the scenarios and performance goals of Tambat: ingest with processing off and on, orders of 3 and of 80 lines, memory and
  * exactly-once. One server with processing off serves ingest and orders, one with processing on the open model.
  * It reports numbers and judges the goals; the only assertion is that nothing answered was lost.
  */
