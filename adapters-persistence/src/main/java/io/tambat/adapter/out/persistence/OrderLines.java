@@ -13,8 +13,8 @@ final class OrderLines {
     /** All lines in one statement, from one JSON array: a round trip per line made large orders slow. */
     private static final String INSERT = """
             INSERT INTO order_line (order_id, line_no, sku, quantity, unit_price_minor)
-            SELECT CAST(?1 AS uuid), CAST(e.ordinality - 1 AS integer), l.sku, l.quantity, l.unit_price_minor
-            FROM jsonb_array_elements(CAST(?2 AS jsonb)) WITH ORDINALITY AS e(line, ordinality),
+            SELECT CAST(? AS uuid), CAST(e.ordinality - 1 AS integer), l.sku, l.quantity, l.unit_price_minor
+            FROM jsonb_array_elements(CAST(? AS jsonb)) WITH ORDINALITY AS e(line, ordinality),
                  jsonb_to_record(e.line) AS l(sku text, quantity integer, unit_price_minor bigint)""";
 
     private static final String LINES = "SELECT " + OrderRows.LINE
@@ -24,10 +24,10 @@ final class OrderLines {
     }
 
     static void insert(EntityManager em, UUID orderId, List<OrderLine> lines) {
-        em.createNativeQuery(INSERT)
-                .setParameter(1, orderId.toString())
-                .setParameter(2, json(lines).toString())
-                .executeUpdate();
+        EnlistedConnection.update(em, INSERT, (connection, statement) -> {
+            statement.setString(1, orderId.toString());
+            statement.setString(2, json(lines).toString());
+        });
     }
 
     /** Lines as a JSON array of {@code sku}, {@code quantity} and {@code unit_price_minor}, in order. */

@@ -29,10 +29,14 @@ class PostgresIdempotencyStoreAdapter implements IdempotencyStorePort {
 
     private static final String LOCK_NOT_AVAILABLE = "55P03";
 
+    /** Bounds the claim's wait for a record another transaction is writing; for this transaction only. */
+    private static final String LOCK_TIMEOUT = "SELECT set_config('lock_timeout', ?, true)";
+
+    /** On the enlisted JDBC connection, as every statement of a placement's transaction. */
     private static final String CLAIM = """
             INSERT INTO idempotency_requests (tenant_id, scope, idempotency_key, fingerprint, created_at, expires_at,
                 operation_id, operation_request, next_attempt_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, CAST(?7 AS uuid), CAST(?8 AS text), CAST(?9 AS timestamptz))
+            VALUES (?, ?, ?, ?, ?, ?, CAST(? AS uuid), CAST(? AS text), CAST(? AS timestamptz))
             ON CONFLICT (tenant_id, scope, idempotency_key) DO UPDATE
                 SET fingerprint = EXCLUDED.fingerprint, created_at = EXCLUDED.created_at,
                     expires_at = EXCLUDED.expires_at, outcome = NULL, response_body = NULL, resource_id = NULL,
@@ -46,8 +50,8 @@ class PostgresIdempotencyStoreAdapter implements IdempotencyStorePort {
              FROM idempotency_requests WHERE tenant_id = ?1 AND scope = ?2 AND idempotency_key = ?3""";
 
     private static final String COMPLETE = """
-            UPDATE idempotency_requests SET outcome = ?4, response_body = ?5, resource_id = CAST(?6 AS text)
-            WHERE tenant_id = ?1 AND scope = ?2 AND idempotency_key = ?3""";
+            UPDATE idempotency_requests SET outcome = ?, response_body = ?, resource_id = CAST(? AS text)
+            WHERE tenant_id = ? AND scope = ? AND idempotency_key = ?""";
 
     private static final String PURGE = """
             DELETE FROM idempotency_requests WHERE ctid IN (
@@ -61,19 +65,21 @@ class PostgresIdempotencyStoreAdapter implements IdempotencyStorePort {
     public Claim claim(TenantId tenant, IdempotencyScope scope, IdempotencyKey key, String fingerprint,
             Optional<PendingOperation> operation, Instant now, Instant expiresAt, Duration wait) {
         try {
-            em.createNativeQuery("SET LOCAL lock_timeout = '" + Math.max(1, wait.toMillis()) + "ms'").executeUpdate();
-            List<?> claimed = em.createNativeQuery(CLAIM)
-                    .setParameter(1, tenant.value())
-                    .setParameter(2, scope.name())
-                    .setParameter(3, key.value())
-                    .setParameter(4, fingerprint)
-                    .setParameter(5, Timestamp.from(now))
-                    .setParameter(6, Timestamp.from(expiresAt))
-                    .setParameter(7, operation.map(pending -> pending.id().toString()).orElse(null))
-                    .setParameter(8, operation.map(pending -> OperationRequestJson.write(pending.request()))
-                            .orElse(null))
-                    .setParameter(9, operation.map(pending -> Timestamp.from(now)).orElse(null))
-                    .getResultList();
+            EnlistedConnection.query(em, LOCK_TIMEOUT,
+                    (connection, statement) -> statement.setString(1, Math.max(1, wait.toMillis()) + "ms"),
+                    row -> row.getString(1));
+            List<Integer> claimed = EnlistedConnection.query(em, CLAIM, (connection, statement) -> {
+                statement.setString(1, tenant.value());
+                statement.setString(2, scope.name());
+                statement.setString(3, key.value());
+                statement.setString(4, fingerprint);
+                statement.setTimestamp(5, Timestamp.from(now));
+                statement.setTimestamp(6, Timestamp.from(expiresAt));
+                statement.setString(7, operation.map(pending -> pending.id().toString()).orElse(null));
+                statement.setString(8, operation.map(pending -> OperationRequestJson.write(pending.request()))
+                        .orElse(null));
+                statement.setTimestamp(9, operation.map(pending -> Timestamp.from(now)).orElse(null));
+            }, row -> row.getInt(1));
             if (!claimed.isEmpty()) {
                 return new Claim.Owned();
             }
@@ -91,14 +97,15 @@ class PostgresIdempotencyStoreAdapter implements IdempotencyStorePort {
 
     @Override
     public void complete(TenantId tenant, IdempotencyScope scope, IdempotencyKey key, RecordedOutcome outcome) {
-        StorageCalls.call("idempotency outcome", () -> em.createNativeQuery(COMPLETE)
-                .setParameter(1, tenant.value())
-                .setParameter(2, scope.name())
-                .setParameter(3, key.value())
-                .setParameter(4, outcome.result().name())
-                .setParameter(5, outcome.representation())
-                .setParameter(6, outcome.orderId().map(UUID::toString).orElse(null))
-                .executeUpdate());
+        StorageCalls.call("idempotency outcome", () -> EnlistedConnection.update(em, COMPLETE,
+                (connection, statement) -> {
+                    statement.setString(1, outcome.result().name());
+                    statement.setString(2, outcome.representation());
+                    statement.setString(3, outcome.orderId().map(UUID::toString).orElse(null));
+                    statement.setString(4, tenant.value());
+                    statement.setString(5, scope.name());
+                    statement.setString(6, key.value());
+                }));
     }
 
     @Override

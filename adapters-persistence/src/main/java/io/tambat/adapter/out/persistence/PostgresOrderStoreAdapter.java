@@ -17,11 +17,11 @@ class PostgresOrderStoreAdapter implements OrderStorePort {
 
     private static final String INSERT = """
             INSERT INTO orders (order_id, tenant_id, checkout_id, status, currency, coupon, total_minor, created_at)
-            VALUES (CAST(?1 AS uuid), ?2, CAST(?3 AS text), ?4, ?5, CAST(?6 AS text), ?7, ?8)
+            VALUES (CAST(? AS uuid), ?, CAST(? AS text), ?, ?, CAST(? AS text), ?, ?)
             ON CONFLICT (tenant_id, checkout_id) DO NOTHING""";
 
     private static final String APPEND_CREATED = """
-            INSERT INTO order_outbox (order_id, event_type, created_at) VALUES (CAST(?1 AS uuid), 'OrderCreated', ?2)""";
+            INSERT INTO order_outbox (order_id, event_type, created_at) VALUES (CAST(? AS uuid), 'OrderCreated', ?)""";
 
     private static final String FIND = "SELECT " + OrderRows.ORDER + """
              FROM orders
@@ -33,16 +33,16 @@ class PostgresOrderStoreAdapter implements OrderStorePort {
     @Override
     public boolean insert(TenantId tenant, Order order) {
         return StorageCalls.call("order insert", () -> {
-            int inserted = em.createNativeQuery(INSERT)
-                    .setParameter(1, order.id().toString())
-                    .setParameter(2, tenant.value())
-                    .setParameter(3, order.checkoutId().orElse(null))
-                    .setParameter(4, order.status())
-                    .setParameter(5, order.currency())
-                    .setParameter(6, order.coupon().orElse(null))
-                    .setParameter(7, order.totalMinor())
-                    .setParameter(8, Timestamp.from(order.createdAt()))
-                    .executeUpdate();
+            int inserted = EnlistedConnection.update(em, INSERT, (connection, statement) -> {
+                statement.setString(1, order.id().toString());
+                statement.setString(2, tenant.value());
+                statement.setString(3, order.checkoutId().orElse(null));
+                statement.setString(4, order.status());
+                statement.setString(5, order.currency());
+                statement.setString(6, order.coupon().orElse(null));
+                statement.setLong(7, order.totalMinor());
+                statement.setTimestamp(8, Timestamp.from(order.createdAt()));
+            });
             if (inserted == 0) {
                 return false;
             }
@@ -53,10 +53,11 @@ class PostgresOrderStoreAdapter implements OrderStorePort {
 
     @Override
     public void appendCreated(UUID orderId, Instant now) {
-        StorageCalls.call("order outbox append", () -> em.createNativeQuery(APPEND_CREATED)
-                .setParameter(1, orderId.toString())
-                .setParameter(2, Timestamp.from(now))
-                .executeUpdate());
+        StorageCalls.call("order outbox append", () -> EnlistedConnection.update(em, APPEND_CREATED,
+                (connection, statement) -> {
+                    statement.setString(1, orderId.toString());
+                    statement.setTimestamp(2, Timestamp.from(now));
+                }));
     }
 
     @Override
