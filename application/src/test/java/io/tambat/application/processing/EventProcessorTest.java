@@ -59,6 +59,21 @@ class EventProcessorTest {
     }
 
     @Test
+    void eventsTakenOverFromALostWorkerAreCompletedAloneNotInABatch() {
+        UUID first = fx.receive("evt_1", "pay_1", 1, "succeeded");
+        UUID second = fx.receive("evt_2", "pay_2", 1, "succeeded");
+        fx.work.leaseBatch();
+        fx.outliveTheLease();
+
+        List<LeasedEvent> retaken = fx.processBatch();
+
+        assertThat(retaken).allSatisfy(event -> assertThat(event.lease().takenOver()).isTrue());
+        assertThat(fx.groupTransactions()).isZero();
+        assertThat(List.of(first, second)).allSatisfy(inboxId ->
+                assertThat(fx.inbox.row(inboxId).status()).isEqualTo(InboxStatus.PROCESSED));
+    }
+
+    @Test
     void aGapInABatchRollsTheBatchBackAndEachEventSettlesAlone() {
         fx.eventsAreSequenced();
         UUID first = fx.receive("evt_1", "pay_1", 1, "one");
