@@ -15,7 +15,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -61,12 +64,14 @@ public class ProcessingCompletion {
      */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public boolean complete(LeasedEvent event, Resolution resolution, Instant now) {
-        return completeIn(event, resolution, now);
+        return completeTogether(List.of(new Resolved(event, resolution)), now).get(0);
     }
 
     /**
-     * Completes several events in ONE transaction, each exactly as {@link #complete} would alone, one after the
-     * other, so a later event sees what an earlier one changed.
+     * Completes several events in ONE transaction, each exactly as {@link #complete} would alone: their
+     * processed-event records, the outbox notifications and the status changes are each written for all of them
+     * in one statement, and their business changes are applied one after the other, so a later event sees what
+     * an earlier one changed.
      *
      * @return for each event, in order, whether business state changed
      * @throws LeaseLostException when another worker took any of them over, or
@@ -75,22 +80,34 @@ public class ProcessingCompletion {
      */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public List<Boolean> completeAll(List<Resolved> events, Instant now) {
-        return events.stream().map(resolved -> completeIn(resolved.event(), resolved.resolution(), now)).toList();
+        return completeTogether(events, now);
     }
 
     /** An event and what to apply for it. */
     public record Resolved(LeasedEvent event, Resolution resolution) {
     }
 
-    private boolean completeIn(LeasedEvent event, Resolution resolution, Instant now) {
-        boolean firstTime = processed.record(event.provider(), event.endpointId(), event.providerEventId(),
-                event.inboxId(), now);
-        boolean mutated = firstTime && apply(resolution, event, now);
-        if (mutated) {
-            outbox.append(event.inboxId(), OutboxMessage.OBJECT_STATE_CHANGED, now);
+    private List<Boolean> completeTogether(List<Resolved> resolved, Instant now) {
+        List<LeasedEvent> events = resolved.stream().map(Resolved::event).toList();
+        Set<UUID> firstTime = processed.recordAll(events, now);
+        List<Boolean> mutated = new ArrayList<>(resolved.size());
+        List<UUID> changed = new ArrayList<>(resolved.size());
+        for (Resolved each : resolved) {
+            UUID inboxId = each.event().inboxId();
+            boolean applied = firstTime.contains(inboxId) && apply(each.resolution(), each.event(), now);
+            mutated.add(applied);
+            if (applied) {
+                changed.add(inboxId);
+            }
         }
-        if (!inbox.markProcessed(event.inboxId(), event.lease().attempt(), now)) {
-            throw lost(event);
+        if (!changed.isEmpty()) {
+            outbox.appendAll(changed, OutboxMessage.OBJECT_STATE_CHANGED, now);
+        }
+        Set<UUID> ended = inbox.markProcessed(events, now);
+        for (LeasedEvent event : events) {
+            if (!ended.contains(event.inboxId())) {
+                throw lost(event);
+            }
         }
         return mutated;
     }

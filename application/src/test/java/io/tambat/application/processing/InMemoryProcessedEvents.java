@@ -2,6 +2,7 @@ package io.tambat.application.processing;
 
 import io.tambat.application.testing.PurgeRequest;
 import io.tambat.application.testing.RollsBack;
+import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.port.out.ProcessedEventsPort;
 import java.time.Instant;
@@ -9,8 +10,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /** Processed-event records in memory, unique per logical event; purges are recorded as well as applied. */
 final class InMemoryProcessedEvents implements ProcessedEventsPort, RollsBack {
@@ -27,8 +30,12 @@ final class InMemoryProcessedEvents implements ProcessedEventsPort, RollsBack {
     }
 
     @Override
-    public boolean record(String provider, EndpointId endpointId, String providerEventId, UUID inboxId, Instant now) {
-        return records.putIfAbsent(key(provider, endpointId, providerEventId), now) == null;
+    public Set<UUID> recordAll(List<LeasedEvent> events, Instant now) {
+        return events.stream()
+                .filter(event -> records.putIfAbsent(key(event.provider(), event.endpointId(), event.providerEventId()),
+                        now) == null)
+                .map(LeasedEvent::inboxId)
+                .collect(Collectors.toSet());
     }
 
     @Override

@@ -11,6 +11,7 @@ import io.tambat.domain.model.processing.ObjectState;
 import io.tambat.domain.model.processing.OutboxMessage;
 import io.tambat.domain.model.processing.StateChange;
 import java.util.Optional;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -21,8 +22,8 @@ class ProcessingCompletionTest {
     @Test
     void changesNothingForAnEventRecordedAsProcessedBefore() {
         UUID inboxId = fx.receive("evt_1", "pay_1", 1, "succeeded");
-        fx.processed.record(PROVIDER, ENDPOINT, "evt_1", inboxId, fx.now());
         LeasedEvent event = fx.leaseOne();
+        fx.processed.recordAll(List.of(event), fx.now());
 
         boolean mutated = fx.completion.complete(event, apply(new StateChange.Versioned(key("pay_1"), "succeeded", 1)),
                 fx.now());

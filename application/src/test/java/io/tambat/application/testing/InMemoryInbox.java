@@ -14,7 +14,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 /**
  * The inbox as ingress and workers see it, in memory: unique per (provider, endpoint, provider event id),
@@ -112,8 +114,11 @@ public final class InMemoryInbox implements InboxPort, InboxWorkPort, RollsBack 
     }
 
     @Override
-    public boolean markProcessed(UUID inboxId, int attempt, Instant now) {
-        return end(inboxId, attempt, InboxStatus.PROCESSED, Optional.empty());
+    public Set<UUID> markProcessed(List<LeasedEvent> events, Instant now) {
+        return events.stream()
+                .filter(event -> end(event.inboxId(), event.lease().attempt(), InboxStatus.PROCESSED, Optional.empty()))
+                .map(LeasedEvent::inboxId)
+                .collect(Collectors.toSet());
     }
 
     @Override

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
 class BodyCapIT extends DeployedTambatTest {
 
     private static final long HUGE = 200L * 1024 * 1024;
-    private static final Duration WITHIN = Duration.ofSeconds(1);
+    // Far less than reading 200 MB would take, with room for a cold, loaded 2-core machine (1.3 s seen).
+    private static final Duration WITHIN = Duration.ofSeconds(3);
     // Buffering the body would add 200 MiB; what remains is allocation in flight (0-12 MiB seen).
     private static final long HEAP_GROWTH_LIMIT = 32L * 1024 * 1024;
     private static final Pattern USED_HEAP = Pattern.compile("(?m)^memory_usedHeap_bytes\\{[^}]*} ([0-9.E]+)$");
@@ -69,7 +70,7 @@ class BodyCapIT extends DeployedTambatTest {
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
     }
 
-    /** Sends 200 MB of spaces and checks the answer came within a second and the heap did not take it in. */
+    /** Sends 200 MB of spaces and checks the answer came soon and the heap did not take it in. */
     private HttpResponse<String> timedHuge(URI uri, boolean chunked, String... headers) {
         double heapBefore = usedHeap();
         HttpRequest.BodyPublisher spaces = HttpRequest.BodyPublishers.ofInputStream(() -> new Spaces(HUGE));
@@ -81,7 +82,7 @@ class BodyCapIT extends DeployedTambatTest {
         double growth = usedHeap() - heapBefore;
         System.out.printf("%s %s: %d in %d ms, used heap %+.1f MiB%n", uri.getPath(),
                 chunked ? "chunked" : "declared", response.statusCode(), took.toMillis(), growth / (1024 * 1024));
-        assertThat(took).as("answered within a second").isLessThanOrEqualTo(WITHIN);
+        assertThat(took).as("answered within " + WITHIN.toSeconds() + " s").isLessThanOrEqualTo(WITHIN);
         assertThat(growth).as("heap growth in bytes").isLessThan(HEAP_GROWTH_LIMIT);
         return response;
     }

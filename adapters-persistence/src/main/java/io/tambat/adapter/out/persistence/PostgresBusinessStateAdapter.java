@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.sql.Timestamp;
+import java.sql.Types;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -22,16 +23,17 @@ import java.util.UUID;
 @ApplicationScoped
 class PostgresBusinessStateAdapter implements BusinessStatePort {
 
-    private static final String NEWER_VERSION = "object_state.version IS NULL OR object_state.version < EXCLUDED.version";
+    private static final String NEWER_VERSION =
+            upsertWhere("object_state.version IS NULL OR object_state.version < EXCLUDED.version");
 
-    private static final String NEWER_READ = """
+    private static final String NEWER_READ = upsertWhere("""
             (EXCLUDED.version IS NOT NULL AND (object_state.version IS NULL OR object_state.version < EXCLUDED.version))
             OR (EXCLUDED.version IS NULL AND object_state.version IS NULL
-                AND (object_state.fetched_at IS NULL OR object_state.fetched_at < EXCLUDED.fetched_at))""";
+                AND (object_state.fetched_at IS NULL OR object_state.fetched_at < EXCLUDED.fetched_at))""");
 
-    private static final String ALWAYS = "TRUE";
+    private static final String ALWAYS = upsertWhere("TRUE");
 
-    private static final String NEXT_IN_SEQUENCE = "object_state.version = EXCLUDED.version - 1";
+    private static final String NEXT_IN_SEQUENCE = upsertWhere("object_state.version = EXCLUDED.version - 1");
 
     /** {@code ?4} the endpoint, or null for every endpoint. */
     private static final String FIND = "SELECT " + ObjectStateRows.STATE + """
@@ -89,13 +91,16 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
                 .setParameter(4, endpoint), row -> ObjectStateRows.state(key, row)));
     }
 
-    private boolean upsert(String condition, EndpointId endpoint, ObjectKey key, String state, Long version,
-            Instant fetchedAt, UUID inboxId, Instant now) {
-        String sql = """
+    /**
+     * The change as one statement: the row inserted, or updated where {@code condition} holds on the row as
+     * locked, and the trail row of an applied change; it returns how many rows it applied (0 or 1).
+     */
+    private static String upsertWhere(String condition) {
+        return """
                 WITH applied AS (
                     INSERT INTO object_state (provider, endpoint_id, object_type, object_id, state, version,
                         fetched_at, last_inbox_id, updated_at)
-                    VALUES (?1, ?9, ?2, ?3, ?4, CAST(?5 AS bigint), CAST(?6 AS timestamptz), CAST(?7 AS uuid), ?8)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, CAST(? AS uuid), ?)
                     ON CONFLICT (provider, endpoint_id, object_type, object_id) DO UPDATE
                         SET state = EXCLUDED.state, version = EXCLUDED.version, fetched_at = EXCLUDED.fetched_at,
                             last_inbox_id = EXCLUDED.last_inbox_id, updated_at = EXCLUDED.updated_at
@@ -108,15 +113,22 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
                     SELECT provider, endpoint_id, object_type, object_id, last_inbox_id, state, version, updated_at
                     FROM applied)
                 SELECT count(*) FROM applied""".formatted(condition);
-        return StorageCalls.call("object state change", () -> NativeResults.value(em.createNativeQuery(sql)
-                .setParameter(1, key.provider())
-                .setParameter(2, key.type().code())
-                .setParameter(3, key.objectId())
-                .setParameter(4, state)
-                .setParameter(5, version)
-                .setParameter(6, fetchedAt == null ? null : Timestamp.from(fetchedAt))
-                .setParameter(7, inboxId.toString())
-                .setParameter(8, Timestamp.from(now))
-                .setParameter(9, endpoint.value()), ColumnValues::integer)) == 1;
+    }
+
+    /** Runs one of the change statements on the enlisted connection: each runs on every processed event. */
+    private boolean upsert(String statement, EndpointId endpoint, ObjectKey key, String state, Long version,
+            Instant fetchedAt, UUID inboxId, Instant now) {
+        return StorageCalls.call("object state change", () -> EnlistedConnection.query(em, statement,
+                (connection, bound) -> {
+                    bound.setString(1, key.provider());
+                    bound.setString(2, endpoint.value());
+                    bound.setString(3, key.type().code());
+                    bound.setString(4, key.objectId());
+                    bound.setString(5, state);
+                    bound.setObject(6, version, Types.BIGINT);
+                    bound.setTimestamp(7, fetchedAt == null ? null : Timestamp.from(fetchedAt));
+                    bound.setString(8, inboxId.toString());
+                    bound.setTimestamp(9, Timestamp.from(now));
+                }, row -> row.getLong(1)).get(0)) == 1;
     }
 }

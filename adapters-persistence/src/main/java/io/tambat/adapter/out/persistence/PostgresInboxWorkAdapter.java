@@ -9,6 +9,7 @@ import jakarta.persistence.PersistenceContext;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -40,6 +41,22 @@ class PostgresInboxWorkAdapter implements InboxWorkPort {
                 INSERT INTO webhook_inbox_history (inbox_id, status, at) SELECT inbox_id, ?2, ?6 FROM moved)
             SELECT count(*) FROM moved""";
 
+    /**
+     * Ends leased rows PROCESSED, each only while its attempt ({@code attempt} by {@code inbox_id}) holds the
+     * lease, and records each change; the ids of the rows ended are returned.
+     */
+    private static final String MARK_PROCESSED = """
+            WITH moved AS (
+                UPDATE webhook_inbox w SET status = 'PROCESSED', lease_until = NULL, next_attempt_at = ?
+                FROM unnest(CAST(CAST(? AS text[]) AS uuid[]), CAST(CAST(? AS text[]) AS integer[]))
+                    AS leased(inbox_id, attempt)
+                WHERE w.inbox_id = leased.inbox_id AND w.status = 'PROCESSING' AND w.attempt_count = leased.attempt
+                RETURNING w.inbox_id, w.next_attempt_at),
+            history AS (
+                INSERT INTO webhook_inbox_history (inbox_id, status, at)
+                SELECT inbox_id, 'PROCESSED', next_attempt_at FROM moved)
+            SELECT CAST(inbox_id AS text) FROM moved""";
+
     private static final String PURGE_PAYLOADS = """
             UPDATE webhook_inbox SET payload_ciphertext = NULL
             WHERE inbox_id IN (
@@ -58,8 +75,16 @@ class PostgresInboxWorkAdapter implements InboxWorkPort {
     }
 
     @Override
-    public boolean markProcessed(UUID inboxId, int attempt, Instant now) {
-        return transition(inboxId, InboxStatus.PROCESSING, InboxStatus.PROCESSED, now, null, now, attempt) == 1;
+    public Set<UUID> markProcessed(List<LeasedEvent> events, Instant now) {
+        List<UUID> ended = StorageCalls.call("inbox processed", () -> EnlistedConnection.query(em, MARK_PROCESSED,
+                (connection, statement) -> {
+                    statement.setTimestamp(1, Timestamp.from(now));
+                    statement.setArray(2, EnlistedConnection.texts(connection,
+                            events.stream().map(event -> event.inboxId().toString()).toList()));
+                    statement.setArray(3, EnlistedConnection.texts(connection,
+                            events.stream().map(event -> String.valueOf(event.lease().attempt())).toList()));
+                }, row -> UUID.fromString(row.getString(1))));
+        return Set.copyOf(ended);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.tambat.adapter.out.persistence;
 
+import io.tambat.domain.model.processing.Lease;
+import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.model.webhook.SealedPayload;
@@ -54,6 +56,15 @@ record InboxEntryFixture(UUID inboxId, EndpointId endpoint, String eventId, Inst
         return new NewInboxEntry(inboxId, PROVIDER, endpoint, new WebhookEvent(eventId, EVENT_TYPE,
                 Optional.of("pi_1"), Optional.of(7L), Optional.of(receivedAt.minusSeconds(1))), receivedAt,
                 new SealedPayload(KEY_ID, bytes), sha256(bytes), matchedSecretVersion);
+    }
+
+    /**
+     * Attempt {@code attempt}'s lease of the row {@code inboxId}, as a worker holds it: the fields a completion
+     * is fenced by are the row and the attempt; the others are this fixture's.
+     */
+    static LeasedEvent leasedBy(UUID inboxId, int attempt) {
+        return new LeasedEvent(inboxId, PROVIDER, new EndpointId("shop"), "evt_" + inboxId, EVENT_TYPE,
+                Optional.of("pi_1"), Optional.of(7L), new Lease(attempt, false), Instant.EPOCH, Optional.empty());
     }
 
     private static byte[] sha256(byte[] bytes) {

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
@@ -167,11 +168,27 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
     void markProcessedEndsTheLeasedRow() {
         UUID inboxId = insertAndLease();
 
-        assertThat(session.<Boolean>call(ports -> ports.work().markProcessed(inboxId, 1, NOW))).isTrue();
+        assertThat(markProcessed(inboxId, 1, NOW)).isTrue();
 
         assertThat(stored(inboxId)).contains(new StoredInboxRow("PROCESSED", 1, Optional.empty(), true,
                 List.of("RECEIVED", "PROCESSING", "PROCESSED")));
         assertThat(leaseDue(NOW.plus(Duration.ofDays(1)))).isEmpty();
+    }
+
+    @Test
+    void markProcessedEndsInOneCallEachRowWhoseAttemptStillHoldsItsLease() {
+        UUID held = insertAndLease();
+        UUID takenOver = insertAndLease();
+        UUID alsoHeld = insertAndLease();
+        assertThat(session.<Set<UUID>>call(ports -> ports.work().markProcessed(List.of(
+                InboxEntryFixture.leasedBy(held, 1), InboxEntryFixture.leasedBy(takenOver, 2),
+                InboxEntryFixture.leasedBy(alsoHeld, 1)), NOW))).containsExactlyInAnyOrder(held, alsoHeld);
+
+        assertThat(stored(held)).contains(new StoredInboxRow("PROCESSED", 1, Optional.empty(), true,
+                List.of("RECEIVED", "PROCESSING", "PROCESSED")));
+        assertThat(stored(alsoHeld)).hasValueSatisfying(row -> assertThat(row.status()).isEqualTo("PROCESSED"));
+        assertThat(stored(takenOver)).contains(new StoredInboxRow("PROCESSING", 1, Optional.empty(), true,
+                List.of("RECEIVED", "PROCESSING")));
     }
 
     @Test
@@ -192,7 +209,7 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
         UUID inboxId = insertAndLease();
         assertThat(leaseDue(LEASE_END)).extracting(LeasedEvent::lease).containsExactly(new Lease(2, true));
 
-        assertThat(session.<Boolean>call(ports -> ports.work().markProcessed(inboxId, 1, LEASE_END))).isFalse();
+        assertThat(markProcessed(inboxId, 1, LEASE_END)).isFalse();
         assertThat(session.<Boolean>call(ports -> ports.work().fail(inboxId, 1, "stale", LEASE_END))).isFalse();
 
         assertThat(stored(inboxId)).hasValueSatisfying(row -> assertThat(row.status()).isEqualTo("PROCESSING"));
@@ -218,7 +235,7 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
         InboxEntryFixture finished = InboxEntryFixture.valid(longAgo);
         insert(finished);
         assertThat(leaseDue(longAgo)).hasSize(1);
-        session.run(ports -> ports.work().markProcessed(finished.inboxId(), 1, longAgo));
+        assertThat(markProcessed(finished.inboxId(), 1, longAgo)).isTrue();
         InboxEntryFixture pending = InboxEntryFixture.valid(longAgo);
         insert(pending);
 
@@ -241,6 +258,11 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
 
     private List<LeasedEvent> leaseDue(Instant now) {
         return session.call(ports -> ports.work().leaseDue(10, now, now.plusSeconds(30)));
+    }
+
+    private boolean markProcessed(UUID inboxId, int attempt, Instant now) {
+        return session.call(ports -> ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(inboxId, attempt)), now))
+                .contains(inboxId);
     }
 
     /** A new row, leased at {@code NOW} until {@code LEASE_END} by attempt 1. */

@@ -37,7 +37,8 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
 
     @Override
     protected boolean complete(InboxPorts ports, UUID inboxId, int attempt, Instant now) {
-        return ports.work().markProcessed(inboxId, attempt, now);
+        return ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(inboxId, attempt)), now)
+                .contains(inboxId);
     }
 
     @Override

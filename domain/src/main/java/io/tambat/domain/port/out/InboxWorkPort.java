@@ -3,6 +3,7 @@ package io.tambat.domain.port.out;
 import io.tambat.domain.model.processing.LeasedEvent;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -22,11 +23,13 @@ public interface InboxWorkPort {
     List<LeasedEvent> leaseDue(int max, Instant now, Instant leaseUntil);
 
     /**
-     * Ends a leased row PROCESSED, only while {@code attempt} still holds its lease.
+     * Ends leased rows PROCESSED, in one statement, each only while the attempt it was leased with still
+     * holds its lease.
      *
-     * @return false when the lease was taken over (or the row ended otherwise): nothing changed
+     * @return the ids of the rows ended; a row missing from them had its lease taken over (or ended otherwise)
+     *         and did not change
      */
-    boolean markProcessed(UUID inboxId, int attempt, Instant now);
+    Set<UUID> markProcessed(List<LeasedEvent> events, Instant now);
 
     /** Gives a leased row back for another attempt at {@code nextAttemptAt}, with a redacted reason; fenced. */
     boolean retryLater(UUID inboxId, int attempt, Instant nextAttemptAt, String redactedError, Instant now);

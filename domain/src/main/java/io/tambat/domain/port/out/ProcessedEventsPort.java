@@ -1,7 +1,9 @@
 package io.tambat.domain.port.out;
 
-import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.processing.LeasedEvent;
 import java.time.Instant;
+import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -11,11 +13,12 @@ import java.util.UUID;
 public interface ProcessedEventsPort {
 
     /**
-     * Records the event unless recorded already, decided by the unique key in one statement.
+     * Records each event unless recorded already, decided by the unique key, all in one statement.
      *
-     * @return true when this call recorded it; false when it was processed before (do nothing)
+     * @return the inbox ids of the events this call recorded; the others were processed before (do nothing
+     *         for them)
      */
-    boolean record(String provider, EndpointId endpointId, String providerEventId, UUID inboxId, Instant now);
+    Set<UUID> recordAll(List<LeasedEvent> events, Instant now);
 
     /** Forgets records older than the cutoff, at most {@code batch}; returns how many. */
     int purgeBefore(Instant cutoff, int batch);
