@@ -61,6 +61,7 @@ public class OrderPlacement {
      */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public Placement claimAndPlace(PlacementRequest placement, Instant now) {
+        idempotency.boundClaimWaits(settings.claimWait());
         return place(placement, now);
     }
 
@@ -74,6 +75,7 @@ public class OrderPlacement {
      */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public List<Placement> claimAndPlaceAll(List<PlacementRequest> placements, Instant now) {
+        idempotency.boundClaimWaits(settings.claimWait());
         return placements.stream().map(placement -> place(placement, now)).toList();
     }
 
@@ -81,7 +83,7 @@ public class OrderPlacement {
         Optional<PendingOperation> operation = placement.respondAsync()
                 ? Optional.of(new PendingOperation(UUID.randomUUID(), placement.request())) : Optional.empty();
         IdempotencyStorePort.Claim claim = idempotency.claim(placement.tenant(), SCOPE, placement.key(),
-                placement.fingerprint(), operation, now, now.plus(settings.retention()), settings.claimWait());
+                placement.fingerprint(), operation, now, now.plus(settings.retention()));
         if (claim instanceof IdempotencyStorePort.Claim.Existing existing) {
             return replay(existing, placement.fingerprint(), placement.respondAsync());
         }

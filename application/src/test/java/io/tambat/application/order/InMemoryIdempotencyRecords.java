@@ -11,6 +11,7 @@ import io.tambat.domain.port.out.IdempotencyStorePort;
 import io.tambat.domain.port.out.OrderOperationsPort;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +46,7 @@ final class InMemoryIdempotencyRecords implements IdempotencyStorePort, OrderOpe
     }
 
     private final Map<Key, Record> records = new HashMap<>();
+    private final List<Duration> claimWaitBounds = new ArrayList<>();
     private RuntimeException nextClaimFailure;
 
     /** The next claim throws this instead, as the store would (a wait that ran out, an outage). */
@@ -61,9 +63,19 @@ final class InMemoryIdempotencyRecords implements IdempotencyStorePort, OrderOpe
         operationRecord(operationId).orElseThrow().leaseHolder = attempt;
     }
 
+    /** Every bound a transaction put on its claims' waits, in order. */
+    List<Duration> claimWaitBounds() {
+        return List.copyOf(claimWaitBounds);
+    }
+
+    @Override
+    public void boundClaimWaits(Duration wait) {
+        claimWaitBounds.add(wait);
+    }
+
     @Override
     public Claim claim(TenantId tenant, IdempotencyScope scope, IdempotencyKey key, String fingerprint,
-            Optional<PendingOperation> operation, Instant now, Instant expiresAt, Duration wait) {
+            Optional<PendingOperation> operation, Instant now, Instant expiresAt) {
         if (nextClaimFailure != null) {
             RuntimeException failure = nextClaimFailure;
             nextClaimFailure = null;

@@ -90,7 +90,7 @@ class OrderPlacementOperationsTest {
     private OrderOperation claimedAndLeasedTo(int attempt) {
         records.claim(TENANT, IdempotencyScope.ORDER_PLACEMENT, KEY, "fingerprint",
                 Optional.of(new PendingOperation(operationId, REQUEST)), clock.instant(),
-                clock.instant().plus(Duration.ofHours(24)), Duration.ZERO);
+                clock.instant().plus(Duration.ofHours(24)));
         records.leasedTo(operationId, attempt);
         return new OrderOperation(operationId, TENANT, KEY, REQUEST, new Lease(attempt, attempt > 1));
     }

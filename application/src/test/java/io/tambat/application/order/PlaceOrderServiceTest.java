@@ -164,6 +164,8 @@ class PlaceOrderServiceTest {
         assertThat(placements.get(2)).isEqualTo(new Placement.Answered(first, true));
         assertThat(((Placement.Answered) placements.get(1)).outcome().result()).isEqualTo(OrderResult.CREATED);
         assertThat(orders.orders).hasSize(2);
+        assertThat(records.claimWaitBounds()).as("one bound for the group's transaction, the configured wait")
+                .containsExactly(SETTINGS.claimWait());
     }
 
     @Test

@@ -118,8 +118,13 @@ class RetentionPurgeTest {
         }
 
         @Override
+        public void boundClaimWaits(Duration wait) {
+            throw new UnsupportedOperationException("retention never claims");
+        }
+
+        @Override
         public Claim claim(TenantId tenant, IdempotencyScope scope, IdempotencyKey key, String fingerprint,
-                Optional<PendingOperation> operation, Instant now, Instant expiresAt, Duration wait) {
+                Optional<PendingOperation> operation, Instant now, Instant expiresAt) {
             throw new UnsupportedOperationException("retention never claims");
         }
 

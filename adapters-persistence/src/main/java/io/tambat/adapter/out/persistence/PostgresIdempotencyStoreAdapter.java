@@ -62,12 +62,16 @@ class PostgresIdempotencyStoreAdapter implements IdempotencyStorePort {
     EntityManager em;
 
     @Override
+    public void boundClaimWaits(Duration wait) {
+        StorageCalls.call("idempotency claim wait", () -> EnlistedConnection.query(em, LOCK_TIMEOUT,
+                (connection, statement) -> statement.setString(1, Math.max(1, wait.toMillis()) + "ms"),
+                row -> row.getString(1)));
+    }
+
+    @Override
     public Claim claim(TenantId tenant, IdempotencyScope scope, IdempotencyKey key, String fingerprint,
-            Optional<PendingOperation> operation, Instant now, Instant expiresAt, Duration wait) {
+            Optional<PendingOperation> operation, Instant now, Instant expiresAt) {
         try {
-            EnlistedConnection.query(em, LOCK_TIMEOUT,
-                    (connection, statement) -> statement.setString(1, Math.max(1, wait.toMillis()) + "ms"),
-                    row -> row.getString(1));
             List<Integer> claimed = EnlistedConnection.query(em, CLAIM, (connection, statement) -> {
                 statement.setString(1, tenant.value());
                 statement.setString(2, scope.name());

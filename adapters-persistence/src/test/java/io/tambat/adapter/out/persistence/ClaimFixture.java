@@ -58,7 +58,8 @@ record ClaimFixture(TenantId tenant, IdempotencyScope scope, IdempotencyKey key,
     }
 
     Claim claim(IdempotencyStorePort store, Instant now, Duration wait) {
-        return store.claim(tenant, scope, key, fingerprint, operation, now, now.plus(RETENTION), wait);
+        store.boundClaimWaits(wait);
+        return store.claim(tenant, scope, key, fingerprint, operation, now, now.plus(RETENTION));
     }
 
     void complete(IdempotencyStorePort store, RecordedOutcome outcome) {

@@ -18,9 +18,15 @@ import java.util.UUID;
 public interface IdempotencyStorePort {
 
     /**
+     * Bounds, for the rest of the caller's transaction, how long each {@link #claim} in it waits for a record
+     * another transaction is writing. Said once per transaction, however many claims it makes.
+     */
+    void boundClaimWaits(Duration wait);
+
+    /**
      * Claims the key for the caller's transaction, unless a live record holds it; an expired record is
      * claimed over. While another transaction owns the key uncommitted, this waits for its outcome, at most
-     * {@code wait}. With an {@code operation}, the record is stored as that long operation, in progress and
+     * as long as {@link #boundClaimWaits} said. With an {@code operation}, the record is stored as that long operation, in progress and
      * due for a worker at once.
      *
      * @throws io.tambat.domain.error.IdempotencyInProgressException when the wait ran out (the caller's
@@ -28,7 +34,7 @@ public interface IdempotencyStorePort {
      * @throws io.tambat.domain.error.StoreUnavailableException when the database cannot answer
      */
     Claim claim(TenantId tenant, IdempotencyScope scope, IdempotencyKey key, String fingerprint,
-            Optional<PendingOperation> operation, Instant now, Instant expiresAt, Duration wait);
+            Optional<PendingOperation> operation, Instant now, Instant expiresAt);
 
     /** Stores the outcome on the record this transaction claimed. */
     void complete(TenantId tenant, IdempotencyScope scope, IdempotencyKey key, RecordedOutcome outcome);
