@@ -7,6 +7,7 @@ import io.tambat.domain.model.processing.ObjectKey;
 import io.tambat.domain.model.processing.OutboxMessage;
 import io.tambat.domain.model.processing.ProviderObject;
 import io.tambat.domain.model.processing.StateChange;
+import io.tambat.domain.model.processing.StateWrite;
 import io.tambat.domain.port.out.BusinessStatePort;
 import io.tambat.domain.port.out.InboxWorkPort;
 import io.tambat.domain.port.out.OutboxPort;
@@ -16,7 +17,9 @@ import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.logging.Level;
@@ -90,18 +93,25 @@ public class ProcessingCompletion {
     private List<Boolean> completeTogether(List<Resolved> resolved, Instant now) {
         List<LeasedEvent> events = resolved.stream().map(Resolved::event).toList();
         Set<UUID> firstTime = processed.recordAll(events, now);
-        List<Boolean> mutated = new ArrayList<>(resolved.size());
-        List<UUID> changed = new ArrayList<>(resolved.size());
+        List<StateWrite> writes = new ArrayList<>(resolved.size());
         for (Resolved each : resolved) {
-            UUID inboxId = each.event().inboxId();
-            boolean applied = firstTime.contains(inboxId) && apply(each.resolution(), each.event(), now);
-            mutated.add(applied);
-            if (applied) {
-                changed.add(inboxId);
+            if (firstTime.contains(each.event().inboxId())) {
+                write(each.resolution(), each.event()).ifPresent(writes::add);
+            }
+        }
+        List<BusinessStatePort.Outcome> outcomes = writes.isEmpty() ? List.of() : state.applyAll(writes, now);
+        Set<UUID> changed = new LinkedHashSet<>();
+        for (int i = 0; i < writes.size(); i++) {
+            StateWrite write = writes.get(i);
+            switch (outcomes.get(i)) {
+                case APPLIED -> changed.add(write.inboxId());
+                case STALE -> { }
+                // Rolls back the processed-event records too: the event is not processed yet.
+                case GAP -> throw new SequenceGapException(write.version().orElseThrow());
             }
         }
         if (!changed.isEmpty()) {
-            outbox.appendAll(changed, OutboxMessage.OBJECT_STATE_CHANGED, now);
+            outbox.appendAll(List.copyOf(changed), OutboxMessage.OBJECT_STATE_CHANGED, now);
         }
         Set<UUID> ended = inbox.markProcessed(events, now);
         for (LeasedEvent event : events) {
@@ -109,7 +119,7 @@ public class ProcessingCompletion {
                 throw lost(event);
             }
         }
-        return mutated;
+        return events.stream().map(event -> changed.contains(event.inboxId())).toList();
     }
 
     /** @return false when the lease was taken over: the worker holding it now decides */
@@ -137,34 +147,17 @@ public class ProcessingCompletion {
                 + " no longer holds its lease");
     }
 
-    private boolean apply(Resolution resolution, LeasedEvent event, Instant now) {
+    /** What an event's resolution writes to business state, if anything. */
+    private static Optional<StateWrite> write(Resolution resolution, LeasedEvent event) {
         if (resolution instanceof Resolution.Fetched fetched) {
-            return state.applyFetched(event.endpointId(), fetched.key(), fetched.current(), fetched.fetchedAt(),
-                    event.inboxId(), now);
+            return Optional.of(StateWrite.fetched(fetched.key(), fetched.current(), fetched.fetchedAt(),
+                    event.endpointId(), event.inboxId()));
         }
         if (resolution instanceof Resolution.Apply apply) {
-            StateChange change = apply.change();
-            if (change instanceof StateChange.Versioned versioned) {
-                return state.applyVersioned(event.endpointId(), versioned.key(), versioned.state(), versioned.version(),
-                        event.inboxId(), now);
-            }
-            if (change instanceof StateChange.Sequenced sequenced) {
-                return switch (state.applySequenced(event.endpointId(), sequenced.key(), sequenced.state(),
-                        sequenced.sequence(),
-                        event.inboxId(), now)) {
-                    case APPLIED -> true;
-                    case STALE -> false;
-                    // Rolls back the processed-event record too: the event is not processed yet.
-                    case GAP -> throw new SequenceGapException(sequenced.sequence());
-                };
-            }
-            if (change instanceof StateChange.Notification notification) {
-                return state.applyNotification(event.endpointId(), notification.key(), notification.state(),
-                        event.inboxId(), now);
-            }
-            throw new IllegalStateException("a fetch must be resolved before the transaction");
+            // A FetchCurrent is refused here: the fetch is a remote call, resolved before the transaction.
+            return Optional.of(StateWrite.of(apply.change(), event.endpointId(), event.inboxId()));
         }
-        return false;
+        return Optional.empty();
     }
 
     /** Resolution.Nothing as a value, for readability at call sites. */

@@ -3,7 +3,7 @@ package io.tambat.application.processing;
 import io.tambat.application.testing.RollsBack;
 import io.tambat.domain.model.processing.ObjectKey;
 import io.tambat.domain.model.processing.ObjectState;
-import io.tambat.domain.model.processing.ProviderObject;
+import io.tambat.domain.model.processing.StateWrite;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.port.out.BusinessStatePort;
 import java.time.Instant;
@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 
 /** Business state per (endpoint, object) in memory, under the port's ordering rules. */
 final class InMemoryBusinessState implements BusinessStatePort, RollsBack {
@@ -20,49 +19,30 @@ final class InMemoryBusinessState implements BusinessStatePort, RollsBack {
     private final Map<Target, Stored> objects = new LinkedHashMap<>();
 
     @Override
-    public boolean applyVersioned(EndpointId endpoint, ObjectKey key, String state, long version, UUID inboxId,
-            Instant now) {
-        Optional<Long> stored = storedVersion(endpoint, key);
-        if (stored.isPresent() && stored.get() >= version) {
-            return false;
-        }
-        put(endpoint, key, state, Optional.of(version), Optional.empty(), inboxId, now);
-        return true;
+    public List<Outcome> applyAll(List<StateWrite> writes, Instant now) {
+        return writes.stream().map(write -> apply(write, now)).toList();
     }
 
-    @Override
-    public boolean applyFetched(EndpointId endpoint, ObjectKey key, ProviderObject current, Instant fetchedAt,
-            UUID inboxId, Instant now) {
-        if (current.version().isPresent()) {
-            return applyVersioned(endpoint, key, current.state(), current.version().get(), inboxId, now);
+    private Outcome apply(StateWrite write, Instant now) {
+        Optional<Stored> stored = Optional.ofNullable(objects.get(new Target(write.endpoint(), write.key())));
+        Optional<Long> storedVersion = stored.flatMap(object -> object.state().version());
+        boolean applies = switch (write.rule()) {
+            case NEWER_VERSION -> storedVersion.isEmpty() || storedVersion.get() < write.version().orElseThrow();
+            case NEWER_READ -> write.version().isPresent()
+                    ? storedVersion.isEmpty() || storedVersion.get() < write.version().get()
+                    : storedVersion.isEmpty() && stored.flatMap(Stored::fetchedAt)
+                            .map(earlier -> earlier.isBefore(write.fetchedAt().orElseThrow())).orElse(true);
+            case NEXT_IN_SEQUENCE -> stored.isEmpty() || storedVersion.orElse(Long.MIN_VALUE) == write.version().get() - 1;
+            case ALWAYS -> true;
+        };
+        if (!applies) {
+            boolean ahead = write.rule() == StateWrite.Rule.NEXT_IN_SEQUENCE
+                    && write.version().get() > storedVersion.orElse(Long.MIN_VALUE);
+            return ahead ? Outcome.GAP : Outcome.STALE;
         }
-        Optional<Instant> earlierFetch = Optional.ofNullable(objects.get(new Target(endpoint, key)))
-                .flatMap(Stored::fetchedAt);
-        if (earlierFetch.isPresent() && !earlierFetch.get().isBefore(fetchedAt)) {
-            return false;
-        }
-        put(endpoint, key, current.state(), Optional.empty(), Optional.of(fetchedAt), inboxId, now);
-        return true;
-    }
-
-    @Override
-    public SequenceOutcome applySequenced(EndpointId endpoint, ObjectKey key, String state, long sequence,
-            UUID inboxId, Instant now) {
-        Optional<Long> stored = storedVersion(endpoint, key);
-        if (stored.isPresent() && sequence <= stored.get()) {
-            return SequenceOutcome.STALE;
-        }
-        if (stored.isPresent() && sequence > stored.get() + 1) {
-            return SequenceOutcome.GAP;
-        }
-        put(endpoint, key, state, Optional.of(sequence), Optional.empty(), inboxId, now);
-        return SequenceOutcome.APPLIED;
-    }
-
-    @Override
-    public boolean applyNotification(EndpointId endpoint, ObjectKey key, String state, UUID inboxId, Instant now) {
-        put(endpoint, key, state, Optional.empty(), Optional.empty(), inboxId, now);
-        return true;
+        objects.put(new Target(write.endpoint(), write.key()), new Stored(new ObjectState(write.endpoint(),
+                write.key(), write.state(), write.version(), write.inboxId(), now), write.fetchedAt()));
+        return Outcome.APPLIED;
     }
 
     @Override
@@ -81,16 +61,6 @@ final class InMemoryBusinessState implements BusinessStatePort, RollsBack {
     @Override
     public Runnable snapshot() {
         return RollsBack.snapshotOf(objects);
-    }
-
-    private Optional<Long> storedVersion(EndpointId endpoint, ObjectKey key) {
-        return find(endpoint, key).flatMap(ObjectState::version);
-    }
-
-    private void put(EndpointId endpoint, ObjectKey key, String state, Optional<Long> version,
-            Optional<Instant> fetchedAt, UUID inboxId, Instant now) {
-        objects.put(new Target(endpoint, key),
-                new Stored(new ObjectState(endpoint, key, state, version, inboxId, now), fetchedAt));
     }
 
     private record Target(EndpointId endpoint, ObjectKey key) {

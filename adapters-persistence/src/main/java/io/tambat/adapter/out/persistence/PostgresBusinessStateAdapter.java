@@ -2,38 +2,47 @@ package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.model.processing.ObjectKey;
 import io.tambat.domain.model.processing.ObjectState;
-import io.tambat.domain.model.processing.ProviderObject;
+import io.tambat.domain.model.processing.StateWrite;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.port.out.BusinessStatePort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.sql.Timestamp;
-import java.sql.Types;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
- * Business state on PostgreSQL. Each change is one {@code INSERT ... ON CONFLICT DO UPDATE ... WHERE}: the
- * ordering rule is the WHERE, evaluated on the row as locked, and an applied change writes its trail row in
- * the same statement.
+ * Business state on PostgreSQL. Writes are applied in rounds: a round holds at most one write per object and
+ * runs one {@code INSERT ... ON CONFLICT DO UPDATE ... WHERE} per rule for all its writes, arrays bound
+ * column by column; the rule is the WHERE, evaluated on each row as locked, and the applied rows write their
+ * trail rows in the same statement. One statement cannot change a row twice, so the second write to an object
+ * waits for the next round, which runs after the first: a later write sees an earlier one, as alone.
  */
 @ApplicationScoped
 class PostgresBusinessStateAdapter implements BusinessStatePort {
 
-    private static final String NEWER_VERSION =
-            upsertWhere("object_state.version IS NULL OR object_state.version < EXCLUDED.version");
-
-    private static final String NEWER_READ = upsertWhere("""
-            (EXCLUDED.version IS NOT NULL AND (object_state.version IS NULL OR object_state.version < EXCLUDED.version))
-            OR (EXCLUDED.version IS NULL AND object_state.version IS NULL
-                AND (object_state.fetched_at IS NULL OR object_state.fetched_at < EXCLUDED.fetched_at))""");
-
-    private static final String ALWAYS = upsertWhere("TRUE");
-
-    private static final String NEXT_IN_SEQUENCE = upsertWhere("object_state.version = EXCLUDED.version - 1");
+    private static final Map<StateWrite.Rule, String> WRITE_WHERE = new EnumMap<>(Map.of(
+            StateWrite.Rule.NEWER_VERSION,
+            writeWhere("object_state.version IS NULL OR object_state.version < EXCLUDED.version"),
+            StateWrite.Rule.NEWER_READ, writeWhere("""
+                    (EXCLUDED.version IS NOT NULL
+                        AND (object_state.version IS NULL OR object_state.version < EXCLUDED.version))
+                    OR (EXCLUDED.version IS NULL AND object_state.version IS NULL
+                        AND (object_state.fetched_at IS NULL OR object_state.fetched_at < EXCLUDED.fetched_at))"""),
+            StateWrite.Rule.NEXT_IN_SEQUENCE, writeWhere("object_state.version = EXCLUDED.version - 1"),
+            StateWrite.Rule.ALWAYS, writeWhere("TRUE")));
 
     /** {@code ?4} the endpoint, or null for every endpoint. */
     private static final String FIND = "SELECT " + ObjectStateRows.STATE + """
@@ -46,31 +55,47 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
     EntityManager em;
 
     @Override
-    public boolean applyVersioned(EndpointId endpoint, ObjectKey key, String state, long version, UUID inboxId,
-            Instant now) {
-        return upsert(NEWER_VERSION, endpoint, key, state, version, null, inboxId, now);
-    }
-
-    @Override
-    public boolean applyFetched(EndpointId endpoint, ObjectKey key, ProviderObject current, Instant fetchedAt,
-            UUID inboxId, Instant now) {
-        return upsert(NEWER_READ, endpoint, key, current.state(), current.version().orElse(null), fetchedAt, inboxId,
-                now);
-    }
-
-    @Override
-    public SequenceOutcome applySequenced(EndpointId endpoint, ObjectKey key, String state, long sequence,
-            UUID inboxId, Instant now) {
-        if (upsert(NEXT_IN_SEQUENCE, endpoint, key, state, sequence, null, inboxId, now)) {
-            return SequenceOutcome.APPLIED;
+    public List<Outcome> applyAll(List<StateWrite> writes, Instant now) {
+        Outcome[] outcomes = new Outcome[writes.size()];
+        for (List<Integer> round : rounds(writes)) {
+            Map<StateWrite.Rule, List<Integer>> byRule = new EnumMap<>(StateWrite.Rule.class);
+            round.forEach(i -> byRule.computeIfAbsent(writes.get(i).rule(), rule -> new ArrayList<>()).add(i));
+            byRule.forEach((rule, indexes) -> {
+                List<StateWrite> ruled = indexes.stream().map(writes::get).toList();
+                Set<UUID> applied = write(rule, ruled, now);
+                for (int i : indexes) {
+                    StateWrite write = writes.get(i);
+                    outcomes[i] = applied.contains(write.inboxId()) ? Outcome.APPLIED : notApplied(write);
+                }
+            });
         }
-        long stored = find(endpoint, key).flatMap(ObjectState::version).orElse(Long.MIN_VALUE);
-        return stored >= sequence ? SequenceOutcome.STALE : SequenceOutcome.GAP;
+        return List.of(outcomes);
     }
 
-    @Override
-    public boolean applyNotification(EndpointId endpoint, ObjectKey key, String state, UUID inboxId, Instant now) {
-        return upsert(ALWAYS, endpoint, key, state, null, null, inboxId, now);
+    /**
+     * The writes' positions, split into rounds in order: the n-th write to an object goes into round n, so no
+     * round holds two writes to one object and each object's writes run in their order.
+     */
+    private static List<List<Integer>> rounds(List<StateWrite> writes) {
+        Map<Target, Integer> seen = new HashMap<>();
+        List<List<Integer>> rounds = new ArrayList<>();
+        for (int i = 0; i < writes.size(); i++) {
+            int round = seen.merge(Target.of(writes.get(i)), 1, Integer::sum) - 1;
+            if (round == rounds.size()) {
+                rounds.add(new ArrayList<>());
+            }
+            rounds.get(round).add(i);
+        }
+        return rounds;
+    }
+
+    /** Why a write left the stored state alone: only a sequenced write can be ahead of what is stored. */
+    private Outcome notApplied(StateWrite write) {
+        if (write.rule() != StateWrite.Rule.NEXT_IN_SEQUENCE) {
+            return Outcome.STALE;
+        }
+        long stored = find(write.endpoint(), write.key()).flatMap(ObjectState::version).orElse(Long.MIN_VALUE);
+        return stored >= write.version().orElseThrow() ? Outcome.STALE : Outcome.GAP;
     }
 
     @Override
@@ -92,15 +117,19 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
     }
 
     /**
-     * The change as one statement: the row inserted, or updated where {@code condition} holds on the row as
-     * locked, and the trail row of an applied change; it returns how many rows it applied (0 or 1).
+     * The writes of one rule as one statement: each row inserted, or updated where {@code condition} holds on
+     * the row as locked, and the trail rows of those applied; it returns the inbox ids of the writes applied.
      */
-    private static String upsertWhere(String condition) {
+    private static String writeWhere(String condition) {
         return """
                 WITH applied AS (
                     INSERT INTO object_state (provider, endpoint_id, object_type, object_id, state, version,
                         fetched_at, last_inbox_id, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, CAST(? AS uuid), ?)
+                    SELECT provider, endpoint_id, object_type, object_id, state, version, fetched_at, inbox_id, ?
+                    FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
+                        CAST(? AS text[]), CAST(CAST(? AS text[]) AS bigint[]),
+                        CAST(CAST(? AS text[]) AS timestamptz[]), CAST(CAST(? AS text[]) AS uuid[]))
+                        AS write(provider, endpoint_id, object_type, object_id, state, version, fetched_at, inbox_id)
                     ON CONFLICT (provider, endpoint_id, object_type, object_id) DO UPDATE
                         SET state = EXCLUDED.state, version = EXCLUDED.version, fetched_at = EXCLUDED.fetched_at,
                             last_inbox_id = EXCLUDED.last_inbox_id, updated_at = EXCLUDED.updated_at
@@ -112,23 +141,36 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
                         version, applied_at)
                     SELECT provider, endpoint_id, object_type, object_id, last_inbox_id, state, version, updated_at
                     FROM applied)
-                SELECT count(*) FROM applied""".formatted(condition);
+                SELECT CAST(last_inbox_id AS text) FROM applied""".formatted(condition);
     }
 
-    /** Runs one of the change statements on the enlisted connection: each runs on every processed event. */
-    private boolean upsert(String statement, EndpointId endpoint, ObjectKey key, String state, Long version,
-            Instant fetchedAt, UUID inboxId, Instant now) {
-        return StorageCalls.call("object state change", () -> EnlistedConnection.query(em, statement,
-                (connection, bound) -> {
-                    bound.setString(1, key.provider());
-                    bound.setString(2, endpoint.value());
-                    bound.setString(3, key.type().code());
-                    bound.setString(4, key.objectId());
-                    bound.setString(5, state);
-                    bound.setObject(6, version, Types.BIGINT);
-                    bound.setTimestamp(7, fetchedAt == null ? null : Timestamp.from(fetchedAt));
-                    bound.setString(8, inboxId.toString());
-                    bound.setTimestamp(9, Timestamp.from(now));
-                }, row -> row.getLong(1)).get(0)) == 1;
+    /** Runs one rule's statement for writes to distinct objects, on the enlisted connection. */
+    private Set<UUID> write(StateWrite.Rule rule, List<StateWrite> writes, Instant now) {
+        return Set.copyOf(StorageCalls.call("object state change", () -> EnlistedConnection.query(em,
+                WRITE_WHERE.get(rule), (connection, statement) -> {
+                    statement.setTimestamp(1, Timestamp.from(now));
+                    statement.setArray(2, column(connection, writes, write -> write.key().provider()));
+                    statement.setArray(3, column(connection, writes, write -> write.endpoint().value()));
+                    statement.setArray(4, column(connection, writes, write -> write.key().type().code()));
+                    statement.setArray(5, column(connection, writes, write -> write.key().objectId()));
+                    statement.setArray(6, column(connection, writes, StateWrite::state));
+                    statement.setArray(7, column(connection, writes,
+                            write -> write.version().map(String::valueOf).orElse(null)));
+                    statement.setArray(8, column(connection, writes,
+                            write -> write.fetchedAt().map(Instant::toString).orElse(null)));
+                    statement.setArray(9, column(connection, writes, write -> write.inboxId().toString()));
+                }, row -> UUID.fromString(row.getString(1)))));
+    }
+
+    private static Array column(Connection connection, List<StateWrite> writes, Function<StateWrite, String> value)
+            throws SQLException {
+        return EnlistedConnection.texts(connection, writes.stream().map(value).toList());
+    }
+
+    /** The object a write is to, on its endpoint. */
+    private record Target(EndpointId endpoint, ObjectKey key) {
+        static Target of(StateWrite write) {
+            return new Target(write.endpoint(), write.key());
+        }
     }
 }

@@ -1,0 +1,122 @@
+package io.tambat.adapter.out.persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tambat.domain.model.processing.ObjectKey;
+import io.tambat.domain.model.processing.ObjectState;
+import io.tambat.domain.model.processing.ObjectType;
+import io.tambat.domain.model.processing.ProviderObject;
+import io.tambat.domain.model.processing.StateChange;
+import io.tambat.domain.model.processing.StateWrite;
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.port.out.BusinessStatePort;
+import io.tambat.domain.port.out.BusinessStatePort.Outcome;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Business state writes on PostgreSQL, many at once as a processed batch makes them: each by its rule, as if
+ * alone and in order, whatever the mix of objects and rules in one call, with one trail row per applied write.
+ */
+@ExtendWith(ContractDatabaseExtension.class)
+class PostgresBusinessStateAdapterTest extends SessionContract<BusinessStatePort> {
+
+    private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
+    private static final EndpointId SHOP = new EndpointId("shop");
+    private static final ObjectKey PAYMENT = new ObjectKey("stripe", ObjectType.PAYMENT, "pi_1");
+    private static final ObjectKey OTHER = new ObjectKey("stripe", ObjectType.PAYMENT, "pi_2");
+
+    private final ContractDatabase database;
+
+    PostgresBusinessStateAdapterTest(ContractDatabase database) {
+        this.database = database;
+    }
+
+    @Override
+    protected StoreSession<BusinessStatePort> openSession() {
+        return database.session(em -> {
+            PostgresBusinessStateAdapter state = new PostgresBusinessStateAdapter();
+            state.em = em;
+            return state;
+        });
+    }
+
+    @Test
+    void appliesSeveralWritesToOneObjectInTheirOrderInOneCall() {
+        StateWrite v2 = versioned(PAYMENT, "processing", 2);
+        StateWrite v1 = versioned(PAYMENT, "created", 1);
+        StateWrite v3 = versioned(PAYMENT, "succeeded", 3);
+        StateWrite other = versioned(OTHER, "created", 1);
+
+        assertThat(applyAll(v2, other, v1, v3))
+                .containsExactly(Outcome.APPLIED, Outcome.APPLIED, Outcome.STALE, Outcome.APPLIED);
+
+        assertThat(stored(PAYMENT)).map(ObjectState::state).contains("succeeded");
+        assertThat(stored(PAYMENT)).map(ObjectState::lastInboxId).contains(v3.inboxId());
+        assertThat(stored(OTHER)).map(ObjectState::version).contains(Optional.of(1L));
+        assertThat(trail()).containsExactlyInAnyOrder(v2.inboxId(), other.inboxId(), v3.inboxId());
+    }
+
+    @Test
+    void appliesASequenceOnlyStepByStepAndTellsAStaleStepFromAGap() {
+        assertThat(applyAll(sequenced(PAYMENT, 1), sequenced(PAYMENT, 2), sequenced(PAYMENT, 2),
+                sequenced(PAYMENT, 4), sequenced(OTHER, 7)))
+                .containsExactly(Outcome.APPLIED, Outcome.APPLIED, Outcome.STALE, Outcome.GAP, Outcome.APPLIED);
+        assertThat(stored(PAYMENT)).map(ObjectState::version).contains(Optional.of(2L));
+    }
+
+    @Test
+    void mixesRulesInOneCallAndKeepsANewerReadOverAnOlderOne() {
+        StateWrite notified = StateWrite.of(new StateChange.Notification(OTHER, "updated"), SHOP, UUID.randomUUID());
+        StateWrite newerRead = fetched(PAYMENT, "succeeded", NOW.plusSeconds(2));
+        StateWrite olderRead = fetched(PAYMENT, "processing", NOW.plusSeconds(1));
+        StateWrite notifiedAgain = StateWrite.of(new StateChange.Notification(OTHER, "updated again"), SHOP,
+                UUID.randomUUID());
+
+        assertThat(applyAll(notified, newerRead, olderRead, notifiedAgain))
+                .containsExactly(Outcome.APPLIED, Outcome.APPLIED, Outcome.STALE, Outcome.APPLIED);
+
+        assertThat(stored(PAYMENT)).map(ObjectState::state).contains("succeeded");
+        assertThat(stored(OTHER)).map(ObjectState::state).contains("updated again");
+    }
+
+    @Test
+    void keepsTheSameObjectOnTwoEndpointsApart() {
+        StateWrite shop = versioned(PAYMENT, "succeeded", 5);
+        StateWrite elsewhere = new StateWrite(UUID.randomUUID(), new EndpointId("other-shop"), PAYMENT, "created",
+                StateWrite.Rule.NEWER_VERSION, Optional.of(1L), Optional.empty());
+
+        assertThat(applyAll(shop, elsewhere)).containsExactly(Outcome.APPLIED, Outcome.APPLIED);
+        List<ObjectState> states = session.call(state -> state.findOnAnyEndpoint(PAYMENT));
+        assertThat(states).extracting(ObjectState::state).containsExactlyInAnyOrder("succeeded", "created");
+    }
+
+    private List<Outcome> applyAll(StateWrite... writes) {
+        return session.call(state -> state.applyAll(List.of(writes), NOW));
+    }
+
+    private Optional<ObjectState> stored(ObjectKey key) {
+        return session.call(state -> state.find(SHOP, key));
+    }
+
+    private List<UUID> trail() {
+        return database.column("SELECT inbox_id FROM object_mutation", UUID.class);
+    }
+
+    private static StateWrite versioned(ObjectKey key, String state, long version) {
+        return StateWrite.of(new StateChange.Versioned(key, state, version), SHOP, UUID.randomUUID());
+    }
+
+    private static StateWrite sequenced(ObjectKey key, long sequence) {
+        return StateWrite.of(new StateChange.Sequenced(key, "step-" + sequence, sequence), SHOP, UUID.randomUUID());
+    }
+
+    private static StateWrite fetched(ObjectKey key, String state, Instant fetchedAt) {
+        return StateWrite.fetched(key, new ProviderObject(state, Optional.empty()), fetchedAt, SHOP,
+                UUID.randomUUID());
+    }
+}
