@@ -8,10 +8,6 @@ import jakarta.json.JsonValue;
 import jakarta.json.spi.JsonProvider;
 import jakarta.json.stream.JsonParser;
 import jakarta.json.stream.JsonParser.Event;
-import java.io.ByteArrayInputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -25,6 +21,11 @@ import java.util.Set;
  * rather than ignored. The tree is built from parser events because neither guarantee is portable across
  * JSON-P implementations' {@code JsonReader} (Parsson's ignores trailing content, and its parser's
  * {@code getObject()} ignores the duplicate-key setting). Nesting depth is bounded by the parser's own limit.
+ *
+ * <p>A caller that reads a few fields names them ({@link JsonPointers}) and gets the object pruned to them:
+ * JSON-P offers no reader that keeps part of a document, and its parser's {@code skipObject()} would skip the
+ * duplicate check, so the same walk over parser events builds only the values on the way to those fields and
+ * holds all the others to the same rules.
  */
 public final class StrictJson {
 
@@ -47,15 +48,22 @@ public final class StrictJson {
      *         message says which rule was broken and never quotes the input
      */
     public static JsonObject parseObject(byte[] bytes) {
-        InputStreamReader strictUtf8 = new InputStreamReader(new ByteArrayInputStream(bytes),
-                StandardCharsets.UTF_8.newDecoder()
-                        .onMalformedInput(CodingErrorAction.REPORT)
-                        .onUnmappableCharacter(CodingErrorAction.REPORT));
-        try (JsonParser parser = PROVIDER.createParser(strictUtf8)) {
+        return parseObject(bytes, JsonPointers.WHOLE);
+    }
+
+    /**
+     * The bytes as a JSON object pruned to what {@code pointers} name. Every other value is still read and held
+     * to the same rules, member names included, but never built.
+     *
+     * @throws MalformedJsonException for anything that is not exactly one well-formed UTF-8 JSON object; its
+     *         message says which rule was broken and never quotes the input
+     */
+    public static JsonObject parseObject(byte[] bytes, JsonPointers pointers) {
+        try (JsonParser parser = PROVIDER.createParser(new StrictUtf8Reader(bytes))) {
             if (!parser.hasNext() || parser.next() != Event.START_OBJECT) {
                 throw new MalformedJsonException("body is not a JSON object");
             }
-            JsonObject object = readObject(parser);
+            JsonObject object = readObject(parser, pointers);
             if (parser.hasNext()) {
                 throw new MalformedJsonException("body holds content after its JSON object");
             }
@@ -68,33 +76,56 @@ public final class StrictJson {
         }
     }
 
-    private static JsonObject readObject(JsonParser parser) {
-        JsonObjectBuilder object = PROVIDER.createObjectBuilder();
+    /** The object whose start was just read, pruned to {@code pointers}; null when no pointer reaches it. */
+    private static JsonObject readObject(JsonParser parser, JsonPointers pointers) {
+        JsonObjectBuilder object = pointers.isEmpty() ? null : PROVIDER.createObjectBuilder();
         Set<String> names = new HashSet<>();
         for (Event event = parser.next(); event != Event.END_OBJECT; event = parser.next()) {
             String name = parser.getString();
             if (!names.add(name)) {
                 throw new MalformedJsonException("body repeats a member name within one object");
             }
-            object.add(name, readValue(parser, parser.next()));
+            JsonValue value = readValue(parser, parser.next(), pointers.member(name));
+            if (value != null) {
+                object.add(name, value);
+            }
         }
-        return object.build();
+        return object == null ? null : object.build();
     }
 
-    private static JsonArray readArray(JsonParser parser) {
-        JsonArrayBuilder array = PROVIDER.createArrayBuilder();
-        for (Event event = parser.next(); event != Event.END_ARRAY; event = parser.next()) {
-            array.add(readValue(parser, event));
+    /** The array whose start was just read, pruned to {@code pointers}; null when no pointer reaches it. */
+    private static JsonArray readArray(JsonParser parser, JsonPointers pointers) {
+        JsonArrayBuilder array = pointers.isEmpty() ? null : PROVIDER.createArrayBuilder();
+        int index = 0;
+        for (Event event = parser.next(); event != Event.END_ARRAY; event = parser.next(), index++) {
+            JsonValue value = readValue(parser, event, pointers.element(index));
+            if (index <= pointers.lastElement()) {
+                array.add(value == null ? JsonValue.NULL : value);
+            }
         }
-        return array.build();
+        return array == null ? null : array.build();
     }
 
-    private static JsonValue readValue(JsonParser parser, Event event) {
+    /** The value {@code event} starts, pruned to {@code pointers}; null when no pointer reaches it. */
+    private static JsonValue readValue(JsonParser parser, Event event, JsonPointers pointers) {
         return switch (event) {
-            case START_OBJECT -> readObject(parser);
-            case START_ARRAY -> readArray(parser);
-            default -> parser.getValue();
+            case START_OBJECT -> readObject(parser, pointers);
+            case START_ARRAY -> readArray(parser, pointers);
+            default -> pointers.isEmpty() ? skipScalar(parser, event) : parser.getValue();
         };
+    }
+
+    /**
+     * Nothing, once the scalar {@code event} starts is known to be one the full parse would accept. Parsson
+     * refuses some numbers only when it converts them (over 1,100 characters, or an exponent beyond an
+     * {@code int}), and its {@code getLong} goes through that conversion for exactly the numbers
+     * {@code getValue} does, without building a {@code BigDecimal} for the others.
+     */
+    private static JsonValue skipScalar(JsonParser parser, Event event) {
+        if (event == Event.VALUE_NUMBER) {
+            parser.getLong();
+        }
+        return null;
     }
 
     /** Input that is not one well-formed JSON object. The message names the rule, never the input. */

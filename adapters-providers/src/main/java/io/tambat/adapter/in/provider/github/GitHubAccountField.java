@@ -1,6 +1,7 @@
 package io.tambat.adapter.in.provider.github;
 
 import io.tambat.adapter.in.provider.support.json.JsonFields;
+import io.tambat.adapter.json.JsonPointers;
 import jakarta.json.JsonObject;
 import java.util.List;
 import java.util.Optional;
@@ -18,6 +19,9 @@ final class GitHubAccountField {
 
     private static final List<String> POINTERS =
             List.of("/installation/id", "/repository/id", "/organization/id", "/sender/id");
+
+    /** The fields {@link #in} chooses among, which are all that a GitHub payload is parsed for. */
+    static final JsonPointers READ = JsonPointers.of(POINTERS);
 
     private GitHubAccountField() {
     }

@@ -35,7 +35,7 @@ public final class GitHubEventInterpreter implements EventInterpreter {
 
     @Override
     public Optional<StateChange> interpret(StoredEvent event, InterpretationSettings settings) {
-        JsonObject payload = StoredPayloads.jsonObject(jsonPayload(event.payload()));
+        JsonObject payload = StoredPayloads.jsonObject(jsonPayload(event.payload()), GitHubAccountField.READ);
         return GitHubAccountField.in(payload).map(field -> {
             // The field is present, so the strict read yields its id or fails naming the field.
             String id = StoredPayloads.read(() -> JsonFields.optionalId(payload, field)).orElseThrow();

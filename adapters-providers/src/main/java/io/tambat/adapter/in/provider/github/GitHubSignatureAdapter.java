@@ -109,7 +109,7 @@ public final class GitHubSignatureAdapter implements ProviderAdapter {
         Headers headers = delivery.headers();
         String deliveryId = requiredHeader(headers, DELIVERY_HEADER);
         String eventType = requiredHeader(headers, EVENT_HEADER);
-        JsonObject payload = JsonBodies.parseObject(jsonPayload(delivery));
+        JsonObject payload = JsonBodies.parseObject(jsonPayload(delivery), GitHubAccountField.READ);
         Optional<String> accountId =
                 GitHubAccountField.in(payload).flatMap(field -> JsonFields.lenientId(payload, field));
         return List.of(WebhookEvents.of(deliveryId, eventType, accountId, Optional.empty(), Optional.empty()));

@@ -2,6 +2,7 @@ package io.tambat.adapter.in.provider.standard;
 
 import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.adapter.in.provider.support.processing.StoredPayloads;
+import io.tambat.adapter.json.JsonPointers;
 import io.tambat.domain.error.UninterpretableEventException;
 import io.tambat.domain.model.processing.InterpretationSettings;
 import io.tambat.domain.model.processing.ObjectKey;
@@ -12,6 +13,8 @@ import io.tambat.domain.port.out.EventInterpreter;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -49,7 +52,7 @@ public final class StandardEventInterpreter implements EventInterpreter {
 
     @Override
     public Optional<StateChange> interpret(StoredEvent event, InterpretationSettings settings) {
-        JsonObject payload = StoredPayloads.jsonObject(event.payload());
+        JsonObject payload = StoredPayloads.jsonObject(event.payload(), pointersRead(settings));
         Optional<ObjectType> type = JsonFields.optionalValue(payload, settings.typePointer())
                 .filter(JsonString.class::isInstance)
                 .map(value -> ((JsonString) value).getString())
@@ -77,6 +80,16 @@ public final class StandardEventInterpreter implements EventInterpreter {
         }
         return Optional.of(StoredPayloads.build(statePointer,
                 () -> new StateChange.Versioned(key, state, version.get())));
+    }
+
+    /** The endpoint's pointers that {@link #interpret} reads: the sequence pointer only when it is set. */
+    private static JsonPointers pointersRead(InterpretationSettings settings) {
+        List<String> pointers = new ArrayList<>(List.of(settings.typePointer(), settings.idPointer(),
+                settings.statePointer(), settings.versionPointer()));
+        if (!settings.sequencePointer().isEmpty()) {
+            pointers.add(settings.sequencePointer());
+        }
+        return JsonPointers.of(pointers);
     }
 
     private static Optional<Long> version(JsonObject payload, String pointer) {

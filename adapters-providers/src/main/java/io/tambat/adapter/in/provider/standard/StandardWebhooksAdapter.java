@@ -8,6 +8,7 @@ import io.tambat.adapter.in.provider.support.ingress.Rejections;
 import io.tambat.adapter.in.provider.support.ingress.WebhookEvents;
 import io.tambat.adapter.in.provider.support.json.JsonBodies;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
+import io.tambat.adapter.json.JsonPointers;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.model.webhook.Headers;
 import io.tambat.domain.model.webhook.RawDelivery;
@@ -54,6 +55,12 @@ public final class StandardWebhooksAdapter implements ProviderAdapter {
     private static final String[] TIMESTAMP_HEADERS = {"svix-timestamp", "webhook-timestamp"};
     private static final String[] SIGNATURE_HEADERS = {"svix-signature", "webhook-signature"};
     private static final Duration TOLERANCE = Duration.ofMinutes(5);
+
+    private static final String EVENT_TYPE = "/type";
+    private static final String OBJECT_ID = "/data/id";
+    private static final String OBJECT_VERSION = "/data/version";
+    private static final String EVENT_TIME = "/timestamp";
+    private static final JsonPointers ENVELOPE = JsonPointers.of(EVENT_TYPE, OBJECT_ID, OBJECT_VERSION, EVENT_TIME);
 
     @Override
     public String provider() {
@@ -102,12 +109,12 @@ public final class StandardWebhooksAdapter implements ProviderAdapter {
     public List<WebhookEvent> readEvents(RawDelivery delivery) {
         String id = SingleHeader.firstPresent(delivery.headers(), Rejection.MALFORMED_ENVELOPE, ID_HEADERS)
                 .orElseThrow(() -> Rejections.malformedEnvelope("webhook-id header is missing"));
-        JsonObject envelope = JsonBodies.parseObject(delivery.body());
+        JsonObject envelope = JsonBodies.parseObject(delivery.body(), ENVELOPE);
         return List.of(WebhookEvents.of(
                 id,
-                JsonFields.requiredString(envelope, "/type"),
-                JsonFields.lenientId(envelope, "/data/id"),
-                JsonFields.lenientLong(envelope, "/data/version"),
-                JsonFields.lenientIsoInstant(envelope, "/timestamp")));
+                JsonFields.requiredString(envelope, EVENT_TYPE),
+                JsonFields.lenientId(envelope, OBJECT_ID),
+                JsonFields.lenientLong(envelope, OBJECT_VERSION),
+                JsonFields.lenientIsoInstant(envelope, EVENT_TIME)));
     }
 }

@@ -2,6 +2,7 @@ package io.tambat.adapter.in.provider.stripe;
 
 import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.adapter.in.provider.support.processing.StoredPayloads;
+import io.tambat.adapter.json.JsonPointers;
 import io.tambat.domain.error.UninterpretableEventException;
 import io.tambat.domain.model.processing.InterpretationSettings;
 import io.tambat.domain.model.processing.ObjectKey;
@@ -46,6 +47,8 @@ public final class StripeEventInterpreter implements EventInterpreter {
     private static final String OBJECT_KIND = "/data/object/object";
     private static final String LATEST_REFUND_ID = "/data/object/refunds/data/0/id";
     private static final String OWNER_ACCOUNT_ID = "/data/object/account";
+    private static final JsonPointers READ =
+            JsonPointers.of(OBJECT_ID, OBJECT_KIND, LATEST_REFUND_ID, OWNER_ACCOUNT_ID);
 
     @Override
     public String provider() {
@@ -59,7 +62,7 @@ public final class StripeEventInterpreter implements EventInterpreter {
             // Decided on the type alone: an event nobody tracks must not fail on a payload nobody reads.
             return Optional.empty();
         }
-        JsonObject payload = StoredPayloads.jsonObject(event.payload());
+        JsonObject payload = StoredPayloads.jsonObject(event.payload(), READ);
         Optional<String> kind = StoredPayloads.read(() -> JsonFields.optionalString(payload, OBJECT_KIND));
         Optional<String> idField = idField(type.get(), kind, payload);
         if (idField.isEmpty()) {

@@ -9,6 +9,7 @@ import io.tambat.adapter.in.provider.support.ingress.Rejections;
 import io.tambat.adapter.in.provider.support.ingress.WebhookEvents;
 import io.tambat.adapter.in.provider.support.json.JsonBodies;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
+import io.tambat.adapter.json.JsonPointers;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.model.webhook.RawDelivery;
 import io.tambat.domain.model.webhook.SignatureCheck;
@@ -58,6 +59,12 @@ public final class StripeSignatureAdapter implements ProviderAdapter {
     private static final int MIN_SECRET_CHARS_AFTER_PREFIX = 8;
     private static final Duration TOLERANCE = Duration.ofMinutes(5);
 
+    private static final String EVENT_ID = "/id";
+    private static final String EVENT_TYPE = "/type";
+    private static final String OBJECT_ID = "/data/object/id";
+    private static final String CREATED = "/created";
+    private static final JsonPointers ENVELOPE = JsonPointers.of(EVENT_ID, EVENT_TYPE, OBJECT_ID, CREATED);
+
     @Override
     public String provider() {
         return "stripe";
@@ -103,12 +110,12 @@ public final class StripeSignatureAdapter implements ProviderAdapter {
 
     @Override
     public List<WebhookEvent> readEvents(RawDelivery delivery) {
-        JsonObject event = JsonBodies.parseObject(delivery.body());
+        JsonObject event = JsonBodies.parseObject(delivery.body(), ENVELOPE);
         return List.of(WebhookEvents.of(
-                JsonFields.requiredString(event, "/id"),
-                JsonFields.requiredString(event, "/type"),
-                JsonFields.lenientString(event, "/data/object/id"),
+                JsonFields.requiredString(event, EVENT_ID),
+                JsonFields.requiredString(event, EVENT_TYPE),
+                JsonFields.lenientString(event, OBJECT_ID),
                 Optional.empty(),
-                JsonFields.lenientEpochSeconds(event, "/created")));
+                JsonFields.lenientEpochSeconds(event, CREATED)));
     }
 }

@@ -1,12 +1,15 @@
 package io.tambat.adapter.in.provider.support.json;
 
 import io.tambat.adapter.in.provider.support.ingress.Rejections;
+import io.tambat.adapter.json.JsonPointers;
 import io.tambat.adapter.json.StrictJson;
 import io.tambat.domain.error.WebhookRejectedException;
 import jakarta.json.JsonObject;
 
 /** Parses a verified raw body as exactly one JSON object, by the rules of {@link StrictJson}. */
 public final class JsonBodies {
+
+    private static final JsonPointers WHOLE_BODY = JsonPointers.of("");
 
     private JsonBodies() {
     }
@@ -18,8 +21,19 @@ public final class JsonBodies {
      *         well-formed JSON object; the detail never quotes the body
      */
     public static JsonObject parseObject(byte[] body) {
+        return parseObject(body, WHOLE_BODY);
+    }
+
+    /**
+     * The body as a JSON object pruned to the fields the caller reads ({@link StrictJson#parseObject(byte[],
+     * JsonPointers)}), checked as strictly as a whole one.
+     *
+     * @throws WebhookRejectedException {@code MALFORMED_ENVELOPE} for anything that is not exactly one
+     *         well-formed JSON object; the detail never quotes the body
+     */
+    public static JsonObject parseObject(byte[] body, JsonPointers read) {
         try {
-            return StrictJson.parseObject(body);
+            return StrictJson.parseObject(body, read);
         } catch (StrictJson.MalformedJsonException e) {
             throw Rejections.malformedEnvelope(e.getMessage());
         }

@@ -3,6 +3,7 @@ package io.tambat.adapter.in.provider.support.processing;
 import io.tambat.adapter.in.provider.support.form.FormFields;
 import io.tambat.adapter.in.provider.support.json.JsonBodies;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
+import io.tambat.adapter.json.JsonPointers;
 import io.tambat.domain.error.UninterpretableEventException;
 import io.tambat.domain.error.WebhookRejectedException;
 import jakarta.json.JsonObject;
@@ -23,12 +24,12 @@ public final class StoredPayloads {
     }
 
     /**
-     * The payload as a JSON object.
+     * The payload as a JSON object pruned to the fields the interpreter reads.
      *
      * @throws UninterpretableEventException when it is not exactly one well-formed JSON object
      */
-    public static JsonObject jsonObject(byte[] payload) {
-        return read(() -> JsonBodies.parseObject(payload));
+    public static JsonObject jsonObject(byte[] payload, JsonPointers read) {
+        return read(() -> JsonBodies.parseObject(payload, read));
     }
 
     /**
