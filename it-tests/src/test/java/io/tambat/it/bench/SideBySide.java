@@ -61,6 +61,10 @@ final class SideBySide {
             return median(tambat, TambatRun::cpuMillisPerRequest);
         }
 
+        double tambatDatabaseCpuMillisPerRequest() {
+            return median(tambat, TambatRun::databaseCpuMillisPerRequest);
+        }
+
         long tambatMaxResidentMebibytes() {
             return tambat.stream().mapToLong(TambatRun::residentMebibytes).max().orElse(0);
         }
@@ -72,6 +76,11 @@ final class SideBySide {
         OptionalDouble pgbenchLatencyMillis() {
             return pgbench.isEmpty() ? OptionalDouble.empty()
                     : OptionalDouble.of(median(pgbench, PgbenchResult::latencyAverageMillis));
+        }
+
+        OptionalDouble pgbenchDatabaseCpuMillisPerTransaction() {
+            return pgbench.isEmpty() ? OptionalDouble.empty()
+                    : OptionalDouble.of(median(pgbench, PgbenchResult::databaseCpuMillisPerTransaction));
         }
 
         /** Tambat's median rate over pgbench's median rate. */

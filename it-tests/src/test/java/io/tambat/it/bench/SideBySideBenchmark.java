@@ -40,7 +40,8 @@ import org.junit.jupiter.api.Test;
  * Tambat side by side with PostgreSQL running the same transactions (pgbench), in one run on one machine, for
  * the scenarios and performance goals of Tambat: ingest with processing off and on, orders of 3 and of 80 lines, memory and
  * exactly-once. One server with processing off serves ingest and orders, one with processing on the open model.
- * It reports numbers and judges the goals; the only assertion is that nothing answered was lost.
+ * It reports numbers, the server's and the database's CPU among them, and judges the goals; the only assertion
+ * is that nothing answered was lost.
  */
 class SideBySideBenchmark {
 
@@ -59,6 +60,7 @@ class SideBySideBenchmark {
     private final List<ExactlyOnce> checks = new ArrayList<>();
     private final QuietStart quiet = new QuietStart(Duration.ofSeconds(PAUSE_SECONDS));
     private final ClosedLoopLoad closedLoop = new ClosedLoopLoad(CLIENTS);
+    private final DatabaseCpu databaseCpu = DatabaseCpu.ofTestDatabase();
     private Optional<PgbenchCeiling> pgbench = Optional.empty();
     private String pgbenchMissing = "";
     private long peakResidentMebibytes;
@@ -69,7 +71,8 @@ class SideBySideBenchmark {
         if (unavailable.isPresent()) {
             pgbenchMissing = unavailable.get();
         } else {
-            pgbench = Optional.of(new PgbenchCeiling(PGBENCH, CeilingSchema.create(CEILING_SCHEMA), CLIENTS));
+            pgbench = Optional.of(new PgbenchCeiling(PGBENCH, CeilingSchema.create(CEILING_SCHEMA), CLIENTS,
+                    databaseCpu));
         }
         try {
             if (runs("ingest") || runs("orders")) {
@@ -179,7 +182,8 @@ class SideBySideBenchmark {
 
             progress("2. ingest, processing on: open model");
             quiet.settle();
-            TambatRun openRun = resources.measure(() -> open.run(deliveries, RATE, SECONDS));
+            TambatRun openRun = databaseCpu.measure(() -> resources.measure(() -> open.run(deliveries, RATE,
+                    SECONDS)));
             InboxBacklog.Pending atEnd = backlog.now();
             Optional<Duration> drained = backlog.awaitDrained(DRAIN_LIMIT);
             OpenModelOutcome outcome = new OpenModelOutcome(RATE, SECONDS, CONNECTIONS, openRun, atEnd, drained,
@@ -212,10 +216,15 @@ class SideBySideBenchmark {
             Map<String, String> variables, int rounds) throws InterruptedException {
         Optional<Supplier<PgbenchResult>> ceiling = pgbench.map(ceilingSide ->
                 () -> ceilingSide.run(script, variables, RUN_SECONDS));
-        Comparison comparison = SideBySide.measure(rounds, quiet,
-                () -> resources.measure(() -> closedLoop.run(workload, RUN_SECONDS)), ceiling);
+        Comparison comparison = SideBySide.measure(rounds, quiet, () -> closedLoopRun(resources, workload),
+                ceiling);
         peakResidentMebibytes = Math.max(peakResidentMebibytes, comparison.tambatMaxResidentMebibytes());
         return comparison;
+    }
+
+    /** One closed-loop run of the workload, with the server's and the database's CPU over it. */
+    private TambatRun closedLoopRun(ServerResources resources, Workload workload) throws InterruptedException {
+        return databaseCpu.measure(() -> resources.measure(() -> closedLoop.run(workload, RUN_SECONDS)));
     }
 
     private void section(String title, Comparison comparison, ExactlyOnce stored) {
@@ -257,10 +266,12 @@ class SideBySideBenchmark {
                 PostgreSQL alone: %s
                 CPU: the server process's utime+stime from /proc over each run, per request answered; RSS: VmRSS \
                 at the end of each run
+                %s
 
                 """, REVISION, startedAt, Runtime.getRuntime().availableProcessors(), loadAverageBefore,
                 String.join(" ", JVM_OPTIONS), CLIENTS, RUNS, RUN_SECONDS, PROCESSING_RUNS, quiet.describe(),
-                pgbench.map(PgbenchCeiling::describe).orElse("not measured: " + pgbenchMissing));
+                pgbench.map(PgbenchCeiling::describe).orElse("not measured: " + pgbenchMissing),
+                databaseCpu.describe());
     }
 
     private static TambatServerProcess start(String name, String schema, Map<String, String> settings) {
