@@ -4,7 +4,8 @@ package io.tambat.it.bench;
  * One measured run against Tambat: what the load saw, the server CPU time it cost, the database CPU time it
  * cost and the server's resident memory at its end.
  *
- * @param databaseCpuMillis the database's CPU time over the run; NaN where it is not measured
+ * @param databaseCpuMillis the database's CPU time over the run; NaN where it is not measured, or where the
+ *     database served more than this run at once (two instances)
  */
 record TambatRun(LoadResult load, double serverCpuMillis, double databaseCpuMillis, long residentMebibytes) {
 
