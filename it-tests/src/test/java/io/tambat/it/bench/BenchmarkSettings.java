@@ -14,7 +14,11 @@ import java.util.stream.Collectors;
  */
 final class BenchmarkSettings {
 
-    /** Scenarios to run, of {@code ingest}, {@code orders} and {@code processing}: all by default. */
+    /**
+     * Scenarios to run, of {@code ingest}, {@code orders}, {@code processing} and {@code scale-out}: the first
+     * three by default. Scale-out starts two more servers and warms them, about five minutes, which would take the
+     * default run past ten: it runs when named.
+     */
     static final Set<String> SCENARIOS = Arrays.stream(System.getProperty("bench.only", "ingest,orders,processing")
             .split(",")).map(String::trim).filter(name -> !name.isEmpty()).collect(Collectors.toSet());
     /** Connections of the closed loops, and pgbench's clients. */
@@ -26,7 +30,10 @@ final class BenchmarkSettings {
     static final int RUN_SECONDS = Integer.getInteger("bench.run.seconds", 8);
     /** Quiet seconds after the CHECKPOINT before each run. */
     static final int PAUSE_SECONDS = Integer.getInteger("bench.pause.seconds", 2);
-    /** Warm-up of the server with processing off, a closed-loop mix of deliveries and orders. */
+    /**
+     * Warm-up of the server with processing off, a closed-loop mix of deliveries and orders; of the two scale-out
+     * servers, their own load.
+     */
     static final int WARM_UP_SECONDS = Integer.getInteger("bench.warmup.seconds", 120);
     /** Warm-up of the server with processing on, the open model itself. */
     static final int PROCESSING_WARM_UP_SECONDS = Integer.getInteger("bench.processing.warmup.seconds", 40);

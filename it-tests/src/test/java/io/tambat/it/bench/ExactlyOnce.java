@@ -25,7 +25,12 @@ record ExactlyOnce(String what, long confirmed, long storedOnce, long missing, l
             FROM unnest(?) AS i(id)""";
 
     static ExactlyOnce deliveries(TestDatabase db, String endpoint, Collection<String> deliveryIds) {
-        return check(db, "2xx deliveries", DELIVERIES, endpoint, deliveryIds);
+        return deliveries(db, endpoint, "2xx deliveries", deliveryIds);
+    }
+
+    /** Deliveries, named in the report as {@code what}: e.g. those answered 2xx by two instances. */
+    static ExactlyOnce deliveries(TestDatabase db, String endpoint, String what, Collection<String> deliveryIds) {
+        return check(db, what, DELIVERIES, endpoint, deliveryIds);
     }
 
     static ExactlyOnce orders(TestDatabase db, String tenant, Collection<String> orderIds) {

@@ -21,9 +21,9 @@ final class Figures {
         return millis < 10 ? String.format("%.1f", millis) : String.format("%,.0f", millis);
     }
 
-    /** CPU per request in milliseconds, two decimals. */
+    /** CPU per request in milliseconds, two decimals; "n/a" where it was not measured. */
     static String cpu(double millis) {
-        return String.format("%.2f", millis);
+        return Double.isNaN(millis) ? "n/a" : String.format("%.2f", millis);
     }
 
     static String ratio(double ratio) {

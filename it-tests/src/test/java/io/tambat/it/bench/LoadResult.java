@@ -27,6 +27,25 @@ final class LoadResult {
     private volatile long notSent;
     private volatile List<Long> sorted;
 
+    /**
+     * Loads that ran at the same time, as one: every request of each, over the longest of their times, so its
+     * rate is theirs together.
+     */
+    static LoadResult together(List<LoadResult> parts) {
+        LoadResult all = new LoadResult();
+        for (LoadResult part : parts) {
+            synchronized (part.latenciesNanos) {
+                all.latenciesNanos.addAll(part.latenciesNanos);
+            }
+            part.statuses.forEach((status, count) -> all.statuses.computeIfAbsent(status, s -> new LongAdder())
+                    .add(count.sum()));
+            all.confirmedIds.addAll(part.confirmedIds);
+            all.elapsedNanos = Math.max(all.elapsedNanos, part.elapsedNanos);
+            all.notSent += part.notSent;
+        }
+        return all;
+    }
+
     void record(long latencyNanos, int status, Optional<String> confirmedId) {
         latenciesNanos.add(latencyNanos);
         statuses.computeIfAbsent(status, s -> new LongAdder()).increment();

@@ -28,12 +28,13 @@ record OpenModelOutcome(int rate, int seconds, int connections, TambatRun run, I
                         + "send; requests still unsent %d s after the schedule ends are not sent%n", rate, seconds,
                 connections, OpenLoopLoad.LATE_LIMIT_SECONDS)
                 + new ReportTable("offered", "not sent", "answered/s", "2xx", "not 2xx", "p50 ms", "p99 ms",
-                        "max ms", "CPU ms/req", "RSS MiB")
+                        "max ms", "CPU ms/req", "DB CPU ms/req", "RSS MiB")
                 .row(Figures.count(offered()), Figures.count(load.notSent()),
                         Figures.rate(load.answered() / load.elapsedSeconds()), Figures.count(load.successes()),
                         Figures.count(load.failures()), Figures.millis(load.latencyMillis(0.50)),
                         Figures.millis(load.latencyMillis(0.99)), Figures.millis(load.latencyMillis(1.0)),
-                        Figures.cpu(run.cpuMillisPerRequest()), String.valueOf(run.residentMebibytes()))
+                        Figures.cpu(run.cpuMillisPerRequest()), Figures.cpu(run.databaseCpuMillisPerRequest()),
+                        String.valueOf(run.residentMebibytes()))
                 + String.format("  statuses: %s%n", load.statusCounts())
                 + String.format("  when the load stopped: %,d pending, the oldest %.1f s old; %s%n", atEnd.count(),
                         atEnd.oldestSeconds(), drainedText());

@@ -14,8 +14,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * PostgreSQL's own rate for one of Tambat's transactions: pgbench runs a script of the same statements (the
- * resources under {@code bench/}) against the same database, with as many clients as the load has connections:
+ * PostgreSQL's own rate for one of Tambat's transactions, and the database CPU it costs: pgbench runs a script
+ * of the same statements (the resources under {@code bench/}) against the same database, with as many clients
+ * as the load has connections:
  * {@code pgbench -n -M prepared -c <clients> -j 2 -T <seconds> -f <script> -D name=value...}.
  */
 final class PgbenchCeiling {
@@ -29,11 +30,13 @@ final class PgbenchCeiling {
     private final String executable;
     private final CeilingSchema schema;
     private final int clients;
+    private final DatabaseCpu databaseCpu;
 
-    PgbenchCeiling(String executable, CeilingSchema schema, int clients) {
+    PgbenchCeiling(String executable, CeilingSchema schema, int clients, DatabaseCpu databaseCpu) {
         this.executable = executable;
         this.schema = schema;
         this.clients = clients;
+        this.databaseCpu = databaseCpu;
     }
 
     /** Why pgbench cannot run here, or empty when {@code <executable> --version} answers. */
@@ -56,7 +59,10 @@ final class PgbenchCeiling {
                 + " (made by the same migrations)";
     }
 
-    /** Runs the script (a resource under {@code bench/}) for the given seconds with the given variables. */
+    /**
+     * Runs the script (a resource under {@code bench/}) for the given seconds with the given variables, and
+     * measures the database's CPU time over the run.
+     */
     PgbenchResult run(String script, Map<String, String> variables, int seconds) {
         List<String> command = new ArrayList<>(List.of(executable, "-n", "-M", "prepared", "-c",
                 String.valueOf(clients), "-j", String.valueOf(THREADS), "-T", String.valueOf(seconds),
@@ -71,6 +77,7 @@ final class PgbenchCeiling {
         environment.put("PGPASSWORD", TestDatabase.password());
         environment.put("PGOPTIONS", "-c search_path=" + schema.name());
         try {
+            DatabaseCpu.Stopwatch database = databaseCpu.stopwatch();
             Process pgbench = builder.start();
             String output = new String(pgbench.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             int exit = pgbench.waitFor();
@@ -79,7 +86,7 @@ final class PgbenchCeiling {
                 throw new IllegalStateException("pgbench " + script + " exited with " + exit + ":\n" + output);
             }
             return new PgbenchResult(Double.parseDouble(tps.group(1)), number(LATENCY, output),
-                    (long) number(PROCESSED, output), (long) number(FAILED, output));
+                    (long) number(PROCESSED, output), (long) number(FAILED, output), database.elapsedMillis());
         } catch (IOException e) {
             throw new IllegalStateException("cannot run " + executable, e);
         } catch (InterruptedException e) {
@@ -108,7 +115,16 @@ final class PgbenchCeiling {
         }
     }
 
-    /** One pgbench run: its rate, the clients' average latency, transactions done and failed. */
-    record PgbenchResult(double tps, double latencyAverageMillis, long transactions, long failed) {
+    /**
+     * One pgbench run: its rate, the clients' average latency, transactions done and failed, and the database's
+     * CPU time over it (NaN where it is not measured).
+     */
+    record PgbenchResult(double tps, double latencyAverageMillis, long transactions, long failed,
+            double databaseCpuMillis) {
+
+        /** Database CPU per transaction done; NaN where it is not measured. */
+        double databaseCpuMillisPerTransaction() {
+            return transactions == 0 ? Double.NaN : databaseCpuMillis / transactions;
+        }
     }
 }

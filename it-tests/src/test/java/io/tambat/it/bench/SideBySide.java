@@ -11,7 +11,7 @@ import java.util.function.ToDoubleFunction;
 /**
  * Tambat and PostgreSQL measured in turns, Tambat first in odd rounds and pgbench first in even ones (A B, B A,
  * ...), each run after a quiet start, so drift on a shared machine falls on both sides alike; compared by the
- * medians of the runs.
+ * medians of the runs. Scenarios with more sides take the same turns.
  */
 final class SideBySide {
 
@@ -22,22 +22,30 @@ final class SideBySide {
             Optional<Supplier<PgbenchResult>> pgbench) throws InterruptedException {
         List<TambatRun> tambatRuns = new ArrayList<>();
         List<PgbenchResult> pgbenchRuns = new ArrayList<>();
+        List<Turn> sides = new ArrayList<>();
+        sides.add(() -> tambatRuns.add(tambat.run()));
+        pgbench.ifPresent(ceiling -> sides.add(() -> pgbenchRuns.add(ceiling.get())));
+        inTurns(rounds, quiet, sides);
+        return new Comparison(tambatRuns, pgbenchRuns);
+    }
+
+    /**
+     * Each side once a round, each run after a quiet start, round {@code r} beginning with side {@code r} (mod
+     * the sides): A B, B A for two sides, A B C, B C A, C A B for three.
+     */
+    static void inTurns(int rounds, QuietStart quiet, List<Turn> sides) throws InterruptedException {
         for (int round = 0; round < rounds; round++) {
-            boolean tambatFirst = round % 2 == 0;
-            if (tambatFirst) {
+            for (int turn = 0; turn < sides.size(); turn++) {
                 quiet.settle();
-                tambatRuns.add(tambat.run());
-            }
-            if (pgbench.isPresent()) {
-                quiet.settle();
-                pgbenchRuns.add(pgbench.get().get());
-            }
-            if (!tambatFirst) {
-                quiet.settle();
-                tambatRuns.add(tambat.run());
+                sides.get((round + turn) % sides.size()).run();
             }
         }
-        return new Comparison(tambatRuns, pgbenchRuns);
+    }
+
+    /** One side's run in a round, keeping its own figures. */
+    @FunctionalInterface
+    interface Turn {
+        void run() throws InterruptedException;
     }
 
     /** One measured run against Tambat. */
@@ -61,6 +69,10 @@ final class SideBySide {
             return median(tambat, TambatRun::cpuMillisPerRequest);
         }
 
+        double tambatDatabaseCpuMillisPerRequest() {
+            return median(tambat, TambatRun::databaseCpuMillisPerRequest);
+        }
+
         long tambatMaxResidentMebibytes() {
             return tambat.stream().mapToLong(TambatRun::residentMebibytes).max().orElse(0);
         }
@@ -72,6 +84,11 @@ final class SideBySide {
         OptionalDouble pgbenchLatencyMillis() {
             return pgbench.isEmpty() ? OptionalDouble.empty()
                     : OptionalDouble.of(median(pgbench, PgbenchResult::latencyAverageMillis));
+        }
+
+        OptionalDouble pgbenchDatabaseCpuMillisPerTransaction() {
+            return pgbench.isEmpty() ? OptionalDouble.empty()
+                    : OptionalDouble.of(median(pgbench, PgbenchResult::databaseCpuMillisPerTransaction));
         }
 
         /** Tambat's median rate over pgbench's median rate. */

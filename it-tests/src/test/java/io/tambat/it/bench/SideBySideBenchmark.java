@@ -29,24 +29,30 @@ import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
  * Tambat side by side with PostgreSQL running the same transactions (pgbench), in one run on one machine, for
  * the scenarios and performance goals of Tambat: ingest with processing off and on, orders of 3 and of 80 lines, memory and
- * exactly-once. One server with processing off serves ingest and orders, one with processing on the open model.
- * It reports numbers and judges the goals; the only assertion is that nothing answered was lost.
+ * exactly-once, and when asked for, ingest on two instances at once. One server with processing off serves ingest
+ * and orders, one with processing on the open model, two more with processing off the scale-out. It reports
+ * numbers, the server's and the database's CPU among them, and judges the goals; the only assertion is that
+ * nothing answered was lost.
  */
 class SideBySideBenchmark {
 
     private static final String INTAKE_SCHEMA = "tambat_bench_intake";
     private static final String PROCESSING_SCHEMA = "tambat_bench_processing";
+    private static final String SCALE_OUT_SCHEMA = "tambat_bench_scale_out";
     private static final String CEILING_SCHEMA = "tambat_bench_pgbench";
+    private static final String SCALE_OUT_GOAL = "scale-out: two instances, every delivery stored exactly once";
     private static final Duration READY = Duration.ofSeconds(120);
     private static final Duration DRAIN_LIMIT = Duration.ofSeconds(10);
     private static final Duration WARM_UP_DRAIN_LIMIT = Duration.ofSeconds(20);
@@ -59,6 +65,7 @@ class SideBySideBenchmark {
     private final List<ExactlyOnce> checks = new ArrayList<>();
     private final QuietStart quiet = new QuietStart(Duration.ofSeconds(PAUSE_SECONDS));
     private final ClosedLoopLoad closedLoop = new ClosedLoopLoad(CLIENTS);
+    private final DatabaseCpu databaseCpu = DatabaseCpu.ofTestDatabase();
     private Optional<PgbenchCeiling> pgbench = Optional.empty();
     private String pgbenchMissing = "";
     private long peakResidentMebibytes;
@@ -69,7 +76,8 @@ class SideBySideBenchmark {
         if (unavailable.isPresent()) {
             pgbenchMissing = unavailable.get();
         } else {
-            pgbench = Optional.of(new PgbenchCeiling(PGBENCH, CeilingSchema.create(CEILING_SCHEMA), CLIENTS));
+            pgbench = Optional.of(new PgbenchCeiling(PGBENCH, CeilingSchema.create(CEILING_SCHEMA), CLIENTS,
+                    databaseCpu));
         }
         try {
             if (runs("ingest") || runs("orders")) {
@@ -79,6 +87,11 @@ class SideBySideBenchmark {
                 processingScenario();
             } else {
                 goals.notMeasured("ingest, processing on", "not run (BENCH_ONLY)");
+            }
+            if (runs("scale-out")) {
+                scaleOutScenario();
+            } else {
+                goals.notMeasured(SCALE_OUT_GOAL, "not run (BENCH_ONLY=scale-out runs it)");
             }
             judgeOverallGoals();
         } finally {
@@ -179,7 +192,8 @@ class SideBySideBenchmark {
 
             progress("2. ingest, processing on: open model");
             quiet.settle();
-            TambatRun openRun = resources.measure(() -> open.run(deliveries, RATE, SECONDS));
+            TambatRun openRun = databaseCpu.measure(() -> resources.measure(() -> open.run(deliveries, RATE,
+                    SECONDS)));
             InboxBacklog.Pending atEnd = backlog.now();
             Optional<Duration> drained = backlog.awaitDrained(DRAIN_LIMIT);
             OpenModelOutcome outcome = new OpenModelOutcome(RATE, SECONDS, CONNECTIONS, openRun, atEnd, drained,
@@ -207,15 +221,90 @@ class SideBySideBenchmark {
         }
     }
 
+    /**
+     * Scenario 5: ingest on two instances sharing one database. Processing is off on both, as on intake
+     * instances, so that the figures are ingest's alone and stand next to scenario 1's and to pgbench's ingest
+     * transaction: with processing on, the two instances' workers would take the same cores and rows as their
+     * intake, and two worker pools on one database are TwoWorkerPoolsIT's to prove. In turns: the first instance
+     * alone with every connection, both at once with the connections split and deliveries copied across, and
+     * pgbench.
+     */
+    private void scaleOutScenario() throws InterruptedException {
+        TestDatabase db = new TestDatabase(SCALE_OUT_SCHEMA).dropSchema();
+        Map<String, String> intakeOnly = Map.of("TAMBAT_PROCESSING_ENABLED", "false");
+        long starting = System.nanoTime();
+        // One after the other: the first migrates the new schema before the second starts on it.
+        try (TambatServerProcess first = start("bench-scale-out-a", SCALE_OUT_SCHEMA, intakeOnly);
+                TambatServerProcess second = start("bench-scale-out-b", SCALE_OUT_SCHEMA, intakeOnly)) {
+            Duration ready = Duration.ofNanos(System.nanoTime() - starting);
+            TwoInstances both = new TwoInstances(first, second, databaseCpu, CLIENTS);
+            Set<String> confirmed = new LinkedHashSet<>();
+            Set<String> answeredByBoth = new LinkedHashSet<>();
+
+            progress("warming two instances with processing off for " + WARM_UP_SECONDS + " s");
+            ScaleOutRun warmUp = both.measure(WARM_UP_SECONDS);
+            LoadResult warmUpLoad = warmUp.together().load();
+            confirmed.addAll(warmUpLoad.confirmedIds());
+            answeredByBoth.addAll(warmUp.answeredByBoth());
+            report.append(String.format("Two servers with processing off on one schema: ready in %d s, one after "
+                            + "the other, then warmed %d s together by the closed loops of scenario 5 (%,d answered, "
+                            + "statuses %s)%n%n", ready.toSeconds(), WARM_UP_SECONDS, warmUpLoad.answered(),
+                    warmUpLoad.statusCounts()));
+
+            progress("5. ingest on two instances");
+            ServerResources firstAlone = new ServerResources(first.pid());
+            Workload alone = SignedDeliveries.workload(first.baseUri());
+            Map<String, String> ingestVariables = SignedDeliveries.pgbenchVariables();
+            List<TambatRun> aloneRuns = new ArrayList<>();
+            List<ScaleOutRun> pairs = new ArrayList<>();
+            List<PgbenchResult> ceilingRuns = new ArrayList<>();
+            List<SideBySide.Turn> sides = new ArrayList<>();
+            sides.add(() -> aloneRuns.add(closedLoopRun(firstAlone, alone)));
+            sides.add(() -> pairs.add(both.measure(RUN_SECONDS)));
+            pgbench.ifPresent(ceiling -> sides.add(() -> ceilingRuns.add(ceiling.run("ingest.sql",
+                    ingestVariables, RUN_SECONDS))));
+            SideBySide.inTurns(RUNS, quiet, sides);
+            Comparison aloneNextToPgbench = new Comparison(aloneRuns, ceilingRuns);
+            peakResidentMebibytes = Math.max(peakResidentMebibytes,
+                    aloneNextToPgbench.tambatMaxResidentMebibytes());
+            for (ScaleOutRun pair : pairs) {
+                peakResidentMebibytes = Math.max(peakResidentMebibytes, Math.max(pair.first().residentMebibytes(),
+                        pair.second().residentMebibytes()));
+                confirmed.addAll(pair.together().load().confirmedIds());
+                answeredByBoth.addAll(pair.answeredByBoth());
+            }
+            confirmed.addAll(aloneNextToPgbench.confirmedIds());
+
+            ExactlyOnce stored = ExactlyOnce.deliveries(db, SignedDeliveries.ENDPOINT, confirmed);
+            ExactlyOnce storedFromBoth = ExactlyOnce.deliveries(db, SignedDeliveries.ENDPOINT,
+                    "deliveries answered 2xx by both instances", answeredByBoth);
+            checks.add(stored);
+            report.append(String.format("5. Ingest scaled out: two instances on one database, processing off, signed "
+                            + "%,d-byte GitHub deliveries, closed loops%n", SignedDeliveries.BODY_BYTES))
+                    .append(ScaleOutReport.describe(aloneNextToPgbench, pairs, CLIENTS, pgbenchMissing))
+                    .append("  ").append(stored.describe()).append(" (warm-up included)\n")
+                    .append("  ").append(storedFromBoth.describe()).append(" (warm-up included)\n\n");
+            goals.judge(SCALE_OUT_GOAL, stored.holds() && storedFromBoth.holds() && storedFromBoth.confirmed() > 0,
+                    String.format("%,d deliveries checked, %,d of them answered 2xx by both instances; %,d missing, "
+                            + "%,d stored more than once", stored.confirmed(), storedFromBoth.confirmed(),
+                            stored.missing(), stored.duplicated()));
+        }
+    }
+
     /** Alternating runs of Tambat under a closed loop and of pgbench on the same transaction. */
     private Comparison compare(ServerResources resources, Workload workload, String script,
             Map<String, String> variables, int rounds) throws InterruptedException {
         Optional<Supplier<PgbenchResult>> ceiling = pgbench.map(ceilingSide ->
                 () -> ceilingSide.run(script, variables, RUN_SECONDS));
-        Comparison comparison = SideBySide.measure(rounds, quiet,
-                () -> resources.measure(() -> closedLoop.run(workload, RUN_SECONDS)), ceiling);
+        Comparison comparison = SideBySide.measure(rounds, quiet, () -> closedLoopRun(resources, workload),
+                ceiling);
         peakResidentMebibytes = Math.max(peakResidentMebibytes, comparison.tambatMaxResidentMebibytes());
         return comparison;
+    }
+
+    /** One closed-loop run of the workload, with the server's and the database's CPU over it. */
+    private TambatRun closedLoopRun(ServerResources resources, Workload workload) throws InterruptedException {
+        return databaseCpu.measure(() -> resources.measure(() -> closedLoop.run(workload, RUN_SECONDS)));
     }
 
     private void section(String title, Comparison comparison, ExactlyOnce stored) {
@@ -257,10 +346,12 @@ class SideBySideBenchmark {
                 PostgreSQL alone: %s
                 CPU: the server process's utime+stime from /proc over each run, per request answered; RSS: VmRSS \
                 at the end of each run
+                %s
 
                 """, REVISION, startedAt, Runtime.getRuntime().availableProcessors(), loadAverageBefore,
                 String.join(" ", JVM_OPTIONS), CLIENTS, RUNS, RUN_SECONDS, PROCESSING_RUNS, quiet.describe(),
-                pgbench.map(PgbenchCeiling::describe).orElse("not measured: " + pgbenchMissing));
+                pgbench.map(PgbenchCeiling::describe).orElse("not measured: " + pgbenchMissing),
+                databaseCpu.describe());
     }
 
     private static TambatServerProcess start(String name, String schema, Map<String, String> settings) {

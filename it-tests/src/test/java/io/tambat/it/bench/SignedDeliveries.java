@@ -3,11 +3,13 @@ package io.tambat.it.bench;
 import io.tambat.it.support.TestSigners;
 import java.net.URI;
 import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -55,12 +57,22 @@ final class SignedDeliveries {
 
     /** A new delivery per request; a 2xx answer confirms its delivery id. */
     static Workload workload(URI base) {
-        URI endpoint = base.resolve("webhooks/" + PROVIDER + "/" + ENDPOINT);
-        return new Workload("signed deliveries", () -> delivery(endpoint),
-                response -> response.request().headers().firstValue("X-GitHub-Delivery"));
+        URI endpoint = endpoint(base);
+        return new Workload("signed deliveries", () -> delivery(endpoint), SignedDeliveries::deliveryId);
     }
 
-    private static HttpRequest delivery(URI endpoint) {
+    /** Where a server at {@code base} takes the deliveries. */
+    static URI endpoint(URI base) {
+        return base.resolve("webhooks/" + PROVIDER + "/" + ENDPOINT);
+    }
+
+    /** The delivery id a 2xx answer confirms: the one its request carried. */
+    static Optional<String> deliveryId(HttpResponse<Void> response) {
+        return response.request().headers().firstValue("X-GitHub-Delivery");
+    }
+
+    /** A new delivery: a new delivery id and body, signed. */
+    static HttpRequest delivery(URI endpoint) {
         byte[] body = body();
         return HttpRequest.newBuilder(endpoint)
                 .header("Content-Type", "application/json")
