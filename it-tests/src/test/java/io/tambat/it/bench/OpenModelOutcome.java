@@ -10,9 +10,11 @@ import java.util.Optional;
  *
  * @param drained how long the backlog took to reach zero after the load, empty if not within the limit
  * @param stillPending what was left pending at the limit (0 when drained)
+ * @param walBytes     the database's WAL from the start of the load until the backlog drained: what ingesting
+ *                     and processing these deliveries wrote
  */
 record OpenModelOutcome(int rate, int seconds, int connections, TambatRun run, InboxBacklog.Pending atEnd,
-        Optional<Duration> drained, Duration drainLimit, long stillPending) {
+        Optional<Duration> drained, Duration drainLimit, long stillPending, long walBytes) {
 
     private static final double P99_GOAL_MILLIS = 50;
     private static final double OLDEST_PENDING_GOAL_SECONDS = 5;
@@ -37,7 +39,10 @@ record OpenModelOutcome(int rate, int seconds, int connections, TambatRun run, I
                         String.valueOf(run.residentMebibytes()))
                 + String.format("  statuses: %s%n", load.statusCounts())
                 + String.format("  when the load stopped: %,d pending, the oldest %.1f s old; %s%n", atEnd.count(),
-                        atEnd.oldestSeconds(), drainedText());
+                        atEnd.oldestSeconds(), drainedText())
+                + String.format("  database WAL from the start of the load until the backlog drained: %,.0f MiB, "
+                        + "%.1f KiB per delivery answered 2xx (ingested and processed)%n", walBytes / 1048576.0,
+                        load.successes() == 0 ? Double.NaN : walBytes / 1024.0 / load.successes());
     }
 
     void judge(Goals goals) {

@@ -192,12 +192,13 @@ class SideBySideBenchmark {
 
             progress("2. ingest, processing on: open model");
             quiet.settle();
+            DatabaseWal.Stopwatch wal = new DatabaseWal(db).stopwatch();
             TambatRun openRun = databaseCpu.measure(() -> resources.measure(() -> open.run(deliveries, RATE,
                     SECONDS)));
             InboxBacklog.Pending atEnd = backlog.now();
             Optional<Duration> drained = backlog.awaitDrained(DRAIN_LIMIT);
             OpenModelOutcome outcome = new OpenModelOutcome(RATE, SECONDS, CONNECTIONS, openRun, atEnd, drained,
-                    DRAIN_LIMIT, backlog.now().count());
+                    DRAIN_LIMIT, backlog.now().count(), wal.elapsedBytes());
             peakResidentMebibytes = Math.max(peakResidentMebibytes, openRun.residentMebibytes());
             String statuses = backlog.statuses();
 
