@@ -90,7 +90,8 @@ public class RuntimeProducers {
         return new ProcessingSettings(
                 duration("tambat.retention.payloads", "P30D"),
                 duration("tambat.retention.processed-events", "P30D"),
-                duration("tambat.processing.sequence-gap-window", "PT5M"));
+                duration("tambat.processing.sequence-gap-window", "PT5M"),
+                duration("tambat.retention.finished-rows", "P90D"));
     }
 
     /** {@code tambat.failpoints}: {@code name}, {@code name@subject} (halt) or {@code name=pause:<duration>}. */

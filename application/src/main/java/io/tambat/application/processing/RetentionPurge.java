@@ -1,9 +1,11 @@
 package io.tambat.application.processing;
 
 import io.tambat.application.work.BatchJob;
+import io.tambat.domain.port.out.BusinessStatePort;
 import io.tambat.domain.port.out.IdempotencyStorePort;
 import io.tambat.domain.port.out.InboxPort;
 import io.tambat.domain.port.out.InboxWorkPort;
+import io.tambat.domain.port.out.OutboxPort;
 import io.tambat.domain.port.out.ProcessedEventsPort;
 import io.tambat.domain.port.out.ProcessingMetricsPort;
 import io.tambat.domain.port.out.WebhookEndpointsPort;
@@ -18,8 +20,10 @@ import java.util.Comparator;
 /**
  * Retention in bounded batches, each its own short transaction, so a large backlog never holds locks for
  * long: raw payloads of finished rows after {@code payloadRetention}, processed-event records after
- * {@code processedRetention}, expired idempotency records, and records of accepted bodies older than every
- * endpoint's replay window. Inbox rows themselves stay, so a late redelivery is still a duplicate.
+ * {@code processedRetention}, expired idempotency records, records of accepted bodies older than every
+ * endpoint's replay window, and, after {@code finishedRowRetention}, PROCESSED inbox rows with their history,
+ * published outbox rows and the mutation trail. Until then an inbox row makes a late redelivery a duplicate;
+ * after, a redelivery is accepted as new and the ordering rules keep an older state out.
  */
 @ApplicationScoped
 public class RetentionPurge implements BatchJob {
@@ -37,6 +41,12 @@ public class RetentionPurge implements BatchJob {
 
     @Inject
     InboxPort acceptedBodies;
+
+    @Inject
+    OutboxPort outbox;
+
+    @Inject
+    BusinessStatePort state;
 
     @Inject
     WebhookEndpointsPort endpoints;
@@ -64,23 +74,22 @@ public class RetentionPurge implements BatchJob {
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public int runBatch() {
         Instant now = clock.instant();
-        int payloads = inbox.purgePayloads(now.minus(settings.payloadRetention()), BATCH);
-        int records = processed.purgeBefore(now.minus(settings.processedRetention()), BATCH);
-        int keys = idempotency.purgeExpired(now, BATCH);
-        int bodies = acceptedBodies.purgeSeenBodies(now.minus(longestReplayWindow()), BATCH);
-        if (payloads > 0) {
-            metrics.purged("payloads", payloads);
+        Instant finishedBefore = now.minus(settings.finishedRowRetention());
+        return counted("payloads", inbox.purgePayloads(now.minus(settings.payloadRetention()), BATCH))
+                + counted("processed_events", processed.purgeBefore(now.minus(settings.processedRetention()), BATCH))
+                + counted("idempotency_keys", idempotency.purgeExpired(now, BATCH))
+                + counted("seen_bodies", acceptedBodies.purgeSeenBodies(now.minus(longestReplayWindow()), BATCH))
+                + counted("inbox_rows", inbox.purgeFinished(finishedBefore, BATCH))
+                + counted("outbox_notifications", outbox.purgePublished(finishedBefore, BATCH))
+                + counted("mutations", state.purgeTrail(finishedBefore, BATCH));
+    }
+
+    /** Counts a kind's purge in the metrics when it purged anything; returns how many it purged. */
+    private int counted(String kind, int purged) {
+        if (purged > 0) {
+            metrics.purged(kind, purged);
         }
-        if (records > 0) {
-            metrics.purged("processed_events", records);
-        }
-        if (keys > 0) {
-            metrics.purged("idempotency_keys", keys);
-        }
-        if (bodies > 0) {
-            metrics.purged("seen_bodies", bodies);
-        }
-        return payloads + records + keys + bodies;
+        return purged;
     }
 
     private Duration longestReplayWindow() {

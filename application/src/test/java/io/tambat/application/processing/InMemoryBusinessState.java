@@ -1,5 +1,6 @@
 package io.tambat.application.processing;
 
+import io.tambat.application.testing.PurgeRequest;
 import io.tambat.application.testing.RollsBack;
 import io.tambat.domain.model.processing.ObjectKey;
 import io.tambat.domain.model.processing.ObjectState;
@@ -7,6 +8,7 @@ import io.tambat.domain.model.processing.StateWrite;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.port.out.BusinessStatePort;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +19,7 @@ import java.util.Optional;
 final class InMemoryBusinessState implements BusinessStatePort, RollsBack {
 
     private final Map<Target, Stored> objects = new LinkedHashMap<>();
+    private final List<PurgeRequest> trailPurges = new ArrayList<>();
 
     @Override
     public List<Outcome> applyAll(List<StateWrite> writes, Instant now) {
@@ -56,6 +59,17 @@ final class InMemoryBusinessState implements BusinessStatePort, RollsBack {
                 .filter(state -> state.key().equals(key))
                 .sorted(Comparator.comparing(ObjectState::updatedAt).reversed())
                 .toList();
+    }
+
+    /** This store keeps no mutation trail; the request is recorded for retention's cut-off to be checked. */
+    @Override
+    public int purgeTrail(Instant appliedBefore, int batch) {
+        trailPurges.add(new PurgeRequest(appliedBefore, batch));
+        return 0;
+    }
+
+    List<PurgeRequest> trailPurges() {
+        return List.copyOf(trailPurges);
     }
 
     @Override

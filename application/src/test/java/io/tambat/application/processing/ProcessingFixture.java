@@ -49,7 +49,7 @@ final class ProcessingFixture {
     final FakeProviderApi providerApi = new FakeProviderApi();
     final FixedEndpoints endpoints = new FixedEndpoints(EndpointBuilder.endpoint(ENDPOINT.value()).build());
     final ProcessingSettings settings = new ProcessingSettings(Duration.ofDays(7), Duration.ofDays(30),
-            SEQUENCE_GAP_WINDOW);
+            SEQUENCE_GAP_WINDOW, Duration.ofDays(90));
     final ProcessingCompletion completion = new TransactionalCompletion(
             new FakeTransactions(inbox, outbox, processed, state));
     final EventProcessor processor = new EventProcessor();

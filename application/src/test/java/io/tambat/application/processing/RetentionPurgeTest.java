@@ -69,6 +69,26 @@ class RetentionPurgeTest {
     }
 
     @Test
+    void purgesFinishedRowsTheirPublishedNotificationsAndTheTrailAfterTheirRetention() {
+        UUID old = fx.receive("evt_old", "pay_1", 1, "succeeded");
+        fx.processNext();
+        fx.clock.advance(Duration.ofDays(60));
+        UUID recent = fx.receive("evt_recent", "pay_1", 2, "refunded");
+        fx.processNext();
+        fx.clock.advance(Duration.ofDays(31));
+
+        retention.runBatch();
+
+        PurgeRequest finished = new PurgeRequest(fx.now().minus(Duration.ofDays(90)), RetentionPurge.BATCH);
+        assertThat(fx.inbox.finishedRowPurges()).containsExactly(finished);
+        assertThat(fx.outbox.purges()).containsExactly(finished);
+        assertThat(fx.state.trailPurges()).containsExactly(finished);
+        assertThat(fx.inbox.rows()).extracting(row -> row.entry().inboxId()).containsExactly(recent)
+                .doesNotContain(old);
+        assertThat(fx.metrics.recorded()).contains("purged inbox_rows 1");
+    }
+
+    @Test
     void movesEveryCutOffWithTheClock() {
         retention.runBatch();
         Instant firstCutOff = fx.inbox.payloadPurges().get(0).cutoff();
@@ -100,6 +120,8 @@ class RetentionPurgeTest {
         built.processed = fx.processed;
         built.idempotency = idempotency;
         built.acceptedBodies = fx.inbox;
+        built.outbox = fx.outbox;
+        built.state = fx.state;
         built.endpoints = fx.endpoints;
         built.settings = fx.settings;
         built.metrics = fx.metrics;

@@ -30,6 +30,7 @@ public final class InMemoryInbox implements InboxPort, InboxWorkPort, RollsBack 
     private final InMemoryLeases<UUID> leases = new InMemoryLeases<>();
     private final List<PurgeRequest> payloadPurges = new ArrayList<>();
     private final List<PurgeRequest> seenBodyPurges = new ArrayList<>();
+    private final List<PurgeRequest> finishedRowPurges = new ArrayList<>();
     private boolean unavailable;
 
     /** A row as an operator would see it, with its lease. */
@@ -58,6 +59,10 @@ public final class InMemoryInbox implements InboxPort, InboxWorkPort, RollsBack 
 
     public List<PurgeRequest> seenBodyPurges() {
         return List.copyOf(seenBodyPurges);
+    }
+
+    public List<PurgeRequest> finishedRowPurges() {
+        return List.copyOf(finishedRowPurges);
     }
 
     @Override
@@ -161,6 +166,16 @@ public final class InMemoryInbox implements InboxPort, InboxWorkPort, RollsBack 
                 .toList();
         purged.forEach(id -> rows.put(id, rows.get(id).withoutPayload()));
         return purged.size();
+    }
+
+    /** PROCESSED rows received before the cut-off go; this fake keeps no outbox, so none waits for one. */
+    @Override
+    public int purgeFinished(Instant receivedBefore, int batch) {
+        answer();
+        PurgeRequest request = new PurgeRequest(receivedBefore, batch);
+        finishedRowPurges.add(request);
+        return request.removeFrom(rows, stored -> stored.status() == InboxStatus.PROCESSED
+                ? stored.entry().receivedAt() : Instant.MAX);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.tambat.application.testing;
 import io.tambat.domain.model.processing.OutboxMessage;
 import io.tambat.domain.port.out.OutboxPort;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +14,7 @@ import java.util.UUID;
 public final class InMemoryOutbox implements OutboxPort, RollsBack {
 
     private final Map<Long, Notification> notifications = new LinkedHashMap<>();
+    private final List<PurgeRequest> purges = new ArrayList<>();
     private long lastId;
 
     /** A notification and, once marked, when it was published. */
@@ -49,6 +51,17 @@ public final class InMemoryOutbox implements OutboxPort, RollsBack {
     public void markPublished(List<Long> outboxIds, Instant now) {
         outboxIds.forEach(id -> notifications.computeIfPresent(id,
                 (key, notification) -> new Notification(notification.message(), Optional.of(now))));
+    }
+
+    @Override
+    public int purgePublished(Instant publishedBefore, int batch) {
+        PurgeRequest request = new PurgeRequest(publishedBefore, batch);
+        purges.add(request);
+        return request.removeFrom(notifications, notification -> notification.publishedAt().orElse(Instant.MAX));
+    }
+
+    public List<PurgeRequest> purges() {
+        return List.copyOf(purges);
     }
 
     @Override

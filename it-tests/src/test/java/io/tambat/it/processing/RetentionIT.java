@@ -11,8 +11,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Retention, with its windows shortened to a second: raw payloads of finished rows and processed records
- * are purged in batches, the inbox row stays, and a late redelivery is still a duplicate.
+ * Retention, with its windows shortened to seconds: raw payloads of finished rows and processed records are
+ * purged in batches while the inbox row stays, so a late redelivery is still a duplicate; once the finished
+ * row's own retention ends, the row goes with its history, its notifications and its mutation trail, and a
+ * redelivery is accepted as new but changes nothing, the ordering rule keeping the state as it is.
  */
 class RetentionIT {
 
@@ -41,6 +43,47 @@ class RetentionIT {
             assertThat(Http.send(Http.request(server.baseUri().resolve("metrics?scope=application")).GET().build())
                     .body()).containsPattern("tambat_retention_purged_total\\{kind=\"payloads\"[^}]*} [1-9]")
                     .containsPattern("tambat_retention_purged_total\\{kind=\"processed_events\"[^}]*} [1-9]");
+        }
+    }
+
+    @Test
+    void purgesFinishedRowsWithTheirTrailAndAcceptsALaterRedeliveryWithoutApplyingItAgain() {
+        TestDatabase db = new TestDatabase(SCHEMA + "_rows").dropSchema();
+        try (TambatServerProcess server = ProcessingServers.server("retention-rows", SCHEMA + "_rows", Map.of(
+                "TAMBAT_RETENTION_FINISHED_ROWS", "PT10S",
+                "TAMBAT_RETENTION_PROCESSED_EVENTS", "PT1S",
+                "TAMBAT_RETENTION_INTERVAL", "PT1S")).start().awaitReady(ProcessingServers.READY)) {
+            String messageId = ProcessingServers.newMessageId();
+            byte[] body = ProcessingServers.paymentEvent("pay_forgotten", 1, "succeeded");
+            assertThat(ProcessingServers.deliver(server.baseUri(), messageId, body).statusCode()).isEqualTo(200);
+            Eventually.within(Duration.ofSeconds(30), () -> assertThat(db.count(
+                    "SELECT count(*) FROM object_mutation WHERE object_id = 'pay_forgotten'")).isEqualTo(1));
+            Object firstInboxId = db.rows("SELECT last_inbox_id FROM object_state WHERE object_id = 'pay_forgotten'")
+                    .get(0).get("last_inbox_id");
+
+            Eventually.within(Duration.ofSeconds(60), () -> {
+                assertThat(db.count("SELECT count(*) FROM webhook_inbox WHERE provider_event_id = ?", messageId))
+                        .isZero();
+                assertThat(db.count("SELECT count(*) FROM webhook_inbox_history WHERE inbox_id = ?", firstInboxId))
+                        .isZero();
+                assertThat(db.count("SELECT count(*) FROM webhook_outbox WHERE inbox_id = ?", firstInboxId))
+                        .isZero();
+                assertThat(db.count("SELECT count(*) FROM object_mutation WHERE object_id = 'pay_forgotten'"))
+                        .isZero();
+            });
+
+            assertThat(ProcessingServers.deliver(server.baseUri(), messageId, body).body())
+                    .doesNotContain("\"duplicate\"");
+            Eventually.within(Duration.ofSeconds(8), () -> assertThat(db.rows(
+                    "SELECT status FROM webhook_inbox WHERE provider_event_id = ?", messageId))
+                    .containsExactly(Map.of("status", "PROCESSED")));
+            assertThat(db.rows("SELECT version, last_inbox_id FROM object_state WHERE object_id = 'pay_forgotten'"))
+                    .containsExactly(Map.of("version", 1L, "last_inbox_id", firstInboxId));
+            assertThat(db.count("SELECT count(*) FROM object_mutation WHERE object_id = 'pay_forgotten'")).isZero();
+            assertThat(Http.send(Http.request(server.baseUri().resolve("metrics?scope=application")).GET().build())
+                    .body()).containsPattern("tambat_retention_purged_total\\{kind=\"inbox_rows\"[^}]*} [1-9]")
+                    .containsPattern("tambat_retention_purged_total\\{kind=\"outbox_notifications\"[^}]*} [1-9]")
+                    .containsPattern("tambat_retention_purged_total\\{kind=\"mutations\"[^}]*} [1-9]");
         }
     }
 }

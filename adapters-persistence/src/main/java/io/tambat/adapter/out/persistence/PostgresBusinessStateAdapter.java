@@ -51,6 +51,11 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
               AND (CAST(?4 AS text) IS NULL OR endpoint_id = CAST(?4 AS text))
             ORDER BY updated_at DESC""";
 
+    /** Oldest first, along the primary key: the trail has no index on its time and needs none for this. */
+    private static final String PURGE_TRAIL = """
+            DELETE FROM object_mutation WHERE mutation_id IN (
+                SELECT mutation_id FROM object_mutation WHERE applied_at < ?1 ORDER BY mutation_id LIMIT ?2)""";
+
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
 
@@ -114,6 +119,14 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
                 .setParameter(2, key.type().code())
                 .setParameter(3, key.objectId())
                 .setParameter(4, endpoint), row -> ObjectStateRows.state(key, row)));
+    }
+
+    @Override
+    public int purgeTrail(Instant appliedBefore, int batch) {
+        return StorageCalls.call("mutation trail purge", () -> em.createNativeQuery(PURGE_TRAIL)
+                .setParameter(1, Timestamp.from(appliedBefore))
+                .setParameter(2, batch)
+                .executeUpdate());
     }
 
     /**

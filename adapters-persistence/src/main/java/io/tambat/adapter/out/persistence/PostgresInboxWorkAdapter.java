@@ -65,6 +65,20 @@ class PostgresInboxWorkAdapter implements InboxWorkPort {
                 LIMIT ?2
                 FOR UPDATE SKIP LOCKED)""";
 
+    /**
+     * Oldest first; history rows go with their row ({@code ON DELETE CASCADE}). The outbox check reads only the
+     * unpublished rows, through their partial index.
+     */
+    private static final String PURGE_FINISHED = """
+            DELETE FROM webhook_inbox WHERE inbox_id IN (
+                SELECT inbox_id FROM webhook_inbox i
+                WHERE status = 'PROCESSED' AND received_at < ?1
+                  AND NOT EXISTS (SELECT 1 FROM webhook_outbox o
+                                  WHERE o.published_at IS NULL AND o.inbox_id = i.inbox_id)
+                ORDER BY received_at
+                LIMIT ?2
+                FOR UPDATE SKIP LOCKED)""";
+
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
 
@@ -106,6 +120,14 @@ class PostgresInboxWorkAdapter implements InboxWorkPort {
     @Override
     public int purgePayloads(Instant receivedBefore, int batch) {
         return StorageCalls.call("payload purge", () -> em.createNativeQuery(PURGE_PAYLOADS)
+                .setParameter(1, Timestamp.from(receivedBefore))
+                .setParameter(2, batch)
+                .executeUpdate());
+    }
+
+    @Override
+    public int purgeFinished(Instant receivedBefore, int batch) {
+        return StorageCalls.call("finished row purge", () -> em.createNativeQuery(PURGE_FINISHED)
                 .setParameter(1, Timestamp.from(receivedBefore))
                 .setParameter(2, batch)
                 .executeUpdate());

@@ -28,6 +28,11 @@ class PostgresOutboxAdapter implements OutboxPort {
     private static final String BACKLOG = "SELECT " + WebhookOutboxRows.BACKLOG
             + " FROM webhook_outbox WHERE published_at IS NULL";
 
+    /** Oldest first, along the primary key, which follows publication order closely enough for retention. */
+    private static final String PURGE_PUBLISHED = """
+            DELETE FROM webhook_outbox WHERE outbox_id IN (
+                SELECT outbox_id FROM webhook_outbox WHERE published_at < ?1 ORDER BY outbox_id LIMIT ?2)""";
+
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
 
@@ -57,6 +62,14 @@ class PostgresOutboxAdapter implements OutboxPort {
                 .setParameter(1, Timestamp.from(now))
                 .setParameter(2, outboxIds.stream().map(String::valueOf)
                         .collect(java.util.stream.Collectors.joining(",", "{", "}")))
+                .executeUpdate());
+    }
+
+    @Override
+    public int purgePublished(Instant publishedBefore, int batch) {
+        return StorageCalls.call("published outbox purge", () -> em.createNativeQuery(PURGE_PUBLISHED)
+                .setParameter(1, Timestamp.from(publishedBefore))
+                .setParameter(2, batch)
                 .executeUpdate());
     }
 

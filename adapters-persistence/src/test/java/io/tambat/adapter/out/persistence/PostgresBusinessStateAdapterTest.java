@@ -95,6 +95,19 @@ class PostgresBusinessStateAdapterTest extends SessionContract<BusinessStatePort
         assertThat(states).extracting(ObjectState::state).containsExactlyInAnyOrder("succeeded", "created");
     }
 
+    @Test
+    void forgetsTheTrailOfChangesAppliedBeforeTheCutOffButKeepsTheStates() {
+        StateWrite early = versioned(PAYMENT, "created", 1);
+        StateWrite late = versioned(PAYMENT, "succeeded", 2);
+        session.run(state -> state.applyAll(List.of(early), NOW));
+        session.run(state -> state.applyAll(List.of(late), NOW.plusSeconds(60)));
+
+        assertThat(session.<Integer>call(state -> state.purgeTrail(NOW.plusSeconds(1), 10))).isEqualTo(1);
+
+        assertThat(trail()).containsExactly(late.inboxId());
+        assertThat(stored(PAYMENT)).map(ObjectState::state).contains("succeeded");
+    }
+
     private List<Outcome> applyAll(StateWrite... writes) {
         return session.call(state -> state.applyAll(List.of(writes), NOW));
     }

@@ -37,4 +37,11 @@ public interface BusinessStatePort {
 
     /** The object's state on every endpoint that has one, most recently updated first. */
     List<ObjectState> findOnAnyEndpoint(ObjectKey key);
+
+    /**
+     * Forgets mutation trail entries applied before the cutoff, at most {@code batch}; the objects' states stay.
+     *
+     * @return how many entries were forgotten
+     */
+    int purgeTrail(Instant appliedBefore, int batch);
 }

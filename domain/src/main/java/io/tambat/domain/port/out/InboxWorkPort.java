@@ -46,4 +46,13 @@ public interface InboxWorkPort {
      * @return how many payloads were purged
      */
     int purgePayloads(Instant receivedBefore, int batch);
+
+    /**
+     * Deletes PROCESSED rows received before the cutoff, at most {@code batch}, with their history; a row with
+     * a notification still unpublished in the outbox is kept until it is published. FAILED rows are kept: they
+     * wait for an operator.
+     *
+     * @return how many rows were deleted
+     */
+    int purgeFinished(Instant receivedBefore, int batch);
 }

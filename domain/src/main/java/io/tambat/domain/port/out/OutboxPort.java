@@ -35,6 +35,9 @@ public interface OutboxPort {
     /** Marks claimed notifications published, in the caller's transaction. */
     void markPublished(List<Long> outboxIds, Instant now);
 
+    /** Forgets notifications published before the cutoff, oldest first, at most {@code batch}; returns how many. */
+    int purgePublished(Instant publishedBefore, int batch);
+
     /** How many notifications wait, and since when the oldest of them does. */
     Backlog backlog();
 
