@@ -123,10 +123,7 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
 
     @Override
     public int purgeTrail(Instant appliedBefore, int batch) {
-        return StorageCalls.call("mutation trail purge", () -> em.createNativeQuery(PURGE_TRAIL)
-                .setParameter(1, Timestamp.from(appliedBefore))
-                .setParameter(2, batch)
-                .executeUpdate());
+        return RetentionDeletes.run(em, "mutation trail purge", PURGE_TRAIL, appliedBefore, batch);
     }
 
     /**

@@ -114,9 +114,6 @@ class PostgresIdempotencyStoreAdapter implements IdempotencyStorePort {
 
     @Override
     public int purgeExpired(Instant now, int batch) {
-        return StorageCalls.call("idempotency purge", () -> em.createNativeQuery(PURGE)
-                .setParameter(1, Timestamp.from(now))
-                .setParameter(2, batch)
-                .executeUpdate());
+        return RetentionDeletes.run(em, "idempotency purge", PURGE, now, batch);
     }
 }

@@ -154,9 +154,6 @@ class PostgresInboxAdapter implements InboxPort {
 
     @Override
     public int purgeSeenBodies(Instant before, int batch) {
-        return StorageCalls.call("seen body purge", () -> em.createNativeQuery(PURGE_SEEN)
-                .setParameter(1, Timestamp.from(before))
-                .setParameter(2, batch)
-                .executeUpdate());
+        return RetentionDeletes.run(em, "seen body purge", PURGE_SEEN, before, batch);
     }
 }

@@ -119,18 +119,12 @@ class PostgresInboxWorkAdapter implements InboxWorkPort {
 
     @Override
     public int purgePayloads(Instant receivedBefore, int batch) {
-        return StorageCalls.call("payload purge", () -> em.createNativeQuery(PURGE_PAYLOADS)
-                .setParameter(1, Timestamp.from(receivedBefore))
-                .setParameter(2, batch)
-                .executeUpdate());
+        return RetentionDeletes.run(em, "payload purge", PURGE_PAYLOADS, receivedBefore, batch);
     }
 
     @Override
     public int purgeFinished(Instant receivedBefore, int batch) {
-        return StorageCalls.call("finished row purge", () -> em.createNativeQuery(PURGE_FINISHED)
-                .setParameter(1, Timestamp.from(receivedBefore))
-                .setParameter(2, batch)
-                .executeUpdate());
+        return RetentionDeletes.run(em, "finished row purge", PURGE_FINISHED, receivedBefore, batch);
     }
 
     private int transition(UUID inboxId, InboxStatus from, InboxStatus to, Instant nextAttemptAt, String error,

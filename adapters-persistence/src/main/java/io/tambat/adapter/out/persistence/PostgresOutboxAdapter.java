@@ -67,10 +67,7 @@ class PostgresOutboxAdapter implements OutboxPort {
 
     @Override
     public int purgePublished(Instant publishedBefore, int batch) {
-        return StorageCalls.call("published outbox purge", () -> em.createNativeQuery(PURGE_PUBLISHED)
-                .setParameter(1, Timestamp.from(publishedBefore))
-                .setParameter(2, batch)
-                .executeUpdate());
+        return RetentionDeletes.run(em, "published outbox purge", PURGE_PUBLISHED, publishedBefore, batch);
     }
 
     @Override

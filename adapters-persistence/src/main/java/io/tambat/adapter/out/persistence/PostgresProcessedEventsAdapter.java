@@ -50,9 +50,6 @@ class PostgresProcessedEventsAdapter implements ProcessedEventsPort {
 
     @Override
     public int purgeBefore(Instant cutoff, int batch) {
-        return StorageCalls.call("processed-event purge", () -> em.createNativeQuery(PURGE)
-                .setParameter(1, Timestamp.from(cutoff))
-                .setParameter(2, batch)
-                .executeUpdate());
+        return RetentionDeletes.run(em, "processed-event purge", PURGE, cutoff, batch);
     }
 }
