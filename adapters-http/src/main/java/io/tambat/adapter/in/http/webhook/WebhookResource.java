@@ -52,10 +52,17 @@ public class WebhookResource {
     @Inject
     WebhookRequestMetrics metrics;
 
+    /**
+     * The current request, through the one proxy RESTEasy injects into this application-scoped resource. As a
+     * method parameter it would build a new proxy of the interface, by reflection, on every delivery.
+     */
+    @Context
+    HttpServletRequest request;
+
     @POST
     @Consumes(MediaType.WILDCARD)
     public Response receive(@PathParam("provider") String provider, @PathParam("endpointId") String endpointId,
-            @Context HttpServletRequest request, InputStream body) {
+            InputStream body) {
         long started = System.nanoTime();
         String providerTag = UNKNOWN_PROVIDER_TAG;
         try {
