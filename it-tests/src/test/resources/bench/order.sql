@@ -1,6 +1,7 @@
 -- pgbench script: one order placement, as Tambat commits POST /orders with a new Idempotency-Key
 -- (OrderPlacement.claimAndPlace, one transaction), with the production statements:
---   1. PostgresIdempotencyStoreAdapter.claim: SET LOCAL lock_timeout (3 s, the default wait), then CLAIM;
+--   1. PostgresIdempotencyStoreAdapter.boundClaimWaits, once per transaction: SET LOCAL lock_timeout (3 s, the
+--      default wait); then PostgresIdempotencyStoreAdapter.claim: CLAIM;
 --   2. PostgresOrderStoreAdapter.INSERT: the order;
 --   3. OrderLines.INSERT: every line in one statement, from the lines as a JSON array;
 --   4. PostgresOrderStoreAdapter.APPEND_CREATED: the order_outbox notification;
