@@ -49,6 +49,27 @@ final class EnlistedConnection {
         }
     }
 
+    /** Runs a numbered statement with its values, {@code values[n - 1]} for {@code ?n}. */
+    static <T> List<T> query(EntityManager em, NumberedStatement sql, RowReader<T> reader, Object... values) {
+        return query(em, sql.sql(), (connection, statement) -> sql.bind(statement, values), reader);
+    }
+
+    static int update(EntityManager em, NumberedStatement sql, Object... values) {
+        return update(em, sql.sql(), (connection, statement) -> sql.bind(statement, values));
+    }
+
+    /**
+     * A row as the plain JDBC values of its columns, the shape EclipseLink gives a native query's row, so one
+     * row mapper ({@code *Rows}) reads both.
+     */
+    static Object[] columns(ResultSet row) throws SQLException {
+        Object[] values = new Object[row.getMetaData().getColumnCount()];
+        for (int column = 0; column < values.length; column++) {
+            values[column] = row.getObject(column + 1);
+        }
+        return values;
+    }
+
     static int update(EntityManager em, String sql, Binder binder) {
         Connection connection = em.unwrap(Connection.class);
         try (PreparedStatement statement = connection.prepareStatement(sql)) {

@@ -1,7 +1,6 @@
 package io.tambat.adapter.out.persistence;
 
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.Query;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
@@ -30,8 +29,8 @@ final class LeaseQueries {
      * @param select    what to return: more CTEs and the final {@code SELECT} over {@code leased}, whose rows
      *                  are the table's leased rows plus {@code taken_over}
      */
-    static String statement(String table, String key, String pending, String alsoSet, String select) {
-        return """
+    static NumberedStatement statement(String table, String key, String pending, String alsoSet, String select) {
+        return NumberedStatement.of("""
                 WITH due AS (
                     SELECT %2$s AS leased_key, lease_until IS NOT NULL AS taken_over FROM %1$s
                     WHERE %3$s AND next_attempt_at <= ?1 AND (lease_until IS NULL OR lease_until <= ?1)
@@ -42,19 +41,17 @@ final class LeaseQueries {
                     UPDATE %1$s w SET lease_until = ?2, attempt_count = w.attempt_count + 1%4$s
                     FROM due WHERE w.%2$s = due.leased_key
                     RETURNING w.*, due.taken_over)
-                %5$s""".formatted(table, key, pending, alsoSet, select);
+                %5$s""".formatted(table, key, pending, alsoSet, select));
     }
 
     /** Runs one queue's statement and maps each leased row with that queue's mapper. */
-    static <T> List<T> lease(EntityManager em, String sql, Function<Object[], T> mapper, Instant now,
+    static <T> List<T> lease(EntityManager em, NumberedStatement sql, Function<Object[], T> mapper, Instant now,
             Instant leaseUntil, int max, Object... filters) {
-        Query query = em.createNativeQuery(sql)
-                .setParameter(1, Timestamp.from(now))
-                .setParameter(2, Timestamp.from(leaseUntil))
-                .setParameter(3, max);
-        for (int i = 0; i < filters.length; i++) {
-            query.setParameter(4 + i, filters[i]);
-        }
-        return NativeResults.rows(query, mapper);
+        Object[] values = new Object[3 + filters.length];
+        values[0] = Timestamp.from(now);
+        values[1] = Timestamp.from(leaseUntil);
+        values[2] = max;
+        System.arraycopy(filters, 0, values, 3, filters.length);
+        return EnlistedConnection.query(em, sql, row -> mapper.apply(EnlistedConnection.columns(row)), values);
     }
 }

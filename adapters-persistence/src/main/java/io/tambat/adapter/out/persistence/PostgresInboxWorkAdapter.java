@@ -20,7 +20,7 @@ import java.util.UUID;
 @ApplicationScoped
 class PostgresInboxWorkAdapter implements InboxWorkPort {
 
-    private static final String LEASE = LeaseQueries.statement("webhook_inbox", "inbox_id",
+    private static final NumberedStatement LEASE = LeaseQueries.statement("webhook_inbox", "inbox_id",
             "status IN ('RECEIVED', 'PROCESSING')", ", status = 'PROCESSING'", """
             , history AS (
                 INSERT INTO webhook_inbox_history (inbox_id, status, at) SELECT inbox_id, 'PROCESSING', ?1 FROM leased)
@@ -30,7 +30,7 @@ class PostgresInboxWorkAdapter implements InboxWorkPort {
      * Moves one row between statuses, only from the expected one and, for a leased row, only while the given
      * attempt holds the lease ({@code ?7}, null for an operator's redrive), and records the change.
      */
-    private static final String TRANSITION = """
+    private static final NumberedStatement TRANSITION = NumberedStatement.of("""
             WITH moved AS (
                 UPDATE webhook_inbox SET status = ?2, lease_until = NULL, next_attempt_at = ?3,
                     last_error = COALESCE(CAST(?4 AS text), last_error)
@@ -39,7 +39,7 @@ class PostgresInboxWorkAdapter implements InboxWorkPort {
                 RETURNING inbox_id),
             history AS (
                 INSERT INTO webhook_inbox_history (inbox_id, status, at) SELECT inbox_id, ?2, ?6 FROM moved)
-            SELECT count(*) FROM moved""";
+            SELECT count(*) FROM moved""");
 
     /**
      * Ends leased rows PROCESSED, each only while its attempt ({@code attempt} by {@code inbox_id}) holds the
@@ -132,14 +132,9 @@ class PostgresInboxWorkAdapter implements InboxWorkPort {
         if (!from.canMoveTo(to)) {
             throw new IllegalArgumentException(from + " cannot move to " + to);
         }
-        return StorageCalls.call("inbox " + to.name().toLowerCase(java.util.Locale.ROOT), () -> NativeResults.value(
-                em.createNativeQuery(TRANSITION)
-                        .setParameter(1, inboxId.toString())
-                        .setParameter(2, to.name())
-                        .setParameter(3, Timestamp.from(nextAttemptAt))
-                        .setParameter(4, error)
-                        .setParameter(5, from.name())
-                        .setParameter(6, Timestamp.from(now))
-                        .setParameter(7, attempt), ColumnValues::integer));
+        return StorageCalls.call("inbox " + to.name().toLowerCase(java.util.Locale.ROOT), () -> EnlistedConnection
+                .query(em, TRANSITION, row -> row.getInt(1), inboxId.toString(), to.name(),
+                        Timestamp.from(nextAttemptAt), error, from.name(), Timestamp.from(now), attempt)
+                .get(0));
     }
 }

@@ -17,7 +17,7 @@ import java.util.List;
 @ApplicationScoped
 class PostgresOrderDeliveryAdapter implements OrderDeliveryPort {
 
-    private static final String LEASE = LeaseQueries.statement("order_outbox", "outbox_id",
+    private static final NumberedStatement LEASE = LeaseQueries.statement("order_outbox", "outbox_id",
             "published_at IS NULL AND failed_at IS NULL", "",
             "SELECT " + OrderOutboxRows.LEASED + " FROM leased l JOIN orders o ON o.order_id = l.order_id");
 

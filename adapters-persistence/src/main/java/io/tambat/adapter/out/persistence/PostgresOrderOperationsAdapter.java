@@ -21,7 +21,7 @@ import java.util.UUID;
 @ApplicationScoped
 class PostgresOrderOperationsAdapter implements OrderOperationsPort {
 
-    private static final String LEASE = LeaseQueries.statement("idempotency_requests", "operation_id",
+    private static final NumberedStatement LEASE = LeaseQueries.statement("idempotency_requests", "operation_id",
             "operation_id IS NOT NULL AND outcome IS NULL AND scope = ?4", "",
             "SELECT " + IdempotencyRows.LEASED_OPERATION + " FROM leased");
 

@@ -21,9 +21,12 @@ class PostgresOutboxAdapter implements OutboxPort {
             INSERT INTO webhook_outbox (inbox_id, topic, created_at)
             SELECT inbox_id, ?, ? FROM unnest(CAST(CAST(? AS text[]) AS uuid[])) AS inbox_id""";
 
-    private static final String CLAIM = "SELECT " + WebhookOutboxRows.MESSAGE + """
+    private static final NumberedStatement CLAIM = NumberedStatement.of("SELECT " + WebhookOutboxRows.MESSAGE + """
              FROM webhook_outbox
-            WHERE published_at IS NULL ORDER BY outbox_id LIMIT ?1 FOR UPDATE SKIP LOCKED""";
+            WHERE published_at IS NULL ORDER BY outbox_id LIMIT ?1 FOR UPDATE SKIP LOCKED""");
+
+    private static final NumberedStatement MARK_PUBLISHED = NumberedStatement.of(
+            "UPDATE webhook_outbox SET published_at = ?1 WHERE outbox_id = ANY (CAST(?2 AS bigint[]))");
 
     private static final String BACKLOG = "SELECT " + WebhookOutboxRows.BACKLOG
             + " FROM webhook_outbox WHERE published_at IS NULL";
@@ -48,8 +51,8 @@ class PostgresOutboxAdapter implements OutboxPort {
 
     @Override
     public List<OutboxMessage> claimUnpublished(int max) {
-        return StorageCalls.call("outbox claim", () -> NativeResults.rows(
-                em.createNativeQuery(CLAIM).setParameter(1, max), WebhookOutboxRows::message));
+        return StorageCalls.call("outbox claim", () -> EnlistedConnection.query(em, CLAIM,
+                row -> WebhookOutboxRows.message(EnlistedConnection.columns(row)), max));
     }
 
     @Override
@@ -57,12 +60,9 @@ class PostgresOutboxAdapter implements OutboxPort {
         if (outboxIds.isEmpty()) {
             return;
         }
-        StorageCalls.call("outbox publication", () -> em.createNativeQuery(
-                        "UPDATE webhook_outbox SET published_at = ?1 WHERE outbox_id = ANY (CAST(?2 AS bigint[]))")
-                .setParameter(1, Timestamp.from(now))
-                .setParameter(2, outboxIds.stream().map(String::valueOf)
-                        .collect(java.util.stream.Collectors.joining(",", "{", "}")))
-                .executeUpdate());
+        StorageCalls.call("outbox publication", () -> EnlistedConnection.update(em, MARK_PUBLISHED,
+                Timestamp.from(now), outboxIds.stream().map(String::valueOf)
+                        .collect(java.util.stream.Collectors.joining(",", "{", "}"))));
     }
 
     @Override
