@@ -19,13 +19,13 @@ final class LoadClient {
         try {
             HttpResponse<Void> response = client.send(request, HttpResponse.BodyHandlers.discarding());
             int status = response.statusCode();
-            result.record(System.nanoTime() - startNanos, status,
+            result.record(startNanos, System.nanoTime() - startNanos, status,
                     status / 100 == 2 ? workload.confirmedId().apply(response) : Optional.empty());
         } catch (IOException e) {
-            result.record(System.nanoTime() - startNanos, LoadResult.TRANSPORT_ERROR, Optional.empty());
+            result.record(startNanos, System.nanoTime() - startNanos, LoadResult.TRANSPORT_ERROR, Optional.empty());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            result.record(System.nanoTime() - startNanos, LoadResult.TRANSPORT_ERROR, Optional.empty());
+            result.record(startNanos, System.nanoTime() - startNanos, LoadResult.TRANSPORT_ERROR, Optional.empty());
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.tambat.it.bench;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -21,6 +22,8 @@ final class LoadResult {
     static final int TRANSPORT_ERROR = -1;
 
     private final List<Long> latenciesNanos = Collections.synchronizedList(new ArrayList<>());
+    /** The start of each request, by {@link System#nanoTime()}, in the order of {@link #latenciesNanos}. */
+    private final List<Long> startsNanos = new ArrayList<>();
     private final Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
     private final Queue<String> confirmedIds = new ConcurrentLinkedQueue<>();
     private volatile long elapsedNanos;
@@ -36,6 +39,7 @@ final class LoadResult {
         for (LoadResult part : parts) {
             synchronized (part.latenciesNanos) {
                 all.latenciesNanos.addAll(part.latenciesNanos);
+                all.startsNanos.addAll(part.startsNanos);
             }
             part.statuses.forEach((status, count) -> all.statuses.computeIfAbsent(status, s -> new LongAdder())
                     .add(count.sum()));
@@ -46,8 +50,11 @@ final class LoadResult {
         return all;
     }
 
-    void record(long latencyNanos, int status, Optional<String> confirmedId) {
-        latenciesNanos.add(latencyNanos);
+    void record(long startNanos, long latencyNanos, int status, Optional<String> confirmedId) {
+        synchronized (latenciesNanos) {
+            latenciesNanos.add(latencyNanos);
+            startsNanos.add(startNanos);
+        }
         statuses.computeIfAbsent(status, s -> new LongAdder()).increment();
         confirmedId.ifPresent(confirmedIds::add);
     }
@@ -114,6 +121,25 @@ final class LoadResult {
         }
         int index = (int) Math.min(ordered.size() - 1, Math.ceil(quantile * ordered.size()) - 1);
         return ordered.get(Math.max(0, index)) / 1e6;
+    }
+
+    /**
+     * The p99 latency in milliseconds of the requests started in each successive window of the run, so a tail
+     * shows whether it is spread over the run or comes from one stall.
+     */
+    List<Double> p99ByWindow(Duration window) {
+        Map<Long, List<Long>> byWindow = new TreeMap<>();
+        synchronized (latenciesNanos) {
+            long first = startsNanos.stream().mapToLong(Long::longValue).min().orElse(0);
+            for (int i = 0; i < latenciesNanos.size(); i++) {
+                byWindow.computeIfAbsent((startsNanos.get(i) - first) / window.toNanos(), w -> new ArrayList<>())
+                        .add(latenciesNanos.get(i));
+            }
+        }
+        return byWindow.values().stream().map(latencies -> {
+            Collections.sort(latencies);
+            return latencies.get((int) Math.ceil(0.99 * latencies.size()) - 1) / 1e6;
+        }).toList();
     }
 
     private List<Long> sortedLatencies() {

@@ -12,13 +12,16 @@ import java.util.Optional;
  * @param stillPending what was left pending at the limit (0 when drained)
  * @param walBytes     the database's WAL from the start of the load until the backlog drained: what ingesting
  *                     and processing these deliveries wrote
+ * @param loadCpu      the CPU the load generator (this JVM) used while it sent, which the server and the database
+ *                     did not have on a machine they share with it
  */
 record OpenModelOutcome(int rate, int seconds, int connections, TambatRun run, InboxBacklog.Pending atEnd,
-        Optional<Duration> drained, Duration drainLimit, long stillPending, long walBytes) {
+        Optional<Duration> drained, Duration drainLimit, long stillPending, long walBytes, Duration loadCpu) {
 
     private static final double P99_GOAL_MILLIS = 50;
     private static final double OLDEST_PENDING_GOAL_SECONDS = 5;
     private static final Duration DRAIN_GOAL = Duration.ofSeconds(10);
+    private static final Duration P99_WINDOW = Duration.ofSeconds(5);
 
     long offered() {
         return (long) rate * seconds;
@@ -38,11 +41,15 @@ record OpenModelOutcome(int rate, int seconds, int connections, TambatRun run, I
                         Figures.cpu(run.cpuMillisPerRequest()), Figures.cpu(run.databaseCpuMillisPerRequest()),
                         String.valueOf(run.residentMebibytes()))
                 + String.format("  statuses: %s%n", load.statusCounts())
+                + String.format("  p99 ms of each %d s of the schedule: %s%n", P99_WINDOW.toSeconds(),
+                        load.p99ByWindow(P99_WINDOW).stream().map(Figures::millis).toList())
                 + String.format("  when the load stopped: %,d pending, the oldest %.1f s old; %s%n", atEnd.count(),
                         atEnd.oldestSeconds(), drainedText())
                 + String.format("  database WAL from the start of the load until the backlog drained: %,.0f MiB, "
                         + "%.1f KiB per delivery answered 2xx (ingested and processed)%n", walBytes / 1048576.0,
-                        load.successes() == 0 ? Double.NaN : walBytes / 1024.0 / load.successes());
+                        load.successes() == 0 ? Double.NaN : walBytes / 1024.0 / load.successes())
+                + String.format("  the load generator's own CPU while it sent: %.2f ms per request%n",
+                        load.sent() == 0 ? Double.NaN : loadCpu.toNanos() / 1e6 / load.sent());
     }
 
     void judge(Goals goals) {

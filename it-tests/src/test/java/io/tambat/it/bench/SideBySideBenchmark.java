@@ -193,12 +193,14 @@ class SideBySideBenchmark {
             progress("2. ingest, processing on: open model");
             quiet.settle();
             DatabaseWal.Stopwatch wal = new DatabaseWal(db).stopwatch();
+            Duration loadCpuBefore = ownCpu();
             TambatRun openRun = databaseCpu.measure(() -> resources.measure(() -> open.run(deliveries, RATE,
                     SECONDS)));
+            Duration loadCpu = ownCpu().minus(loadCpuBefore);
             InboxBacklog.Pending atEnd = backlog.now();
             Optional<Duration> drained = backlog.awaitDrained(DRAIN_LIMIT);
             OpenModelOutcome outcome = new OpenModelOutcome(RATE, SECONDS, CONNECTIONS, openRun, atEnd, drained,
-                    DRAIN_LIMIT, backlog.now().count(), wal.elapsedBytes());
+                    DRAIN_LIMIT, backlog.now().count(), wal.elapsedBytes(), loadCpu);
             peakResidentMebibytes = Math.max(peakResidentMebibytes, openRun.residentMebibytes());
             String statuses = backlog.statuses();
 
@@ -369,6 +371,11 @@ class SideBySideBenchmark {
     }
 
     /** The 1-minute load average, from /proc/loadavg: other work on the machine shows here. */
+    /** The CPU this JVM, the load generator, has used so far. */
+    private static Duration ownCpu() {
+        return ProcessHandle.current().info().totalCpuDuration().orElse(Duration.ZERO);
+    }
+
     private static String loadAverage() {
         try {
             return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
