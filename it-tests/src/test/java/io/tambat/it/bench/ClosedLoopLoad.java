@@ -1,6 +1,5 @@
 package io.tambat.it.bench;
 
-import java.net.http.HttpRequest;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -12,7 +11,6 @@ import java.util.concurrent.TimeUnit;
  */
 final class ClosedLoopLoad {
 
-    private final LoadClient client = new LoadClient();
     private final int connections;
 
     ClosedLoopLoad(int connections) {
@@ -24,10 +22,11 @@ final class ClosedLoopLoad {
         long start = System.nanoTime();
         long end = start + seconds * 1_000_000_000L;
         ExecutorService senders = Executors.newFixedThreadPool(connections);
+        LoadClient client = new LoadClient(connections);
         for (int c = 0; c < connections; c++) {
             senders.submit(() -> {
                 while (true) {
-                    HttpRequest request = workload.requests().get();
+                    LoadRequest request = workload.requests().get();
                     long sent = System.nanoTime();
                     if (sent >= end) {
                         return;
@@ -39,6 +38,7 @@ final class ClosedLoopLoad {
         senders.shutdown();
         senders.awaitTermination(seconds + 120L, TimeUnit.SECONDS);
         result.finish(System.nanoTime() - start);
+        client.close();
         return result;
     }
 }

@@ -1,7 +1,6 @@
 package io.tambat.it.bench;
 
 import java.net.URI;
-import java.net.http.HttpRequest;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
@@ -21,8 +20,8 @@ final class CrossInstanceDeliveries {
     private final Workload second;
 
     CrossInstanceDeliveries(URI firstBase, URI secondBase) {
-        Queue<HttpRequest> toFirst = new ConcurrentLinkedQueue<>();
-        Queue<HttpRequest> toSecond = new ConcurrentLinkedQueue<>();
+        Queue<LoadRequest> toFirst = new ConcurrentLinkedQueue<>();
+        Queue<LoadRequest> toSecond = new ConcurrentLinkedQueue<>();
         URI firstEndpoint = SignedDeliveries.endpoint(firstBase);
         URI secondEndpoint = SignedDeliveries.endpoint(secondBase);
         first = workload("signed deliveries to the first instance", firstEndpoint, toFirst, secondEndpoint,
@@ -43,17 +42,17 @@ final class CrossInstanceDeliveries {
      * Copies sent to this instance first, then new deliveries, every {@value #ALSO_TO_THE_OTHER_EVERY}th of which
      * is copied for the other instance; a 2xx answer confirms the delivery id either way.
      */
-    private static Workload workload(String name, URI endpoint, Queue<HttpRequest> copies, URI otherEndpoint,
-            Queue<HttpRequest> otherCopies) {
+    private static Workload workload(String name, URI endpoint, Queue<LoadRequest> copies, URI otherEndpoint,
+            Queue<LoadRequest> otherCopies) {
         AtomicLong newDeliveries = new AtomicLong();
         return new Workload(name, () -> {
-            HttpRequest copy = copies.poll();
+            LoadRequest copy = copies.poll();
             if (copy != null) {
                 return copy;
             }
-            HttpRequest delivery = SignedDeliveries.delivery(endpoint);
+            LoadRequest delivery = SignedDeliveries.delivery(endpoint);
             if (newDeliveries.incrementAndGet() % ALSO_TO_THE_OTHER_EVERY == 0) {
-                otherCopies.add(HttpRequest.newBuilder(delivery, (header, value) -> true).uri(otherEndpoint).build());
+                otherCopies.add(delivery.to(otherEndpoint));
             }
             return delivery;
         }, SignedDeliveries::deliveryId);

@@ -17,7 +17,6 @@ final class OpenLoopLoad {
 
     static final int LATE_LIMIT_SECONDS = 5;
 
-    private final LoadClient client = new LoadClient();
     private final int connections;
 
     OpenLoopLoad(int connections) {
@@ -32,6 +31,7 @@ final class OpenLoopLoad {
         long start = System.nanoTime();
         long lastSend = start + (seconds + LATE_LIMIT_SECONDS) * 1_000_000_000L;
         ExecutorService senders = Executors.newFixedThreadPool(connections);
+        LoadClient client = new LoadClient(connections);
         for (int c = 0; c < connections; c++) {
             senders.submit(() -> {
                 long i;
@@ -50,6 +50,7 @@ final class OpenLoopLoad {
         senders.shutdown();
         senders.awaitTermination(seconds * 10L + 60, TimeUnit.SECONDS);
         result.finish(System.nanoTime() - start);
+        client.close();
         result.notSent(total - result.sent());
         return result;
     }

@@ -1,13 +1,12 @@
 package io.tambat.it.bench;
 
 import java.net.URI;
-import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -43,16 +42,13 @@ final class OrderPlacements {
     /** A new order per request; a 201 confirms the order id of its Location. */
     Workload workload(URI base, String bearerToken) {
         URI orders = base.resolve("orders");
-        return new Workload(lines + "-line orders", () -> HttpRequest.newBuilder(orders)
-                .header("Authorization", "Bearer " + bearerToken)
-                .header("Idempotency-Key", UUID.randomUUID().toString())
-                .header("Content-Type", "application/json")
-                .timeout(Duration.ofSeconds(30))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(
-                        body("chk_" + UUID.randomUUID().toString().replace("-", ""))))
-                .build(),
-                response -> response.headers().firstValue("Location")
-                        .map(location -> location.substring(location.lastIndexOf('/') + 1)));
+        return new Workload(lines + "-line orders", () -> {
+            Map<String, String> headers = new LinkedHashMap<>();
+            headers.put("Authorization", "Bearer " + bearerToken);
+            headers.put("Idempotency-Key", UUID.randomUUID().toString());
+            headers.put("Content-Type", "application/json");
+            return new LoadRequest(orders, headers, body("chk_" + UUID.randomUUID().toString().replace("-", "")));
+        }, answer -> answer.location().map(location -> location.substring(location.lastIndexOf('/') + 1)));
     }
 
     /**

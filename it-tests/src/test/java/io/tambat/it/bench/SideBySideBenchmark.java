@@ -31,6 +31,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -347,6 +348,8 @@ class SideBySideBenchmark {
                 closed loops: %d connections; each side %d runs of %d s per scenario (%d with processing on), \
                 alternating, each after %s; medians
                 PostgreSQL alone: %s
+                PostgreSQL settings: %s
+                load generator: this JVM, Apache HttpClient (classic, one keep-alive connection per sending thread)
                 CPU: the server process's utime+stime from /proc over each run, per request answered; RSS: VmRSS \
                 at the end of each run
                 %s
@@ -354,7 +357,19 @@ class SideBySideBenchmark {
                 """, REVISION, startedAt, Runtime.getRuntime().availableProcessors(), loadAverageBefore,
                 String.join(" ", JVM_OPTIONS), CLIENTS, RUNS, RUN_SECONDS, PROCESSING_RUNS, quiet.describe(),
                 pgbench.map(PgbenchCeiling::describe).orElse("not measured: " + pgbenchMissing),
-                databaseCpu.describe());
+                databaseSettings(), databaseCpu.describe());
+    }
+
+    /** The server settings that decide how often PostgreSQL checkpoints and how much each checkpoint costs. */
+    private static String databaseSettings() {
+        return new TestDatabase("public").rows("""
+                SELECT name, setting, unit FROM pg_settings
+                WHERE name IN ('shared_buffers', 'max_wal_size', 'checkpoint_timeout', 'wal_compression',
+                               'synchronous_commit')
+                ORDER BY name""").stream()
+                .map(row -> row.get("name") + " " + row.get("setting")
+                        + (row.get("unit") == null ? "" : " (" + row.get("unit") + ")"))
+                .collect(Collectors.joining(", "));
     }
 
     private static TambatServerProcess start(String name, String schema, Map<String, String> settings) {

@@ -2,12 +2,10 @@ package io.tambat.it.bench;
 
 import io.tambat.it.support.TestSigners;
 import java.net.URI;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
-import java.time.Duration;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -67,20 +65,19 @@ final class SignedDeliveries {
     }
 
     /** The delivery id a 2xx answer confirms: the one its request carried. */
-    static Optional<String> deliveryId(HttpResponse<Void> response) {
-        return response.request().headers().firstValue("X-GitHub-Delivery");
+    static Optional<String> deliveryId(LoadAnswer answer) {
+        return answer.request().header("X-GitHub-Delivery");
     }
 
     /** A new delivery: a new delivery id and body, signed. */
-    static HttpRequest delivery(URI endpoint) {
+    static LoadRequest delivery(URI endpoint) {
         byte[] body = body();
-        return HttpRequest.newBuilder(endpoint)
-                .header("Content-Type", "application/json")
-                .header("X-GitHub-Event", EVENT_TYPE)
-                .header("X-GitHub-Delivery", UUID.randomUUID().toString())
-                .header("X-Hub-Signature-256", TestSigners.github(SECRET, body))
-                .timeout(Duration.ofSeconds(30))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Content-Type", "application/json");
+        headers.put("X-GitHub-Event", EVENT_TYPE);
+        headers.put("X-GitHub-Delivery", UUID.randomUUID().toString());
+        headers.put("X-Hub-Signature-256", TestSigners.github(SECRET, body));
+        return new LoadRequest(endpoint, headers, body);
     }
 
     private static byte[] body() {

@@ -1,7 +1,5 @@
 package io.tambat.it.bench;
 
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
@@ -15,14 +13,13 @@ import java.util.function.Supplier;
  * @param requests a new request on every call, from any thread
  * @param confirmedId the id a 2xx answer stands for; empty when nothing is to be checked
  */
-record Workload(String name, Supplier<HttpRequest> requests,
-        Function<HttpResponse<Void>, Optional<String>> confirmedId) {
+record Workload(String name, Supplier<LoadRequest> requests, Function<LoadAnswer, Optional<String>> confirmedId) {
 
     /** The workloads' requests in turn, as one load; their answers confirm nothing (a warm-up). */
     static Workload mix(String name, List<Workload> parts) {
         AtomicLong next = new AtomicLong();
         return new Workload(name,
                 () -> parts.get((int) (next.getAndIncrement() % parts.size())).requests().get(),
-                response -> Optional.empty());
+                answer -> Optional.empty());
     }
 }
