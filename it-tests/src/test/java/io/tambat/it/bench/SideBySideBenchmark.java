@@ -360,12 +360,15 @@ class SideBySideBenchmark {
                 databaseSettings(), databaseCpu.describe());
     }
 
-    /** The server settings that decide how often PostgreSQL checkpoints and how much each checkpoint costs. */
+    /**
+     * The server settings that decide how often PostgreSQL checkpoints, how much each checkpoint costs, and whether
+     * autovacuum runs beside the load.
+     */
     private static String databaseSettings() {
         return new TestDatabase("public").rows("""
                 SELECT name, setting, unit FROM pg_settings
                 WHERE name IN ('shared_buffers', 'max_wal_size', 'checkpoint_timeout', 'wal_compression',
-                               'synchronous_commit')
+                               'synchronous_commit', 'autovacuum')
                 ORDER BY name""").stream()
                 .map(row -> row.get("name") + " " + row.get("setting")
                         + (row.get("unit") == null ? "" : " (" + row.get("unit") + ")"))
