@@ -6,9 +6,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One worker's turn at one work queue: lease a batch, then end or attempt each item in it, until nothing is
- * due. An item whose previous attempt was lost, and was its last, ends at once: whatever killed or hung that
- * worker would do it again, and every item must reach an end.
+ * One worker's turn at one work queue: lease a batch, then end or attempt each item in it, until a lease comes
+ * back short of a full batch: the queue had no more due, so the turn ends there rather than leasing again at
+ * once. Under a steady stream the next turn, one poll interval later, then finds full batches waiting, and the
+ * fixed cost of a lease and of a completing transaction is shared by a whole batch instead of the handful that
+ * arrived since the last lease. An item whose previous attempt was lost, and was its last, ends at once:
+ * whatever killed or hung that worker would do it again, and every item must reach an end.
  */
 @ApplicationScoped
 public class WorkerLoop {
@@ -22,8 +25,11 @@ public class WorkerLoop {
     /** @return how many items this turn handled */
     public <T> int drain(LeasedWork<T> work) {
         int handled = 0;
-        List<T> batch;
-        while (!(batch = work.leaseBatch()).isEmpty()) {
+        while (true) {
+            List<T> batch = work.leaseBatch();
+            if (batch.isEmpty()) {
+                return handled;
+            }
             failpoints.reach(work.afterLeaseFailpoint());
             List<T> toAttempt = new ArrayList<>(batch.size());
             for (T item : batch) {
@@ -35,7 +41,9 @@ public class WorkerLoop {
             }
             work.attemptAll(toAttempt);
             handled += batch.size();
+            if (batch.size() < settings.batchSize()) {
+                return handled;
+            }
         }
-        return handled;
     }
 }

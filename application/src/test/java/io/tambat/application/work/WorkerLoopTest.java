@@ -9,22 +9,37 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class WorkerLoopTest {
 
     private static final int MAX_ATTEMPTS = 3;
+    private static final int BATCH_SIZE = 4;
 
     private final WorkerLoop loop = loop();
 
     @Test
-    void attemptsEveryLeasedItemUntilNothingIsDue() {
+    void leasesAgainAfterAFullBatchUntilNothingIsDue() {
+        FakeWork work = new FakeWork(items("a", BATCH_SIZE), items("b", BATCH_SIZE), List.of());
+
+        assertThat(loop.drain(work)).isEqualTo(2 * BATCH_SIZE);
+
+        assertThat(work.attempted).hasSize(2 * BATCH_SIZE).startsWith("a0").endsWith("b" + (BATCH_SIZE - 1));
+        assertThat(work.leases).isEqualTo(3);
+        assertThat(work.endedLost).isEmpty();
+    }
+
+    @Test
+    void endsTheTurnAfterABatchShortOfFullWithoutLeasingAgain() {
         FakeWork work = new FakeWork(List.of(item("a", 1, false), item("b", 2, true)), List.of(item("c", 1, false)));
 
-        assertThat(loop.drain(work)).isEqualTo(3);
+        assertThat(loop.drain(work)).isEqualTo(2);
+        assertThat(work.attempted).containsExactly("a", "b");
+        assertThat(work.leases).isEqualTo(1);
 
+        assertThat(loop.drain(work)).as("the next turn").isEqualTo(1);
         assertThat(work.attempted).containsExactly("a", "b", "c");
-        assertThat(work.endedLost).isEmpty();
     }
 
     @Test
@@ -46,6 +61,11 @@ class WorkerLoopTest {
         assertThat(work.attempted).containsExactly("retaken");
     }
 
+    /** A full batch of fresh items, named {@code prefix0}, {@code prefix1}, ... */
+    private static List<Item> items(String prefix, int count) {
+        return IntStream.range(0, count).mapToObj(i -> item(prefix + i, 1, false)).toList();
+    }
+
     private static Item item(String name, int attempt, boolean takenOver) {
         return new Item(name, new Lease(attempt, takenOver));
     }
@@ -53,7 +73,7 @@ class WorkerLoopTest {
     private static WorkerLoop loop() {
         WorkerLoop loop = new WorkerLoop();
         loop.settings = new WorkSettings(true,
-                new RetryPolicy(MAX_ATTEMPTS, Duration.ofSeconds(1), Duration.ofSeconds(10)), 1, 10,
+                new RetryPolicy(MAX_ATTEMPTS, Duration.ofSeconds(1), Duration.ofSeconds(10)), 1, BATCH_SIZE,
                 Duration.ofSeconds(30), Duration.ofMillis(200), Duration.ofMinutes(1));
         loop.failpoints = Failpoints.inert();
         return loop;
@@ -67,6 +87,7 @@ class WorkerLoopTest {
         private final Deque<List<Item>> batches;
         private final List<String> attempted = new ArrayList<>();
         private final List<String> endedLost = new ArrayList<>();
+        private int leases;
 
         @SafeVarargs
         FakeWork(List<Item>... batches) {
@@ -80,6 +101,7 @@ class WorkerLoopTest {
 
         @Override
         public List<Item> leaseBatch() {
+            leases++;
             return batches.isEmpty() ? List.of() : batches.poll();
         }
 
