@@ -368,7 +368,7 @@ class SideBySideBenchmark {
         return new TestDatabase("public").rows("""
                 SELECT name, setting, unit FROM pg_settings
                 WHERE name IN ('shared_buffers', 'max_wal_size', 'checkpoint_timeout', 'wal_compression',
-                               'synchronous_commit', 'autovacuum')
+                               'synchronous_commit', 'autovacuum', 'backend_flush_after')
                 ORDER BY name""").stream()
                 .map(row -> row.get("name") + " " + row.get("setting")
                         + (row.get("unit") == null ? "" : " (" + row.get("unit") + ")"))
