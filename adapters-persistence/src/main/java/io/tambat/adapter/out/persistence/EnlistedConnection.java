@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The JDBC connection enlisted in the caller's JTA transaction, for the statements on the hot path of ingest.
@@ -59,15 +60,17 @@ final class EnlistedConnection {
     }
 
     /**
-     * A row as the plain JDBC values of its columns, the shape EclipseLink gives a native query's row, so one
-     * row mapper ({@code *Rows}) reads both.
+     * Reads each row as the plain JDBC values of its columns, the shape EclipseLink gives a native query's row,
+     * and hands it to a row mapper ({@code *Rows}), so one mapper reads both.
      */
-    static Object[] columns(ResultSet row) throws SQLException {
-        Object[] values = new Object[row.getMetaData().getColumnCount()];
-        for (int column = 0; column < values.length; column++) {
-            values[column] = row.getObject(column + 1);
-        }
-        return values;
+    static <T> RowReader<T> columnsTo(Function<Object[], T> mapper) {
+        return row -> {
+            Object[] values = new Object[row.getMetaData().getColumnCount()];
+            for (int column = 0; column < values.length; column++) {
+                values[column] = row.getObject(column + 1);
+            }
+            return mapper.apply(values);
+        };
     }
 
     static int update(EntityManager em, String sql, Binder binder) {

@@ -52,6 +52,6 @@ final class LeaseQueries {
         values[1] = Timestamp.from(leaseUntil);
         values[2] = max;
         System.arraycopy(filters, 0, values, 3, filters.length);
-        return EnlistedConnection.query(em, sql, row -> mapper.apply(EnlistedConnection.columns(row)), values);
+        return EnlistedConnection.query(em, sql, EnlistedConnection.columnsTo(mapper), values);
     }
 }

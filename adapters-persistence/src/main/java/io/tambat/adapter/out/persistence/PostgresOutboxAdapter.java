@@ -52,7 +52,7 @@ class PostgresOutboxAdapter implements OutboxPort {
     @Override
     public List<OutboxMessage> claimUnpublished(int max) {
         return StorageCalls.call("outbox claim", () -> EnlistedConnection.query(em, CLAIM,
-                row -> WebhookOutboxRows.message(EnlistedConnection.columns(row)), max));
+                EnlistedConnection.columnsTo(WebhookOutboxRows::message), max));
     }
 
     @Override
