@@ -72,7 +72,7 @@ class DependencyRulesTest {
     @Test
     void sharedWorkMachineryKnowsNoCapability() {
         noClasses().that().resideInAnyPackage("io.tambat.application.work..", "io.tambat.application.plugin..",
-                        "io.tambat.application.transaction..")
+                        "io.tambat.application.transaction..", "io.tambat.application.identity..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.tambat.application.webhook..",
                         "io.tambat.application.processing..", "io.tambat.application.order..")
                 .check(classes);

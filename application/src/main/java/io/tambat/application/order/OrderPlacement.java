@@ -1,5 +1,6 @@
 package io.tambat.application.order;
 
+import io.tambat.application.identity.TimeOrderedIds;
 import io.tambat.application.port.in.PlaceOrderUseCase.Placement;
 import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.model.order.Coupon;
@@ -53,6 +54,9 @@ public class OrderPlacement {
     @Inject
     OrderSettings settings;
 
+    @Inject
+    TimeOrderedIds ids;
+
     private static final IdempotencyScope SCOPE = IdempotencyScope.ORDER_PLACEMENT;
 
     /**
@@ -81,7 +85,7 @@ public class OrderPlacement {
 
     private Placement place(PlacementRequest placement, Instant now) {
         Optional<PendingOperation> operation = placement.respondAsync()
-                ? Optional.of(new PendingOperation(UUID.randomUUID(), placement.request())) : Optional.empty();
+                ? Optional.of(new PendingOperation(ids.next(), placement.request())) : Optional.empty();
         IdempotencyStorePort.Claim claim = idempotency.claim(placement.tenant(), SCOPE, placement.key(),
                 placement.fingerprint(), operation, now, now.plus(settings.retention()));
         if (claim instanceof IdempotencyStorePort.Claim.Existing existing) {
@@ -167,7 +171,7 @@ public class OrderPlacement {
             total = coupon.get().apply(total);
         }
         // At the precision the order is stored with, so the stored answer and GET /orders/{id} show one time.
-        Order order = new Order(UUID.randomUUID(), request.checkoutId(), Order.CREATED, request.currency(),
+        Order order = new Order(ids.next(), request.checkoutId(), Order.CREATED, request.currency(),
                 request.items(), request.coupon(), total, now.truncatedTo(ChronoUnit.MICROS));
         if (!orders.insert(tenant, order)) {
             return new OrderOutcome.Rejected(OrderResult.CHECKOUT_ALREADY_ORDERED,

@@ -1,5 +1,6 @@
 package io.tambat.application.webhook;
 
+import io.tambat.application.identity.TimeOrderedIds;
 import io.tambat.application.port.in.ReceiveWebhookUseCase;
 import io.tambat.application.work.StorageStatus;
 import io.tambat.domain.error.Rejection;
@@ -77,6 +78,9 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
 
     @Inject
     Clock clock;
+
+    @Inject
+    TimeOrderedIds ids;
 
     @Override
     public WebhookEndpoint admit(String provider, String endpointId, String contentType) {
@@ -178,7 +182,7 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
         byte[] sha256 = sha256(body);
         List<NewInboxEntry> entries = new ArrayList<>(events.size());
         for (WebhookEvent event : events) {
-            UUID inboxId = UUID.randomUUID();
+            UUID inboxId = ids.next();
             byte[] aad = NewInboxEntry.payloadAssociatedData(inboxId, endpoint.provider(), endpoint.id(),
                     event.providerEventId());
             entries.add(new NewInboxEntry(inboxId, endpoint.provider(), endpoint.id(), event, now,

@@ -37,7 +37,7 @@ class OrderPlacementOperationsTest {
     private final MutableClock clock = MutableClock.start();
     private final InMemoryIdempotencyRecords records = new InMemoryIdempotencyRecords();
     private final InMemoryOrders orders = new InMemoryOrders();
-    private final OrderPlacement placement = PlaceOrderServiceTest.placement(records, orders);
+    private final OrderPlacement placement = PlaceOrderServiceTest.placement(records, orders, clock);
     private final UUID operationId = UUID.randomUUID();
 
     @Test

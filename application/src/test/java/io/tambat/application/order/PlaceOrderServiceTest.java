@@ -3,6 +3,7 @@ package io.tambat.application.order;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tambat.application.identity.TimeOrderedIds;
 import io.tambat.application.port.in.PlaceOrderUseCase.Placement;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.RecordingMetrics;
@@ -19,6 +20,7 @@ import io.tambat.domain.model.order.OrderRequest;
 import io.tambat.domain.model.order.OrderResult;
 import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -153,7 +155,7 @@ class PlaceOrderServiceTest {
 
     @Test
     void aGroupPlacesEachRequestAsItWouldAloneSoOneKeyTwiceIsOneOrderAndAReplay() {
-        OrderPlacement placement = placement(records, orders);
+        OrderPlacement placement = placement(records, orders, clock);
         PlacementRequest request = new PlacementRequest(TENANT, key, REQUEST, "fingerprint", false);
         PlacementRequest other = new PlacementRequest(TENANT, new IdempotencyKey("other"), request(
                 Optional.of("checkout-2"), Optional.empty()), "fingerprint-2", false);
@@ -205,19 +207,20 @@ class PlaceOrderServiceTest {
                 : "rejected " + outcome.result() + ": " + ((OrderOutcome.Rejected) outcome).detail();
     }
 
-    static OrderPlacement placement(InMemoryIdempotencyRecords records, InMemoryOrders orders) {
+    static OrderPlacement placement(InMemoryIdempotencyRecords records, InMemoryOrders orders, Clock clock) {
         OrderPlacement placement = new OrderPlacement();
         placement.idempotency = records;
         placement.operations = records;
         placement.orders = orders;
         placement.rendering = PlaceOrderServiceTest::render;
         placement.settings = SETTINGS;
+        placement.ids = new TimeOrderedIds(clock);
         return placement;
     }
 
     private PlaceOrderService service() {
         PlaceOrderService built = new PlaceOrderService();
-        built.placement = placement(records, orders);
+        built.placement = placement(records, orders, clock);
         built.orders = orders;
         built.operations = records;
         built.metrics = metrics;

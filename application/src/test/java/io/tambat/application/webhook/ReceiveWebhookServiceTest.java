@@ -3,6 +3,7 @@ package io.tambat.application.webhook;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.tambat.application.identity.TimeOrderedIds;
 import io.tambat.application.testing.EndpointBuilder;
 import io.tambat.application.testing.FakeTransactions;
 import io.tambat.application.testing.FixedEndpoints;
@@ -340,6 +341,7 @@ class ReceiveWebhookServiceTest {
         built.settings = settings;
         built.storage = storage;
         built.clock = clock;
+        built.ids = new TimeOrderedIds(clock);
         return built;
     }
 

@@ -8,15 +8,15 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * What processing still has to do on one endpoint, from {@code webhook_inbox}: the RECEIVED and PROCESSING rows
- * and the age of the oldest of them, by the database's clock.
+ * What processing still has to do on one endpoint, from {@code webhook_inbox}: the rows stored RECEIVED, leased
+ * (PROCESSING) or not, and the age of the oldest of them, by the database's clock.
  */
 final class InboxBacklog {
 
     private static final String PENDING = """
             SELECT count(*) AS pending,
                    COALESCE(EXTRACT(EPOCH FROM (clock_timestamp() - min(received_at))), 0) AS oldest_seconds
-            FROM webhook_inbox WHERE endpoint_id = ? AND status IN ('RECEIVED', 'PROCESSING')""";
+            FROM webhook_inbox WHERE endpoint_id = ? AND status = 'RECEIVED'""";
 
     private final TestDatabase db;
     private final String endpoint;

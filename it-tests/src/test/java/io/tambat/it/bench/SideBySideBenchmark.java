@@ -220,7 +220,8 @@ class SideBySideBenchmark {
                     .append("  closed loop with processing on, for reference (processing works off the backlog "
                             + "during the pgbench runs too):\n")
                     .append(ComparisonReport.describe(closed, pgbenchMissing))
-                    .append("  ").append(stored.describe()).append("\n\n");
+                    .append("  ").append(stored.describe()).append('\n')
+                    .append("  ").append(InboxUpdates.describe(db)).append("\n\n");
             outcome.judge(goals);
         }
     }

@@ -47,7 +47,7 @@ class ProcessingCrashIT {
             assertThatThrownBy(() -> ProcessingServers.deliver(throughProxy, messageId, body))
                     .isInstanceOf(IllegalStateException.class);
         }
-        assertThat(row(messageId)).containsEntry("status", "RECEIVED");
+        assertThat(row(messageId)).containsEntry("status", "RECEIVED").containsEntry("leased", false);
 
         restartAndAssertProcessedOnce(messageId, objectId, base -> assertThat(
                 ProcessingServers.deliver(base, messageId, body).body()).contains("\"duplicate\""));
@@ -83,7 +83,9 @@ class ProcessingCrashIT {
         String objectId = newObjectId();
         crashAt("worker.after-lease", messageId, objectId);
 
-        assertThat(row(messageId)).containsEntry("status", "PROCESSING").containsEntry("attempt_count", 1);
+        // a leased row keeps its stored status; its lease end is what makes it PROCESSING
+        assertThat(row(messageId)).containsEntry("status", "RECEIVED").containsEntry("leased", true)
+                .containsEntry("attempt_count", 1);
         assertThat(mutations(objectId)).isZero();
 
         restartAndAssertProcessedOnce(messageId, objectId, base -> { });
@@ -126,7 +128,8 @@ class ProcessingCrashIT {
     }
 
     private Map<String, Object> row(String messageId) {
-        return db.rows("SELECT status, attempt_count FROM webhook_inbox WHERE provider_event_id = ?", messageId)
+        return db.rows("SELECT status, lease_until IS NOT NULL AS leased, attempt_count FROM webhook_inbox "
+                + "WHERE provider_event_id = ?", messageId)
                 .get(0);
     }
 

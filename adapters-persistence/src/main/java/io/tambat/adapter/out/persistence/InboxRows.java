@@ -20,11 +20,17 @@ import java.util.UUID;
  */
 final class InboxRows {
 
+    /**
+     * A row's status as the API shows it. A lease leaves the stored status RECEIVED (so the lease rewrites no
+     * index entry) and sets {@code lease_until}, which only a pending row may carry: such a row is PROCESSING.
+     */
+    static final String STATUS = "CASE WHEN lease_until IS NULL THEN status ELSE 'PROCESSING' END";
+
     /** What an operator may see of a row: never the payload, only whether it is still retained. */
     static final String OPERATOR_VIEW = """
             CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, event_type, object_id, object_version,
-            status, attempt_count, received_at, next_attempt_at, matched_secret_version, last_error,
-            payload_ciphertext IS NOT NULL""";
+            %s, attempt_count, received_at, next_attempt_at, matched_secret_version, last_error,
+            payload_ciphertext IS NOT NULL""".formatted(STATUS);
 
     /** A row as the worker that leased it needs it, from the lease statement's {@code leased} rows. */
     static final String LEASED = """

@@ -22,10 +22,10 @@ class PostgresInboxQueryAdapter implements InboxQueryPort {
 
     private static final String LIST = "SELECT " + InboxRows.OPERATOR_VIEW + """
              FROM webhook_inbox
-            WHERE (CAST(?1 AS text) IS NULL OR status = ?1) AND (CAST(?2 AS text) IS NULL OR provider = ?2)
+            WHERE (CAST(?1 AS text) IS NULL OR %s = ?1) AND (CAST(?2 AS text) IS NULL OR provider = ?2)
               AND (CAST(?3 AS text) IS NULL OR endpoint_id = ?3) AND (CAST(?4 AS text) IS NULL OR provider_event_id = ?4)
             ORDER BY received_at DESC, inbox_id
-            LIMIT ?5""";
+            LIMIT ?5""".formatted(InboxRows.STATUS);
 
     private static final String FIND = "SELECT " + InboxRows.OPERATOR_VIEW
             + " FROM webhook_inbox WHERE inbox_id = CAST(?1 AS uuid)";
@@ -33,10 +33,11 @@ class PostgresInboxQueryAdapter implements InboxQueryPort {
     private static final String HISTORY = "SELECT " + InboxRows.STATUS_CHANGE
             + " FROM webhook_inbox_history WHERE inbox_id = CAST(?1 AS uuid) ORDER BY history_id";
 
-    private static final String COUNTS = "SELECT status, count(*) FROM webhook_inbox GROUP BY status";
+    private static final String COUNTS = "SELECT " + InboxRows.STATUS + ", count(*) FROM webhook_inbox GROUP BY 1";
 
+    /** Leased rows are pending too: their stored status stays RECEIVED. */
     private static final String OLDEST_PENDING = """
-            SELECT min(received_at) FROM webhook_inbox WHERE status IN ('RECEIVED', 'PROCESSING')""";
+            SELECT min(received_at) FROM webhook_inbox WHERE status = 'RECEIVED'""";
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;

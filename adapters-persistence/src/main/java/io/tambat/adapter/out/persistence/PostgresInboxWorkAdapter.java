@@ -16,26 +16,32 @@ import java.util.UUID;
  * The inbox's work queue on PostgreSQL, leased by the shared {@link LeaseQueries} statement, so concurrent
  * workers in any number of processes split the rows between them and never wait for each other. Every status
  * change a worker makes is fenced by its attempt and writes its history row in the same statement.
+ *
+ * <p>A lease sets only {@code lease_until} and {@code attempt_count}, which no index covers, so PostgreSQL
+ * rewrites the row in place; the row keeps its stored status RECEIVED and reads show it as PROCESSING
+ * ({@link InboxRows#STATUS}). Completions clear the lease and set the stored status together.
  */
 @ApplicationScoped
 class PostgresInboxWorkAdapter implements InboxWorkPort {
 
     private static final NumberedStatement LEASE = LeaseQueries.statement("webhook_inbox", "inbox_id",
-            "status IN ('RECEIVED', 'PROCESSING')", ", status = 'PROCESSING'", """
+            "status = 'RECEIVED'", "", """
             , history AS (
                 INSERT INTO webhook_inbox_history (inbox_id, status, at) SELECT inbox_id, 'PROCESSING', ?1 FROM leased)
             """ + "SELECT " + InboxRows.LEASED + " FROM leased");
 
     /**
-     * Moves one row between statuses, only from the expected one and, for a leased row, only while the given
-     * attempt holds the lease ({@code ?7}, null for an operator's redrive), and records the change.
+     * Moves one row to the stored status {@code ?2}, only from the stored status {@code ?5} and, for a leased
+     * row, only while the given attempt holds the lease ({@code ?7}, null for an operator's redrive), and
+     * records the change.
      */
     private static final NumberedStatement TRANSITION = NumberedStatement.of("""
             WITH moved AS (
                 UPDATE webhook_inbox SET status = ?2, lease_until = NULL, next_attempt_at = ?3,
                     last_error = COALESCE(CAST(?4 AS text), last_error)
                 WHERE inbox_id = CAST(?1 AS uuid) AND status = ?5
-                  AND (CAST(?7 AS integer) IS NULL OR attempt_count = CAST(?7 AS integer))
+                  AND (CAST(?7 AS integer) IS NULL
+                       OR lease_until IS NOT NULL AND attempt_count = CAST(?7 AS integer))
                 RETURNING inbox_id),
             history AS (
                 INSERT INTO webhook_inbox_history (inbox_id, status, at) SELECT inbox_id, ?2, ?6 FROM moved)
@@ -50,7 +56,8 @@ class PostgresInboxWorkAdapter implements InboxWorkPort {
                 UPDATE webhook_inbox w SET status = 'PROCESSED', lease_until = NULL, next_attempt_at = ?
                 FROM unnest(CAST(CAST(? AS text[]) AS uuid[]), CAST(CAST(? AS text[]) AS integer[]))
                     AS leased(inbox_id, attempt)
-                WHERE w.inbox_id = leased.inbox_id AND w.status = 'PROCESSING' AND w.attempt_count = leased.attempt
+                WHERE w.inbox_id = leased.inbox_id AND w.status = 'RECEIVED' AND w.lease_until IS NOT NULL
+                  AND w.attempt_count = leased.attempt
                 RETURNING w.inbox_id, w.next_attempt_at),
             history AS (
                 INSERT INTO webhook_inbox_history (inbox_id, status, at)
@@ -134,7 +141,12 @@ class PostgresInboxWorkAdapter implements InboxWorkPort {
         }
         return StorageCalls.call("inbox " + to.name().toLowerCase(java.util.Locale.ROOT), () -> EnlistedConnection
                 .query(em, TRANSITION, row -> row.getInt(1), inboxId.toString(), to.name(),
-                        Timestamp.from(nextAttemptAt), error, from.name(), Timestamp.from(now), attempt)
+                        Timestamp.from(nextAttemptAt), error, stored(from).name(), Timestamp.from(now), attempt)
                 .get(0));
+    }
+
+    /** The status a row in {@code status} has in its column: a leased row keeps RECEIVED. */
+    private static InboxStatus stored(InboxStatus status) {
+        return status == InboxStatus.PROCESSING ? InboxStatus.RECEIVED : status;
     }
 }

@@ -1,0 +1,99 @@
+package io.tambat.adapter.out.persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import io.tambat.domain.model.processing.InboxRow;
+import io.tambat.domain.port.out.InboxQueryPort;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The operator views of the inbox on PostgreSQL. A leased row keeps its stored status RECEIVED; these views
+ * show it as PROCESSING, count it so and still count it as pending.
+ */
+@ExtendWith(ContractDatabaseExtension.class)
+class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
+
+    private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
+
+    private final ContractDatabase database;
+    private UUID leased;
+    private UUID pending;
+    private UUID failed;
+
+    PostgresInboxQueryAdapterTest(ContractDatabase database) {
+        this.database = database;
+    }
+
+    @Override
+    protected StoreSession<InboxQueryPort> openSession() {
+        return database.session(em -> {
+            PostgresOutboxAdapter outbox = new PostgresOutboxAdapter();
+            outbox.em = em;
+            PostgresInboxQueryAdapter query = new PostgresInboxQueryAdapter();
+            query.em = em;
+            query.outbox = outbox;
+            return query;
+        });
+    }
+
+    /** Three rows received a minute apart: the oldest leased, the next failed, the newest waiting. */
+    @BeforeEach
+    void oneRowInEachStatus() {
+        try (StoreSession<InboxPortContract.InboxPorts> inbox =
+                database.session(PostgresInboxAdapterTest::inboxPorts)) {
+            leased = insert(inbox, NOW.minusSeconds(180));
+            inbox.call(ports -> ports.work().leaseDue(1, NOW, NOW.plusSeconds(30)));
+            failed = insert(inbox, NOW.minusSeconds(120));
+            inbox.call(ports -> ports.work().leaseDue(1, NOW, NOW.plusSeconds(30)));
+            inbox.call(ports -> ports.work().fail(failed, 1, "rejected downstream", NOW));
+            pending = insert(inbox, NOW.minusSeconds(60));
+        }
+    }
+
+    @Test
+    void listsALeasedRowAsProcessing() {
+        assertThat(session.<List<InboxRow>>call(query -> query.list(filter("PROCESSING"), 10)))
+                .extracting(InboxRow::inboxId, InboxRow::status, InboxRow::attemptCount)
+                .containsExactly(tuple(leased, "PROCESSING", 1));
+        assertThat(session.<List<InboxRow>>call(query -> query.list(filter("RECEIVED"), 10))).extracting(InboxRow::inboxId)
+                .containsExactly(pending);
+        assertThat(session.<List<InboxRow>>call(query -> query.list(filter(null), 10))).extracting(InboxRow::status)
+                .containsExactly("RECEIVED", "FAILED", "PROCESSING");
+    }
+
+    @Test
+    void showsALeasedRowAsProcessingWithItsHistory() {
+        assertThat(session.<Optional<InboxRow.Detail>>call(query -> query.find(leased))).hasValueSatisfying(detail -> {
+            assertThat(detail.row().status()).isEqualTo("PROCESSING");
+            assertThat(detail.history()).extracting(InboxRow.StatusChange::status)
+                    .containsExactly("RECEIVED", "PROCESSING");
+        });
+    }
+
+    @Test
+    void countsLeasedRowsAsProcessingAndAsPending() {
+        InboxRow.Stats stats = session.call(query -> query.stats(NOW));
+
+        assertThat(stats.counts()).containsExactlyInAnyOrderEntriesOf(
+                Map.of("RECEIVED", 1L, "PROCESSING", 1L, "PROCESSED", 0L, "FAILED", 1L));
+        assertThat(stats.oldestPendingAgeSeconds()).isEqualTo(180);
+    }
+
+    private static UUID insert(StoreSession<InboxPortContract.InboxPorts> inbox, Instant receivedAt) {
+        InboxEntryFixture entry = InboxEntryFixture.valid(receivedAt);
+        inbox.call(ports -> ports.inbox().insertIfAbsent(entry.build()));
+        return entry.inboxId();
+    }
+
+    private static InboxRow.Filter filter(String status) {
+        return new InboxRow.Filter(Optional.ofNullable(status), Optional.empty(), Optional.empty(), Optional.empty());
+    }
+}

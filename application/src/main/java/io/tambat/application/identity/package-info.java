@@ -1,0 +1,2 @@
+/** Identifiers Tambat gives to what it stores. */
+package io.tambat.application.identity;
