@@ -1,6 +1,7 @@
 package io.tambat.it.bench;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -12,16 +13,18 @@ import java.util.Optional;
  * @param stillPending what was left pending at the limit (0 when drained)
  * @param walBytes     the database's WAL from the start of the load until the backlog drained: what ingesting
  *                     and processing these deliveries wrote
+ * @param walByWindow  the WAL written in each 5 s from the start of the load, to set beside each window's p99
  * @param loadCpu      the CPU the load generator (this JVM) used while it sent, which the server and the database
  *                     did not have on a machine they share with it
  */
 record OpenModelOutcome(int rate, int seconds, int connections, TambatRun run, InboxBacklog.Pending atEnd,
-        Optional<Duration> drained, Duration drainLimit, long stillPending, long walBytes, Duration loadCpu) {
+        Optional<Duration> drained, Duration drainLimit, long stillPending, long walBytes, List<Long> walByWindow,
+        Duration loadCpu) {
 
     private static final double P99_GOAL_MILLIS = 50;
     private static final double OLDEST_PENDING_GOAL_SECONDS = 5;
     private static final Duration DRAIN_GOAL = Duration.ofSeconds(10);
-    private static final Duration P99_WINDOW = Duration.ofSeconds(5);
+    static final Duration P99_WINDOW = Duration.ofSeconds(5);
 
     long offered() {
         return (long) rate * seconds;
@@ -43,6 +46,8 @@ record OpenModelOutcome(int rate, int seconds, int connections, TambatRun run, I
                 + String.format("  statuses: %s%n", load.statusCounts())
                 + String.format("  p99 ms of each %d s of the schedule: %s%n", P99_WINDOW.toSeconds(),
                         load.p99ByWindow(P99_WINDOW).stream().map(Figures::millis).toList())
+                + String.format("  database WAL MiB in each %d s of the schedule: %s%n", P99_WINDOW.toSeconds(),
+                        walByWindow.stream().map(bytes -> String.format("%.0f", bytes / 1048576.0)).toList())
                 + String.format("  when the load stopped: %,d pending, the oldest %.1f s old; %s%n", atEnd.count(),
                         atEnd.oldestSeconds(), drainedText())
                 + String.format("  database WAL from the start of the load until the backlog drained: %,.0f MiB, "

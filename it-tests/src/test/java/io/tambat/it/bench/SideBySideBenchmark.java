@@ -194,14 +194,16 @@ class SideBySideBenchmark {
             progress("2. ingest, processing on: open model");
             quiet.settle();
             DatabaseWal.Stopwatch wal = new DatabaseWal(db).stopwatch();
+            DatabaseWal.Windows walWindows = new DatabaseWal(db).windows(OpenModelOutcome.P99_WINDOW);
             Duration loadCpuBefore = ownCpu();
             TambatRun openRun = databaseCpu.measure(() -> resources.measure(() -> open.run(deliveries, RATE,
                     SECONDS)));
             Duration loadCpu = ownCpu().minus(loadCpuBefore);
+            List<Long> walByWindow = walWindows.bytesByWindow();
             InboxBacklog.Pending atEnd = backlog.now();
             Optional<Duration> drained = backlog.awaitDrained(DRAIN_LIMIT);
             OpenModelOutcome outcome = new OpenModelOutcome(RATE, SECONDS, CONNECTIONS, openRun, atEnd, drained,
-                    DRAIN_LIMIT, backlog.now().count(), wal.elapsedBytes(), loadCpu);
+                    DRAIN_LIMIT, backlog.now().count(), wal.elapsedBytes(), walByWindow, loadCpu);
             peakResidentMebibytes = Math.max(peakResidentMebibytes, openRun.residentMebibytes());
             String statuses = backlog.statuses();
 
