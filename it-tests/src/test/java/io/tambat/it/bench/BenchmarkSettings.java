@@ -34,7 +34,7 @@ final class BenchmarkSettings {
      * Warm-up of the server with processing off, a closed-loop mix of deliveries and orders; of the two scale-out
      * servers, their own load.
      */
-    static final int WARM_UP_SECONDS = Integer.getInteger("bench.warmup.seconds", 120);
+    static final int WARM_UP_SECONDS = Integer.getInteger("bench.warmup.seconds", 100);
     /**
      * Warm-up of the server with processing on, the open model itself. On a 2-core machine the JIT compiler
      * keeps most of a core busy for the first minute and a half under this load; after a 40 s warm-up the
