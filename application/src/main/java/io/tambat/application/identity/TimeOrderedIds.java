@@ -14,7 +14,7 @@ import java.util.UUID;
  * close in time then sit next to each other in every index on their id, so an insert touches the few
  * pages already in memory at the right edge of each index instead of one random page per index, which
  * after each checkpoint also costs a full page image in the write-ahead log. The price is that an id tells
- * when its row was created, to the millisecond; that time is shown to operators anyway.
+ * whoever holds it when its row was created, to the millisecond; nothing else about the row.
  */
 @Dependent
 public class TimeOrderedIds {
