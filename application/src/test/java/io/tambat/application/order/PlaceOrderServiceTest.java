@@ -58,6 +58,9 @@ class PlaceOrderServiceTest {
                 Optional.of(order.id()));
         assertThat(placement).isEqualTo(new Placement.Answered(expected, false));
         assertThat(order.totalMinor()).isEqualTo(2 * 1_250);
+        // time-ordered: a version 7 id that starts with the clock's millisecond
+        assertThat(order.id().version()).isEqualTo(7);
+        assertThat(order.id().getMostSignificantBits() >>> 16).isEqualTo(clock.millis());
         assertThat(orders.outbox).containsExactly(new InMemoryOrders.Appended(order.id(), clock.instant()));
         assertThat(records.record(TENANT, key).orElseThrow().outcome).contains(expected);
         assertThat(records.record(TENANT, key).orElseThrow().expiresAt).isEqualTo(clock.instant().plus(RETENTION));

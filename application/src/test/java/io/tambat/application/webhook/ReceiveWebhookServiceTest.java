@@ -73,6 +73,9 @@ class ReceiveWebhookServiceTest {
         assertThat(receipt.status()).isEqualTo(ReceiptStatus.ACCEPTED);
         assertThat(inbox.rows()).singleElement().satisfies(row -> {
             assertThat(row.entry().inboxId()).isEqualTo(receipt.inboxIds().get(0));
+            // time-ordered: a version 7 id that starts with the clock's millisecond
+            assertThat(row.entry().inboxId().version()).isEqualTo(7);
+            assertThat(row.entry().inboxId().getMostSignificantBits() >>> 16).isEqualTo(clock.millis());
             assertThat(row.entry().event().providerEventId()).isEqualTo("evt_1");
             assertThat(row.entry().matchedSecretVersion()).isEqualTo("v1");
             assertThat(row.entry().receivedAt()).isEqualTo(clock.instant());
