@@ -1,6 +1,6 @@
 -- pgbench script: one ingest transaction, as Tambat commits it for a new signed ~10 KiB GitHub delivery
 -- (InboxAcceptance.accept, one transaction), with the production statements:
---   1. PostgresInboxAdapter.INSERT: the webhook_inbox row and its first webhook_inbox_history entry, one statement;
+--   1. PostgresInboxAdapter.INSERT_ALL: the webhook_inbox row;
 --   2. PostgresOutboxAdapter.APPEND: the webhook_outbox notification of the row created.
 -- Tambat binds its parameters; here they are pgbench variables (-D, bound as parameters with -M prepared) or
 -- values of the same shape made in the statement:
@@ -25,10 +25,7 @@ WITH inserted AS (
         CAST(:account AS text), CAST(NULL AS bigint), CAST(NULL AS timestamptz), now(), CAST(:payload AS bytea),
         :key_id, CAST(:payload_sha256 AS bytea), :secret_version, 'RECEIVED', 0, now())
     ON CONFLICT (provider, endpoint_id, provider_event_id) DO NOTHING
-    RETURNING inbox_id, received_at),
-history AS (
-    INSERT INTO webhook_inbox_history (inbox_id, status, at)
-    SELECT inbox_id, 'RECEIVED', received_at FROM inserted)
+    RETURNING inbox_id)
 SELECT CAST(inbox_id AS text) AS inbox_id FROM inserted
 \gset
 INSERT INTO webhook_outbox (inbox_id, topic, created_at) VALUES (CAST(:inbox_id AS uuid), :topic, now());

@@ -41,7 +41,7 @@ final class InboxRows {
     static final String SEALED_PAYLOAD = """
             CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, payload_key_id, payload_ciphertext""";
 
-    /** One row of {@code webhook_inbox_history}. */
+    /** One entry of a row's history, as {@link PostgresInboxQueryAdapter#HISTORY} lists it. */
     static final String STATUS_CHANGE = "status, at";
 
     private InboxRows() {

@@ -45,12 +45,22 @@ final class NumberedStatement {
 
     /** Binds {@code values[n - 1]} wherever {@code ?n} stood; a null binds as an untyped null. */
     void bind(PreparedStatement statement, Object... values) throws SQLException {
+        Object[] positional = positional(values);
+        for (int position = 0; position < positional.length; position++) {
+            statement.setObject(position + 1, positional[position]);
+        }
+    }
+
+    /** The values in the order of {@link #sql()}'s parameters: {@code values[n - 1]} wherever {@code ?n} stood. */
+    Object[] positional(Object... values) {
+        Object[] positional = new Object[numberAtPosition.length];
         for (int position = 0; position < numberAtPosition.length; position++) {
             int number = numberAtPosition[position];
             if (number < 1 || number > values.length) {
                 throw new IllegalArgumentException("no value for ?" + number);
             }
-            statement.setObject(position + 1, values[number - 1]);
+            positional[position] = values[number - 1];
         }
+        return positional;
     }
 }

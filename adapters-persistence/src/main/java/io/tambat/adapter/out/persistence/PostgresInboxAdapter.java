@@ -26,9 +26,9 @@ import java.util.stream.Collectors;
 class PostgresInboxAdapter implements InboxPort {
 
     /**
-     * The rows and their first history entries, in one statement for any number of entries; the rows created
-     * are returned. Each array holds one column, entry by entry, and entries are inserted in their order, so
-     * of two entries of one event the first creates the row.
+     * The rows, in one statement for any number of entries; the rows created are returned. Each array holds one
+     * column, entry by entry, and entries are inserted in their order, so of two entries of one event the first
+     * creates the row. A new row needs no history entry: its RECEIVED is its {@code received_at}.
      */
     private static final String INSERT_ALL = """
             WITH input AS (
@@ -48,10 +48,7 @@ class PostgresInboxAdapter implements InboxPort {
                     matched_secret_version, 'RECEIVED', 0, received_at
                 FROM input ORDER BY position
                 ON CONFLICT (provider, endpoint_id, provider_event_id) DO NOTHING
-                RETURNING inbox_id, received_at),
-            history AS (
-                INSERT INTO webhook_inbox_history (inbox_id, status, at)
-                SELECT inbox_id, 'RECEIVED', received_at FROM inserted)
+                RETURNING inbox_id)
             SELECT CAST(inbox_id AS text) FROM inserted""";
 
     /** The rows already holding the events of entries that created none, by event. */

@@ -30,8 +30,25 @@ class PostgresInboxQueryAdapter implements InboxQueryPort {
     private static final String FIND = "SELECT " + InboxRows.OPERATOR_VIEW
             + " FROM webhook_inbox WHERE inbox_id = CAST(?1 AS uuid)";
 
-    private static final String HISTORY = "SELECT " + InboxRows.STATUS_CHANGE
-            + " FROM webhook_inbox_history WHERE inbox_id = CAST(?1 AS uuid) ORDER BY history_id";
+    /**
+     * A row's statuses, oldest first, as operators read them: RECEIVED when it was stored, then each recorded
+     * change, an ended attempt showing as PROCESSING at its start followed by its outcome, and last the attempt
+     * under way, if any. The first and the last are read from the row itself: history stores only what the row
+     * does not hold ({@link PostgresInboxWorkAdapter}).
+     */
+    static final String HISTORY = "SELECT " + InboxRows.STATUS_CHANGE + """
+             FROM (
+                SELECT 'RECEIVED' AS status, received_at AS at, 0 AS position, 0 AS part FROM webhook_inbox
+                WHERE inbox_id = CAST(?1 AS uuid)
+                UNION ALL
+                SELECT 'PROCESSING', attempt_started_at, history_id, 0 FROM webhook_inbox_history
+                WHERE inbox_id = CAST(?1 AS uuid) AND attempt_started_at IS NOT NULL
+                UNION ALL
+                SELECT status, at, history_id, 1 FROM webhook_inbox_history WHERE inbox_id = CAST(?1 AS uuid)
+                UNION ALL
+                SELECT 'PROCESSING', leased_at, 9223372036854775807, 0 FROM webhook_inbox
+                WHERE inbox_id = CAST(?1 AS uuid) AND lease_until IS NOT NULL) AS change
+            ORDER BY position, part""";
 
     private static final String COUNTS = "SELECT " + InboxRows.STATUS + ", count(*) FROM webhook_inbox GROUP BY 1";
 

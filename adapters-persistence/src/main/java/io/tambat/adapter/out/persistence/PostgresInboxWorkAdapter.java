@@ -17,23 +17,31 @@ import java.util.UUID;
  * workers in any number of processes split the rows between them and never wait for each other. Every status
  * change a worker makes is fenced by its attempt and writes its history row in the same statement.
  *
- * <p>A lease sets only {@code lease_until} and {@code attempt_count}, which no index covers, so PostgreSQL
- * rewrites the row in place; the row keeps its stored status RECEIVED and reads show it as PROCESSING
- * ({@link InboxRows#STATUS}). Completions clear the lease and set the stored status together.
+ * <p>A lease sets only {@code lease_until}, {@code leased_at} and {@code attempt_count}, which no index covers,
+ * so PostgreSQL rewrites the row in place; the row keeps its stored status RECEIVED and reads show it as
+ * PROCESSING ({@link InboxRows#STATUS}). Completions clear the lease and set the stored status together.
+ *
+ * <p>History holds one row per attempt that ended, its start ({@code leased_at}, which stays on the row) beside
+ * its outcome; a lease writes none, except for the attempt it takes over from a lost worker, whose start it
+ * reads from the row as it was before the lease (sub-statements of one statement share its snapshot).
+ * {@link PostgresInboxQueryAdapter} reads the rows back as the list of statuses operators see.
  */
 @ApplicationScoped
 class PostgresInboxWorkAdapter implements InboxWorkPort {
 
     private static final NumberedStatement LEASE = LeaseQueries.statement("webhook_inbox", "inbox_id",
-            "status = 'RECEIVED'", "", """
-            , history AS (
-                INSERT INTO webhook_inbox_history (inbox_id, status, at) SELECT inbox_id, 'PROCESSING', ?1 FROM leased)
+            "status = 'RECEIVED'", ", leased_at = ?1", """
+            , lost AS (
+                INSERT INTO webhook_inbox_history (inbox_id, status, at)
+                SELECT was.inbox_id, 'PROCESSING', was.leased_at
+                FROM leased JOIN webhook_inbox was ON was.inbox_id = leased.inbox_id
+                WHERE leased.taken_over)
             """ + "SELECT " + InboxRows.LEASED + " FROM leased");
 
     /**
      * Moves one row to the stored status {@code ?2}, only from the stored status {@code ?5} and, for a leased
      * row, only while the given attempt holds the lease ({@code ?7}, null for an operator's redrive), and
-     * records the change.
+     * records the change, with the start of the attempt it ends.
      */
     private static final NumberedStatement TRANSITION = NumberedStatement.of("""
             WITH moved AS (
@@ -42,14 +50,15 @@ class PostgresInboxWorkAdapter implements InboxWorkPort {
                 WHERE inbox_id = CAST(?1 AS uuid) AND status = ?5
                   AND (CAST(?7 AS integer) IS NULL
                        OR lease_until IS NOT NULL AND attempt_count = CAST(?7 AS integer))
-                RETURNING inbox_id),
+                RETURNING inbox_id, CASE WHEN CAST(?7 AS integer) IS NULL THEN NULL ELSE leased_at END AS started),
             history AS (
-                INSERT INTO webhook_inbox_history (inbox_id, status, at) SELECT inbox_id, ?2, ?6 FROM moved)
+                INSERT INTO webhook_inbox_history (inbox_id, status, at, attempt_started_at)
+                SELECT inbox_id, ?2, ?6, started FROM moved)
             SELECT count(*) FROM moved""");
 
     /**
      * Ends leased rows PROCESSED, each only while its attempt ({@code attempt} by {@code inbox_id}) holds the
-     * lease, and records each change; the ids of the rows ended are returned.
+     * lease, and records each change with the attempt's start; the ids of the rows ended are returned.
      */
     private static final String MARK_PROCESSED = """
             WITH moved AS (
@@ -58,10 +67,10 @@ class PostgresInboxWorkAdapter implements InboxWorkPort {
                     AS leased(inbox_id, attempt)
                 WHERE w.inbox_id = leased.inbox_id AND w.status = 'RECEIVED' AND w.lease_until IS NOT NULL
                   AND w.attempt_count = leased.attempt
-                RETURNING w.inbox_id, w.next_attempt_at),
+                RETURNING w.inbox_id, w.next_attempt_at, w.leased_at),
             history AS (
-                INSERT INTO webhook_inbox_history (inbox_id, status, at)
-                SELECT inbox_id, 'PROCESSED', next_attempt_at FROM moved)
+                INSERT INTO webhook_inbox_history (inbox_id, status, at, attempt_started_at)
+                SELECT inbox_id, 'PROCESSED', next_attempt_at, leased_at FROM moved)
             SELECT CAST(inbox_id AS text) FROM moved""";
 
     private static final String PURGE_PAYLOADS = """

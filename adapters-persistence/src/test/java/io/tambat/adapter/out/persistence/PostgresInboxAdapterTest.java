@@ -10,6 +10,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ContractDatabaseExtension.class)
 class PostgresInboxAdapterTest extends InboxPortContract {
 
+    /** The statuses as operators read them, in JDBC's positional form. */
+    private static final NumberedStatement HISTORY = NumberedStatement.of(PostgresInboxQueryAdapter.HISTORY);
+
     private final ContractDatabase database;
 
     PostgresInboxAdapterTest(ContractDatabase database) {
@@ -43,7 +46,6 @@ class PostgresInboxAdapterTest extends InboxPortContract {
                         String.class, inboxId)),
                 database.value("SELECT payload_ciphertext IS NOT NULL FROM webhook_inbox WHERE inbox_id = ?",
                         Boolean.class, inboxId),
-                database.column("SELECT status FROM webhook_inbox_history WHERE inbox_id = ? ORDER BY history_id",
-                        String.class, inboxId)));
+                database.column(HISTORY.sql(), String.class, HISTORY.positional(inboxId.toString()))));
     }
 }

@@ -79,6 +79,54 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
     }
 
     @Test
+    void showsEveryAttemptWithItsTimesFromOneStoredEntryPerEndedAttempt() {
+        Instant received = NOW.minusSeconds(1000);
+        Instant firstLease = NOW.minusSeconds(900);
+        Instant retried = NOW.minusSeconds(850);
+        Instant lostLease = NOW.minusSeconds(800);
+        Instant takenOver = NOW.minusSeconds(700);
+        Instant processed = NOW.minusSeconds(650);
+        UUID row;
+        try (StoreSession<InboxPortContract.InboxPorts> inbox =
+                database.session(PostgresInboxAdapterTest::inboxPorts)) {
+            row = insert(inbox, received);
+            inbox.call(ports -> ports.work().leaseDue(1, firstLease, firstLease.plusSeconds(30)));
+            inbox.call(ports -> ports.work().retryLater(row, 1, lostLease, "transient: timeout", retried));
+            inbox.call(ports -> ports.work().leaseDue(1, lostLease, lostLease.plusSeconds(30)));
+            inbox.call(ports -> ports.work().leaseDue(1, takenOver, takenOver.plusSeconds(30)));
+            inbox.call(ports -> ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(row, 3)), processed));
+        }
+
+        assertThat(session.<Optional<InboxRow.Detail>>call(query -> query.find(row))).hasValueSatisfying(detail ->
+                assertThat(detail.history()).containsExactly(
+                        new InboxRow.StatusChange("RECEIVED", received),
+                        new InboxRow.StatusChange("PROCESSING", firstLease),
+                        new InboxRow.StatusChange("RECEIVED", retried),
+                        new InboxRow.StatusChange("PROCESSING", lostLease),
+                        new InboxRow.StatusChange("PROCESSING", takenOver),
+                        new InboxRow.StatusChange("PROCESSED", processed)));
+        assertThat(database.column("SELECT status FROM webhook_inbox_history WHERE inbox_id = ? ORDER BY history_id",
+                String.class, row)).as("the retry, the lost attempt and the last one")
+                .containsExactly("RECEIVED", "PROCESSING", "PROCESSED");
+    }
+
+    @Test
+    void showsAFailedAttemptAndTheRedriveAfterIt() {
+        Instant redriven = NOW.plusSeconds(10);
+        try (StoreSession<InboxPortContract.InboxPorts> inbox =
+                database.session(PostgresInboxAdapterTest::inboxPorts)) {
+            inbox.call(ports -> ports.work().redrive(failed, redriven));
+        }
+
+        assertThat(session.<Optional<InboxRow.Detail>>call(query -> query.find(failed))).hasValueSatisfying(detail ->
+                assertThat(detail.history()).containsExactly(
+                        new InboxRow.StatusChange("RECEIVED", NOW.minusSeconds(120)),
+                        new InboxRow.StatusChange("PROCESSING", NOW),
+                        new InboxRow.StatusChange("FAILED", NOW),
+                        new InboxRow.StatusChange("RECEIVED", redriven)));
+    }
+
+    @Test
     void countsLeasedRowsAsProcessingAndAsPending() {
         InboxRow.Stats stats = session.call(query -> query.stats(NOW));
 
