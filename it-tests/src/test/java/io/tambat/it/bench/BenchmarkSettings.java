@@ -34,16 +34,19 @@ final class BenchmarkSettings {
     /** Quiet seconds after the CHECKPOINT before each run. */
     static final int PAUSE_SECONDS = Integer.getInteger("bench.pause.seconds", 2);
     /**
-     * Warm-up of the server with processing off, a closed-loop mix of deliveries and orders; of the two scale-out
-     * servers, their own load.
+     * The shortest warm-up of the server with processing off, a closed-loop mix of deliveries and orders, and of
+     * the two scale-out servers, their own load. Each goes on until the servers' JIT compilers rest
+     * ({@link WarmUp}), at most {@link #WARM_UP_MAX_SECONDS}.
      */
-    static final int WARM_UP_SECONDS = Integer.getInteger("bench.warmup.seconds", 120);
+    static final int WARM_UP_SECONDS = Integer.getInteger("bench.warmup.seconds", 60);
     /**
-     * Warm-up of the server with processing on, the open model itself. On a 2-core machine the JIT compiler
-     * keeps most of a core busy for the first minute and a half under this load; after a 40 s warm-up the
-     * open model ran beside it, starved, and measured the compiler as much as Tambat.
+     * The shortest warm-up of the server with processing on, the open model itself; it too goes on until the JIT
+     * compilers rest. After a fixed 40 s the open model ran beside a compiler still busy for most of a core,
+     * and measured the compiler as much as Tambat.
      */
-    static final int PROCESSING_WARM_UP_SECONDS = Integer.getInteger("bench.processing.warmup.seconds", 90);
+    static final int PROCESSING_WARM_UP_SECONDS = Integer.getInteger("bench.processing.warmup.seconds", 60);
+    /** The longest any warm-up goes on while the compilers are still busy. */
+    static final int WARM_UP_MAX_SECONDS = Integer.getInteger("bench.warmup.max.seconds", 240);
     /** The open model with processing on: rate, duration and connections. */
     static final int RATE = Integer.getInteger("bench.rate", 1500);
     static final int SECONDS = Integer.getInteger("bench.seconds", 60);

@@ -12,6 +12,7 @@ import static io.tambat.it.bench.BenchmarkSettings.REVISION;
 import static io.tambat.it.bench.BenchmarkSettings.RUNS;
 import static io.tambat.it.bench.BenchmarkSettings.RUN_SECONDS;
 import static io.tambat.it.bench.BenchmarkSettings.SECONDS;
+import static io.tambat.it.bench.BenchmarkSettings.WARM_UP_MAX_SECONDS;
 import static io.tambat.it.bench.BenchmarkSettings.WARM_UP_SECONDS;
 import static io.tambat.it.bench.BenchmarkSettings.runs;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -123,13 +124,15 @@ class SideBySideBenchmark {
                 mix.add(largeOrders.workload(server.baseUri(), token));
             }
 
-            progress("warming the server with processing off for " + WARM_UP_SECONDS + " s");
-            LoadResult warmUp = closedLoop.run(Workload.mix("warm-up", mix), WARM_UP_SECONDS);
+            progress(warmingUp("the server with processing off", WARM_UP_SECONDS));
+            Workload warmUpLoad = Workload.mix("warm-up", mix);
+            WarmUp.Warmed warmUp = WarmUp.run(new JitCompilers(List.of(server.pid()))::cpuTicks,
+                    WARM_UP_SECONDS, WARM_UP_MAX_SECONDS, seconds -> closedLoop.run(warmUpLoad, seconds));
             peakResidentMebibytes = Math.max(peakResidentMebibytes, resources.residentMebibytes());
-            report.append(String.format("Server with processing off: ready in %d s, then warmed %d s with a "
+            report.append(String.format("Server with processing off: ready in %d s, then warmed %s with a "
                             + "closed-loop mix of %s (%,d answered, statuses %s)%n%n", ready.toSeconds(),
-                    WARM_UP_SECONDS, String.join(", ", mix.stream().map(Workload::name).toList()),
-                    warmUp.answered(), warmUp.statusCounts()));
+                    warmUp.describe(), String.join(", ", mix.stream().map(Workload::name).toList()),
+                    warmUp.load().answered(), warmUp.load().statusCounts()));
 
             if (runs("ingest")) {
                 progress("1. ingest, processing off");
@@ -180,14 +183,15 @@ class SideBySideBenchmark {
             InboxBacklog backlog = new InboxBacklog(db, SignedDeliveries.ENDPOINT);
             OpenLoopLoad open = new OpenLoopLoad(CONNECTIONS);
 
-            progress("warming the server with processing on for " + PROCESSING_WARM_UP_SECONDS + " s");
-            LoadResult warmUp = open.run(deliveries, RATE, PROCESSING_WARM_UP_SECONDS);
+            progress(warmingUp("the server with processing on", PROCESSING_WARM_UP_SECONDS));
+            WarmUp.Warmed warmUp = WarmUp.run(new JitCompilers(List.of(server.pid()))::cpuTicks,
+                    PROCESSING_WARM_UP_SECONDS, WARM_UP_MAX_SECONDS, seconds -> open.run(deliveries, RATE, seconds));
             long pendingAfterWarmUp = backlog.now().count();
             Optional<Duration> warmUpDrained = backlog.awaitDrained(WARM_UP_DRAIN_LIMIT);
-            report.append(String.format("Server with processing on: ready in %d s, then warmed %d s with the open "
+            report.append(String.format("Server with processing on: ready in %d s, then warmed %s with the open "
                             + "model at %,d/s (%,d answered, %,d not sent, statuses %s); %,d pending after it, %s%n%n",
-                    ready.toSeconds(), PROCESSING_WARM_UP_SECONDS, RATE, warmUp.answered(), warmUp.notSent(),
-                    warmUp.statusCounts(), pendingAfterWarmUp, warmUpDrained.map(time -> "drained in "
+                    ready.toSeconds(), warmUp.describe(), RATE, warmUp.load().answered(), warmUp.load().notSent(),
+                    warmUp.load().statusCounts(), pendingAfterWarmUp, warmUpDrained.map(time -> "drained in "
                             + Figures.seconds(time)).orElse("not drained within "
                             + WARM_UP_DRAIN_LIMIT.toSeconds() + " s")));
 
@@ -248,15 +252,18 @@ class SideBySideBenchmark {
             Set<String> confirmed = new LinkedHashSet<>();
             Set<String> answeredByBoth = new LinkedHashSet<>();
 
-            progress("warming two instances with processing off for " + WARM_UP_SECONDS + " s");
-            ScaleOutRun warmUp = both.measure(WARM_UP_SECONDS);
-            LoadResult warmUpLoad = warmUp.together().load();
-            confirmed.addAll(warmUpLoad.confirmedIds());
-            answeredByBoth.addAll(warmUp.answeredByBoth());
+            progress(warmingUp("two instances with processing off", WARM_UP_SECONDS));
+            WarmUp.Warmed warmUp = WarmUp.run(new JitCompilers(List.of(first.pid(), second.pid()))::cpuTicks,
+                    WARM_UP_SECONDS, WARM_UP_MAX_SECONDS, seconds -> {
+                        ScaleOutRun slice = both.measure(seconds);
+                        answeredByBoth.addAll(slice.answeredByBoth());
+                        return slice.together().load();
+                    });
+            confirmed.addAll(warmUp.load().confirmedIds());
             report.append(String.format("Two servers with processing off on one schema: ready in %d s, one after "
-                            + "the other, then warmed %d s together by the closed loops of scenario 5 (%,d answered, "
-                            + "statuses %s)%n%n", ready.toSeconds(), WARM_UP_SECONDS, warmUpLoad.answered(),
-                    warmUpLoad.statusCounts()));
+                            + "the other, then warmed %s together by the closed loops of scenario 5 (%,d answered, "
+                            + "statuses %s)%n%n", ready.toSeconds(), warmUp.describe(), warmUp.load().answered(),
+                    warmUp.load().statusCounts()));
 
             progress("5. ingest on two instances");
             ServerResources firstAlone = new ServerResources(first.pid());
@@ -403,6 +410,11 @@ class SideBySideBenchmark {
         } catch (IOException e) {
             return "unknown";
         }
+    }
+
+    private static String warmingUp(String what, int minimumSeconds) {
+        return "warming " + what + " until the JIT compilers rest (" + minimumSeconds + " to " + WARM_UP_MAX_SECONDS
+                + " s)";
     }
 
     private void progress(String step) {
