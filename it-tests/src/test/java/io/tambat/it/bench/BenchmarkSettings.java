@@ -9,15 +9,14 @@ import java.util.stream.Collectors;
 
 /**
  * What scripts/bench passes to the benchmark as {@code bench.*} system properties (from its BENCH_*
- * environment variables), with the defaults that fit one run in ten minutes on two cores, and where the report
- * goes.
+ * environment variables), with their defaults, and where the report goes.
  */
 final class BenchmarkSettings {
 
     /**
      * Scenarios to run, of {@code ingest}, {@code orders}, {@code processing} and {@code scale-out}: the first
-     * three by default. Scale-out starts two more servers and warms them, about five minutes, which would take the
-     * default run past ten: it runs when named.
+     * three by default. Scale-out starts two more servers and warms them, about five minutes more: it runs when
+     * named.
      */
     static final Set<String> SCENARIOS = Arrays.stream(System.getProperty("bench.only", "ingest,orders,processing")
             .split(",")).map(String::trim).filter(name -> !name.isEmpty()).collect(Collectors.toSet());
@@ -26,8 +25,7 @@ final class BenchmarkSettings {
     /** Runs of each side per scenario, alternating. */
     static final int RUNS = Integer.getInteger("bench.runs", 3);
     /**
-     * Runs of each side for the informational closed loop with processing on: one, so that the processing
-     * server's longer warm-up fits the ten minutes.
+     * Runs of each side for the informational closed loop with processing on: one, to keep the run short.
      */
     static final int PROCESSING_RUNS = Math.min(RUNS, 1);
     static final int RUN_SECONDS = Integer.getInteger("bench.run.seconds", 8);
