@@ -46,7 +46,8 @@ class PostgresInboxQueryAdapter implements InboxQueryPort {
                 UNION ALL
                 SELECT status, at, history_id, 1 FROM webhook_inbox_history WHERE inbox_id = CAST(?1 AS uuid)
                 UNION ALL
-                SELECT 'PROCESSING', leased_at, 9223372036854775807, 0 FROM webhook_inbox
+                SELECT 'PROCESSING', leased_at, 9223372036854775807 /* after every stored entry */, 0
+                FROM webhook_inbox
                 WHERE inbox_id = CAST(?1 AS uuid) AND lease_until IS NOT NULL) AS change
             ORDER BY position, part""";
 
