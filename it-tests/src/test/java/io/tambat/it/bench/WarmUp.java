@@ -25,22 +25,32 @@ final class WarmUp {
     }
 
     /**
-     * @param seconds       how long the load ran
-     * @param load          every request of the warm-up, its slices one after the other (its counts are what a
-     *                      report reads: its rate is not that of the whole warm-up)
-     * @param lastSlice     the length of the last slice, in seconds
-     * @param compilerShare the compilers' CPU over it, in cores
+     * @param seconds      how long the load ran
+     * @param load         every request of the warm-up, its slices one after the other (its counts are what a
+     *                     report reads: its rate is not that of the whole warm-up)
+     * @param sliceShares  the compilers' CPU in each slice, in cores, oldest first
      */
-    record Warmed(int seconds, LoadResult load, int lastSlice, double compilerShare) {
+    record Warmed(int seconds, LoadResult load, List<Double> sliceShares) {
 
-        boolean compilersRested() {
-            return compilerShare < RESTING_SHARE_OF_A_CORE;
+        Warmed {
+            sliceShares = List.copyOf(sliceShares);
         }
 
-        /** For a report: how long, and whether the compilers rested. */
+        /** The compilers' CPU in the last slice, in cores. */
+        double compilerShare() {
+            return sliceShares.get(sliceShares.size() - 1);
+        }
+
+        boolean compilersRested() {
+            return compilerShare() < RESTING_SHARE_OF_A_CORE;
+        }
+
+        /** For a report: how long, what the compilers used in each slice, and whether they rested. */
         String describe() {
-            return String.format("%d s (the JIT compilers at %.0f %% of a core in its last %d s%s)", seconds,
-                    compilerShare * 100, lastSlice, compilersRested() ? "" : ", still busy at the maximum");
+            return String.format("%d s (the JIT compilers' share of a core in each %d s: %s %%%s)", seconds,
+                    SLICE_SECONDS, String.join(", ", sliceShares.stream()
+                            .map(share -> String.valueOf(Math.round(share * 100))).toList()),
+                    compilersRested() ? "" : ", still busy at the maximum");
         }
     }
 
@@ -53,19 +63,19 @@ final class WarmUp {
     static Warmed run(LongSupplier compilerTicks, int minimumSeconds, int maximumSeconds, Slice slice)
             throws InterruptedException {
         List<LoadResult> slices = new ArrayList<>();
+        List<Double> shares = new ArrayList<>();
         int seconds = 0;
-        int length = 0;
-        double share = Double.NaN;
         while (seconds < maximumSeconds) {
-            length = Math.min(SLICE_SECONDS, maximumSeconds - seconds);
+            int length = Math.min(SLICE_SECONDS, maximumSeconds - seconds);
             long ticksBefore = compilerTicks.getAsLong();
             slices.add(slice.run(length));
-            share = ProcessStat.millis(compilerTicks.getAsLong() - ticksBefore) / (length * 1000.0);
+            double share = ProcessStat.millis(compilerTicks.getAsLong() - ticksBefore) / (length * 1000.0);
+            shares.add(share);
             seconds += length;
             if (seconds >= minimumSeconds && share < RESTING_SHARE_OF_A_CORE) {
                 break;
             }
         }
-        return new Warmed(seconds, LoadResult.together(slices), length, share);
+        return new Warmed(seconds, LoadResult.together(slices), shares);
     }
 }

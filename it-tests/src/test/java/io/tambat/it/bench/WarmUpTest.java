@@ -52,12 +52,12 @@ class WarmUpTest {
 
     @Test
     void stopsAtTheMaximumAndSaysTheCompilersWereStillBusy() throws InterruptedException {
-        WarmUp.Warmed warmed = warm(20, 45, 0.5);
+        WarmUp.Warmed warmed = warm(20, 45, 0.9, 0.5);
 
         assertThat(warmed.seconds()).isEqualTo(45);
         assertThat(warmed.compilersRested()).isFalse();
-        assertThat(warmed.describe()).isEqualTo(
-                "45 s (the JIT compilers at 50 % of a core in its last 5 s, still busy at the maximum)");
+        assertThat(warmed.describe()).isEqualTo("45 s (the JIT compilers' share of a core in each 10 s: "
+                + "90, 50, 50, 50, 50 %, still busy at the maximum)");
     }
 
     @Test
