@@ -36,13 +36,7 @@ final class ContractDatabase implements AutoCloseable {
     }
 
     static ContractDatabase migrated() {
-        PGSimpleDataSource dataSource = new PGSimpleDataSource();
-        dataSource.setServerNames(new String[] {setting("host", "127.0.0.1")});
-        dataSource.setPortNumbers(new int[] {Integer.parseInt(setting("port", "5432"))});
-        dataSource.setDatabaseName(setting("name", "tambat_test"));
-        dataSource.setUser(setting("user", "tambat"));
-        dataSource.setPassword(setting("password", "tambat"));
-        dataSource.setCurrentSchema(SCHEMA);
+        PGSimpleDataSource dataSource = dataSource(SCHEMA);
         update(dataSource, "DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
         FlywaySchemaMigrator.migration(dataSource, SCHEMA).migrate();
         List<String> tables = query(dataSource, """
@@ -58,6 +52,18 @@ final class ContractDatabase implements AutoCloseable {
                         "jakarta.persistence.jdbc.password", dataSource.getPassword(),
                         "eclipselink.logging.level", "WARNING")),
                 "TRUNCATE " + String.join(", ", tables) + " RESTART IDENTITY CASCADE");
+    }
+
+    /** The test database, with the given schema current. */
+    static PGSimpleDataSource dataSource(String schema) {
+        PGSimpleDataSource dataSource = new PGSimpleDataSource();
+        dataSource.setServerNames(new String[] {setting("host", "127.0.0.1")});
+        dataSource.setPortNumbers(new int[] {Integer.parseInt(setting("port", "5432"))});
+        dataSource.setDatabaseName(setting("name", "tambat_test"));
+        dataSource.setUser(setting("user", "tambat"));
+        dataSource.setPassword(setting("password", "tambat"));
+        dataSource.setCurrentSchema(schema);
+        return dataSource;
     }
 
     private static String setting(String name, String localDefault) {
@@ -125,7 +131,7 @@ final class ContractDatabase implements AutoCloseable {
         entityManagers.close();
     }
 
-    private static <T> List<T> query(PGSimpleDataSource dataSource, String sql, Class<T> type,
+    static <T> List<T> query(PGSimpleDataSource dataSource, String sql, Class<T> type,
             Object... parameters) {
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement statement = prepare(connection, sql, parameters);
@@ -140,7 +146,7 @@ final class ContractDatabase implements AutoCloseable {
         }
     }
 
-    private static void update(PGSimpleDataSource dataSource, String sql, Object... parameters) {
+    static void update(PGSimpleDataSource dataSource, String sql, Object... parameters) {
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement statement = prepare(connection, sql, parameters)) {
             statement.executeUpdate();
