@@ -32,6 +32,11 @@ public final class TestSigners {
                 hmac("HmacSHA256", secret.getBytes(StandardCharsets.UTF_8), body));
     }
 
+    /** {@code X-Shopify-Hmac-Sha256} value: base64 HMAC-SHA256 of the body keyed by the UTF-8 secret. */
+    public static String shopify(String secret, byte[] body) {
+        return Base64.getEncoder().encodeToString(hmac("HmacSHA256", secret.getBytes(StandardCharsets.UTF_8), body));
+    }
+
     /** {@code webhook-signature} value for a {@code whsec_} secret. */
     public static String standard(String secret, String messageId, long unixSeconds, byte[] body) {
         byte[] key = Base64.getDecoder().decode(secret.substring("whsec_".length()));

@@ -1,7 +1,6 @@
 package io.tambat.adapter.in.provider.github;
 
-import io.tambat.adapter.in.provider.support.crypto.ConstantTime;
-import io.tambat.adapter.in.provider.support.crypto.Hmac;
+import io.tambat.adapter.in.provider.support.crypto.BodyHmacSha256;
 import io.tambat.adapter.in.provider.support.crypto.StrictDecoding;
 import io.tambat.adapter.in.provider.support.form.FormFields;
 import io.tambat.adapter.in.provider.support.header.MediaTypes;
@@ -17,7 +16,6 @@ import io.tambat.domain.model.webhook.SignedDelivery;
 import io.tambat.domain.model.webhook.WebhookEvent;
 import io.tambat.domain.port.out.ProviderAdapter;
 import jakarta.json.JsonObject;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -56,7 +54,6 @@ public final class GitHubSignatureAdapter implements ProviderAdapter {
     private static final String JSON = "application/json";
     private static final String FORM = "application/x-www-form-urlencoded";
     private static final String SIGNATURE_PREFIX = "sha256=";
-    private static final int SHA256_LENGTH = 32;
 
     @Override
     public String provider() {
@@ -94,14 +91,10 @@ public final class GitHubSignatureAdapter implements ProviderAdapter {
         String value = header.get();
         byte[] signature = Optional.of(value)
                 .filter(v -> v.startsWith(SIGNATURE_PREFIX))
-                .flatMap(v -> StrictDecoding.hex(v.substring(SIGNATURE_PREFIX.length()), SHA256_LENGTH))
+                .flatMap(v -> StrictDecoding.hex(v.substring(SIGNATURE_PREFIX.length()), BodyHmacSha256.LENGTH))
                 .orElseThrow(() -> Rejections.signatureMissing(
                         SIGNATURE_HEADER + " header is not sha256=<64 hex digits>"));
-        byte[] body = delivery.body();
-        return SignedDelivery.of(
-                secret -> ConstantTime.anyEquals(
-                        Hmac.sha256(secret.secret().getBytes(StandardCharsets.UTF_8), body), List.of(signature)),
-                Optional.empty());
+        return BodyHmacSha256.signedDelivery(signature, delivery.body());
     }
 
     @Override

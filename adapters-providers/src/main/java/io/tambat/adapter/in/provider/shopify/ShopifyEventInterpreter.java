@@ -1,0 +1,71 @@
+package io.tambat.adapter.in.provider.shopify;
+
+import io.tambat.adapter.in.provider.support.json.JsonFields;
+import io.tambat.adapter.in.provider.support.processing.StoredPayloads;
+import io.tambat.domain.error.UninterpretableEventException;
+import io.tambat.domain.model.processing.InterpretationSettings;
+import io.tambat.domain.model.processing.ObjectKey;
+import io.tambat.domain.model.processing.ObjectType;
+import io.tambat.domain.model.processing.StateChange;
+import io.tambat.domain.model.processing.StoredEvent;
+import io.tambat.domain.port.out.EventInterpreter;
+import jakarta.json.JsonObject;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.Optional;
+
+/**
+ * What a Shopify event means: for an {@code orders/*} topic, the payment state of the order it carries.
+ *
+ * <p>An order topic's body is the order, and Shopify delivers without order, telling receivers to compare
+ * {@code updated_at}. So the event is a {@link StateChange.Versioned} of a {@code payment} keyed by the order's
+ * {@code id}, with its {@code financial_status} as the state and {@code updated_at} as the version
+ * ({@link ShopifyOrderFields}): an older delivery arriving late never overwrites a newer state. An order without
+ * those fields, or with a field of another type, is uninterpretable. Other topics (products, customers, the app's
+ * own) concern no tracked object and are recorded without business state. Settings are ignored: Shopify's
+ * payloads are fixed.
+ */
+public final class ShopifyEventInterpreter implements EventInterpreter {
+
+    private static final String PROVIDER = "shopify";
+
+    @Override
+    public String provider() {
+        return PROVIDER;
+    }
+
+    @Override
+    public Optional<StateChange> interpret(StoredEvent event, InterpretationSettings settings) {
+        if (!ShopifyOrderFields.isOrderTopic(event.eventType())) {
+            // Decided on the topic alone: an event nobody tracks must not fail on a payload nobody reads.
+            return Optional.empty();
+        }
+        JsonObject order = StoredPayloads.jsonObject(event.payload(), ShopifyOrderFields.READ);
+        String id = required(StoredPayloads.read(() -> JsonFields.optionalId(order, ShopifyOrderFields.ID)),
+                ShopifyOrderFields.ID);
+        String state = required(StoredPayloads.read(
+                () -> JsonFields.optionalString(order, ShopifyOrderFields.FINANCIAL_STATUS)),
+                ShopifyOrderFields.FINANCIAL_STATUS);
+        String updatedAt = required(StoredPayloads.read(
+                () -> JsonFields.optionalString(order, ShopifyOrderFields.UPDATED_AT)), ShopifyOrderFields.UPDATED_AT);
+        long version = ShopifyOrderFields.version(instant(updatedAt));
+        ObjectKey key = StoredPayloads.build(ShopifyOrderFields.ID,
+                () -> new ObjectKey(PROVIDER, ObjectType.PAYMENT, id));
+        return Optional.of(StoredPayloads.build(ShopifyOrderFields.FINANCIAL_STATUS,
+                () -> new StateChange.Versioned(key, state, version)));
+    }
+
+    private static String required(Optional<String> value, String pointer) {
+        return value.orElseThrow(() -> new UninterpretableEventException(pointer + " is missing"));
+    }
+
+    private static Instant instant(String updatedAt) {
+        try {
+            return OffsetDateTime.parse(updatedAt).toInstant();
+        } catch (DateTimeParseException e) {
+            throw new UninterpretableEventException(ShopifyOrderFields.UPDATED_AT
+                    + " is not an ISO-8601 date-time with an offset");
+        }
+    }
+}

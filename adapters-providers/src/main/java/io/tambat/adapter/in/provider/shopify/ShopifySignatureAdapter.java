@@ -1,0 +1,101 @@
+package io.tambat.adapter.in.provider.shopify;
+
+import io.tambat.adapter.in.provider.support.crypto.BodyHmacSha256;
+import io.tambat.adapter.in.provider.support.crypto.StrictDecoding;
+import io.tambat.adapter.in.provider.support.header.MediaTypes;
+import io.tambat.adapter.in.provider.support.header.SingleHeader;
+import io.tambat.adapter.in.provider.support.ingress.Rejections;
+import io.tambat.adapter.in.provider.support.ingress.WebhookEvents;
+import io.tambat.adapter.in.provider.support.json.JsonBodies;
+import io.tambat.adapter.in.provider.support.json.JsonFields;
+import io.tambat.domain.error.Rejection;
+import io.tambat.domain.model.webhook.Headers;
+import io.tambat.domain.model.webhook.RawDelivery;
+import io.tambat.domain.model.webhook.SignedDelivery;
+import io.tambat.domain.model.webhook.WebhookEvent;
+import io.tambat.domain.port.out.ProviderAdapter;
+import jakarta.json.JsonObject;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Shopify webhooks (app and shop subscriptions).
+ *
+ * <ul>
+ *   <li><b>Logical event id:</b> {@code X-Shopify-Event-Id}, which Shopify documents as the same across every
+ *       webhook of one event, else {@code X-Shopify-Webhook-Id}. Neither is signed: Shopify signs the body
+ *       only, so a forged id can at worst store a genuine payload a second time, never inject content.</li>
+ *   <li><b>Attempt timestamp:</b> none. {@code X-Shopify-Triggered-At} is not signed, so there is no
+ *       tolerance and an authentic delivery can be replayed verbatim, as with GitHub; deduplication on the
+ *       event id is the only replay defence.</li>
+ *   <li><b>Signature:</b> {@code X-Shopify-Hmac-Sha256}: base64 HMAC-SHA256 of the raw body keyed with the
+ *       app's client secret as UTF-8. One signature per delivery: after a secret rotation Shopify may go on
+ *       signing with the old secret for up to an hour, so both versions stay trusted meanwhile.</li>
+ *   <li><b>Redelivery:</b> up to eight retries over four hours with the original payload, the same ids and,
+ *       since body and secret are unchanged, the same signature.</li>
+ *   <li><b>Envelope:</b> {@code X-Shopify-Topic} is the event type; the body is the resource itself, a JSON
+ *       object. For {@code orders/*} topics the order's {@code id} and {@code updated_at} are recorded as the
+ *       object and its version ({@link ShopifyOrderFields}); a value of another type is recorded as absent, and
+ *       processing fails the event. Shop domain and API version headers are unsigned and not read.</li>
+ * </ul>
+ */
+public final class ShopifySignatureAdapter implements ProviderAdapter {
+
+    static final String SIGNATURE_HEADER = "X-Shopify-Hmac-Sha256";
+    static final String TOPIC_HEADER = "X-Shopify-Topic";
+    private static final String[] ID_HEADERS = {"X-Shopify-Event-Id", "X-Shopify-Webhook-Id"};
+
+    private static final String JSON = "application/json";
+
+    @Override
+    public String provider() {
+        return "shopify";
+    }
+
+    @Override
+    public boolean acceptsContentType(String contentType) {
+        return MediaTypes.matches(contentType, JSON);
+    }
+
+    /** Zero: Shopify signs no timestamp, so the pipeline never applies a tolerance to its deliveries. */
+    @Override
+    public Duration defaultTolerance() {
+        return Duration.ZERO;
+    }
+
+    @Override
+    public void validateSecret(String secret) {
+        if (secret == null || secret.isEmpty()) {
+            throw new IllegalArgumentException("a Shopify client secret must not be empty");
+        }
+    }
+
+    @Override
+    public SignedDelivery readSignature(RawDelivery delivery) {
+        String value = SingleHeader.read(delivery.headers(), SIGNATURE_HEADER, Rejection.SIGNATURE_MISSING)
+                .orElseThrow(() -> Rejections.signatureMissing(SIGNATURE_HEADER + " header is missing"));
+        byte[] signature = StrictDecoding.base64(value)
+                .filter(decoded -> decoded.length == BodyHmacSha256.LENGTH)
+                .orElseThrow(() -> Rejections.signatureMissing(
+                        SIGNATURE_HEADER + " header is not the base64 of 32 bytes"));
+        return BodyHmacSha256.signedDelivery(signature, delivery.body());
+    }
+
+    @Override
+    public List<WebhookEvent> readEvents(RawDelivery delivery) {
+        Headers headers = delivery.headers();
+        String eventId = SingleHeader.firstPresent(headers, Rejection.MALFORMED_ENVELOPE, ID_HEADERS)
+                .orElseThrow(() -> Rejections.malformedEnvelope(ID_HEADERS[0] + " and " + ID_HEADERS[1]
+                        + " headers are missing"));
+        String topic = SingleHeader.read(headers, TOPIC_HEADER, Rejection.MALFORMED_ENVELOPE)
+                .orElseThrow(() -> Rejections.malformedEnvelope(TOPIC_HEADER + " header is missing"));
+        if (!ShopifyOrderFields.isOrderTopic(topic)) {
+            JsonBodies.parseObject(delivery.body());
+            return List.of(WebhookEvents.of(eventId, topic, Optional.empty(), Optional.empty(), Optional.empty()));
+        }
+        JsonObject order = JsonBodies.parseObject(delivery.body(), ShopifyOrderFields.READ);
+        return List.of(WebhookEvents.of(eventId, topic, JsonFields.lenientId(order, ShopifyOrderFields.ID),
+                ShopifyOrderFields.lenientVersion(order), Optional.empty()));
+    }
+}
