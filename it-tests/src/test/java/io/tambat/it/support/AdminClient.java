@@ -1,5 +1,8 @@
 package io.tambat.it.support;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import jakarta.json.JsonObject;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -23,6 +26,13 @@ public final class AdminClient {
 
     public HttpResponse<String> delete(String path) {
         return call("DELETE", path, null);
+    }
+
+    /** The state derived for one provider object ({@code GET /admin/objects/...}), which must exist. */
+    public JsonObject objectState(String provider, String type, String objectId) {
+        HttpResponse<String> response = get("admin/objects/" + provider + "/" + type + "/" + objectId);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return Http.json(response);
     }
 
     private HttpResponse<String> call(String method, String path, String json) {

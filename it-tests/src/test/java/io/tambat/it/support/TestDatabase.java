@@ -105,6 +105,12 @@ public final class TestDatabase {
                 + "AND provider_event_id = ?", provider, endpoint, eventId);
     }
 
+    /** The stored status of one logical event (as in the table: a leased row still reads RECEIVED). */
+    public String inboxStatus(String provider, String endpoint, String eventId) {
+        return (String) rows("SELECT status FROM webhook_inbox WHERE provider = ? AND endpoint_id = ? "
+                + "AND provider_event_id = ?", provider, endpoint, eventId).get(0).get("status");
+    }
+
     /** Outbox rows caused by the inbox rows of one logical event. */
     public long outboxRows(String provider, String endpoint, String eventId) {
         return count("SELECT count(*) FROM webhook_outbox o JOIN webhook_inbox i ON i.inbox_id = o.inbox_id "

@@ -32,6 +32,13 @@ public final class TestSigners {
                 hmac("HmacSHA256", secret.getBytes(StandardCharsets.UTF_8), body));
     }
 
+    /** {@code Paddle-Signature} value: {@code ts=<unix>;h1=<hex HMAC-SHA256 of "ts:body" keyed by the secret>}. */
+    public static String paddle(String secret, long unixSeconds, byte[] body) {
+        byte[] signed = concat((unixSeconds + ":").getBytes(StandardCharsets.UTF_8), body);
+        return "ts=" + unixSeconds + ";h1="
+                + HexFormat.of().formatHex(hmac("HmacSHA256", secret.getBytes(StandardCharsets.UTF_8), signed));
+    }
+
     /** {@code X-Shopify-Hmac-Sha256} value: base64 HMAC-SHA256 of the body keyed by the UTF-8 secret. */
     public static String shopify(String secret, byte[] body) {
         return Base64.getEncoder().encodeToString(hmac("HmacSHA256", secret.getBytes(StandardCharsets.UTF_8), body));

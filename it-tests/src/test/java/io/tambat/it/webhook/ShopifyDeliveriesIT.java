@@ -108,14 +108,10 @@ class ShopifyDeliveriesIT extends DeployedTambatTest {
     }
 
     private String status(String eventId) {
-        return (String) db.rows("SELECT status FROM webhook_inbox WHERE provider = 'shopify' "
-                + "AND provider_event_id = ?", eventId).get(0).get("status");
+        return db.inboxStatus("shopify", ENDPOINT, eventId);
     }
 
     private static JsonObject objectState(String orderId) {
-        HttpResponse<String> response = new AdminClient(ArquillianServer.baseUri())
-                .get("admin/objects/shopify/payment/" + orderId);
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        return Http.json(response);
+        return new AdminClient(ArquillianServer.baseUri()).objectState("shopify", "payment", orderId);
     }
 }

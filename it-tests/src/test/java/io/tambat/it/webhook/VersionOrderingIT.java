@@ -135,9 +135,6 @@ class VersionOrderingIT extends DeployedTambatTest {
     }
 
     private static JsonObject objectState(String objectId) {
-        HttpResponse<String> response = new AdminClient(ArquillianServer.baseUri())
-                .get("admin/objects/standard/payment/" + objectId);
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        return Http.json(response);
+        return new AdminClient(ArquillianServer.baseUri()).objectState("standard", "payment", objectId);
     }
 }

@@ -19,6 +19,6 @@ class EventInterpreterRegistrationTest {
                 .toList();
 
         assertThat(interpreters).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(adapters);
-        assertThat(interpreters).containsExactlyInAnyOrder("stripe", "github", "standard", "shopify");
+        assertThat(interpreters).containsExactlyInAnyOrder("stripe", "github", "standard", "shopify", "paddle");
     }
 }

@@ -1,6 +1,6 @@
 package io.tambat.adapter.in.provider.github;
 
-import io.tambat.adapter.in.provider.support.crypto.BodyHmacSha256;
+import io.tambat.adapter.in.provider.support.crypto.Utf8SecretHmac;
 import io.tambat.adapter.in.provider.support.crypto.StrictDecoding;
 import io.tambat.adapter.in.provider.support.form.FormFields;
 import io.tambat.adapter.in.provider.support.header.MediaTypes;
@@ -91,10 +91,10 @@ public final class GitHubSignatureAdapter implements ProviderAdapter {
         String value = header.get();
         byte[] signature = Optional.of(value)
                 .filter(v -> v.startsWith(SIGNATURE_PREFIX))
-                .flatMap(v -> StrictDecoding.hex(v.substring(SIGNATURE_PREFIX.length()), BodyHmacSha256.LENGTH))
+                .flatMap(v -> StrictDecoding.hex(v.substring(SIGNATURE_PREFIX.length()), Utf8SecretHmac.SHA256_LENGTH))
                 .orElseThrow(() -> Rejections.signatureMissing(
                         SIGNATURE_HEADER + " header is not sha256=<64 hex digits>"));
-        return BodyHmacSha256.signedDelivery(signature, delivery.body());
+        return SignedDelivery.of(Utf8SecretHmac.sha256(delivery.body(), List.of(signature)), Optional.empty());
     }
 
     @Override

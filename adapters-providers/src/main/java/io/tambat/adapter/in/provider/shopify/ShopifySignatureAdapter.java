@@ -1,6 +1,6 @@
 package io.tambat.adapter.in.provider.shopify;
 
-import io.tambat.adapter.in.provider.support.crypto.BodyHmacSha256;
+import io.tambat.adapter.in.provider.support.crypto.Utf8SecretHmac;
 import io.tambat.adapter.in.provider.support.crypto.StrictDecoding;
 import io.tambat.adapter.in.provider.support.header.MediaTypes;
 import io.tambat.adapter.in.provider.support.header.SingleHeader;
@@ -76,10 +76,10 @@ public final class ShopifySignatureAdapter implements ProviderAdapter {
         String value = SingleHeader.read(delivery.headers(), SIGNATURE_HEADER, Rejection.SIGNATURE_MISSING)
                 .orElseThrow(() -> Rejections.signatureMissing(SIGNATURE_HEADER + " header is missing"));
         byte[] signature = StrictDecoding.base64(value)
-                .filter(decoded -> decoded.length == BodyHmacSha256.LENGTH)
+                .filter(decoded -> decoded.length == Utf8SecretHmac.SHA256_LENGTH)
                 .orElseThrow(() -> Rejections.signatureMissing(
                         SIGNATURE_HEADER + " header is not the base64 of 32 bytes"));
-        return BodyHmacSha256.signedDelivery(signature, delivery.body());
+        return SignedDelivery.of(Utf8SecretHmac.sha256(delivery.body(), List.of(signature)), Optional.empty());
     }
 
     @Override

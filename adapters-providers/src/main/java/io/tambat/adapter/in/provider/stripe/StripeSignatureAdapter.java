@@ -1,25 +1,17 @@
 package io.tambat.adapter.in.provider.stripe;
 
-import io.tambat.adapter.in.provider.support.crypto.ConstantTime;
-import io.tambat.adapter.in.provider.support.crypto.Hmac;
-import io.tambat.adapter.in.provider.support.crypto.SignedMessage;
 import io.tambat.adapter.in.provider.support.header.MediaTypes;
-import io.tambat.adapter.in.provider.support.header.SingleHeader;
-import io.tambat.adapter.in.provider.support.ingress.Rejections;
+import io.tambat.adapter.in.provider.support.header.TimestampedSignatureHeader;
 import io.tambat.adapter.in.provider.support.ingress.WebhookEvents;
 import io.tambat.adapter.in.provider.support.json.JsonBodies;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.adapter.json.JsonPointers;
-import io.tambat.domain.error.Rejection;
 import io.tambat.domain.model.webhook.RawDelivery;
-import io.tambat.domain.model.webhook.SignatureCheck;
 import io.tambat.domain.model.webhook.SignedDelivery;
 import io.tambat.domain.model.webhook.WebhookEvent;
 import io.tambat.domain.port.out.ProviderAdapter;
 import jakarta.json.JsonObject;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -52,6 +44,8 @@ import java.util.Optional;
 public final class StripeSignatureAdapter implements ProviderAdapter {
 
     static final String SIGNATURE_HEADER = "Stripe-Signature";
+    private static final TimestampedSignatureHeader.Format HEADER_FORMAT =
+            new TimestampedSignatureHeader.Format(SIGNATURE_HEADER, ",", "t", "v1", ".");
 
     private static final String SECRET_PREFIX = "whsec_";
     // Stripe issues 32 characters after the prefix; eight is a floor against empty or placeholder values,
@@ -94,18 +88,7 @@ public final class StripeSignatureAdapter implements ProviderAdapter {
 
     @Override
     public SignedDelivery readSignature(RawDelivery delivery) {
-        String header = SingleHeader.read(delivery.headers(), SIGNATURE_HEADER, Rejection.SIGNATURE_MISSING)
-                .orElseThrow(() -> Rejections.signatureMissing(SIGNATURE_HEADER + " header is missing"));
-        StripeSignatureHeader parsed = StripeSignatureHeader.parse(header);
-        // Stripe's SDKs sign the parsed number, so a t sent with leading zeros is signed without them.
-        byte[] signed = SignedMessage.of(parsed.timestamp() + ".", delivery.body());
-        return SignedDelivery.of(check(signed, parsed.v1Signatures()),
-                Optional.of(Instant.ofEpochSecond(parsed.timestamp())));
-    }
-
-    private static SignatureCheck check(byte[] signed, List<byte[]> candidates) {
-        return secret -> ConstantTime.anyEquals(
-                Hmac.sha256(secret.secret().getBytes(StandardCharsets.UTF_8), signed), candidates);
+        return TimestampedSignatureHeader.signedDelivery(delivery, HEADER_FORMAT);
     }
 
     @Override

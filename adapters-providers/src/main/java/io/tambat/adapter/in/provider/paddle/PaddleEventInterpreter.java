@@ -1,0 +1,67 @@
+package io.tambat.adapter.in.provider.paddle;
+
+import io.tambat.adapter.in.provider.support.json.JsonFields;
+import io.tambat.adapter.in.provider.support.processing.StoredPayloads;
+import io.tambat.domain.error.UninterpretableEventException;
+import io.tambat.domain.model.processing.InterpretationSettings;
+import io.tambat.domain.model.processing.ObjectKey;
+import io.tambat.domain.model.processing.ObjectType;
+import io.tambat.domain.model.processing.StateChange;
+import io.tambat.domain.model.processing.StoredEvent;
+import io.tambat.domain.port.out.EventInterpreter;
+import jakarta.json.JsonObject;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.Optional;
+
+/**
+ * What a Paddle event means: the state of the entity its {@code data} carries, for transactions (as a
+ * {@code payment}), subscriptions and adjustments (as a {@code refund}).
+ *
+ * <p>Paddle sends the whole entity in every event and does not deliver events in order, so an event is a
+ * {@link StateChange.Versioned} keyed by {@code data.id}, with {@code data.status} as the state and
+ * {@code data.updated_at} (epoch microseconds) as the version ({@link PaddleEntityFields}): a late
+ * {@code transaction.paid} never overwrites the {@code completed} state of a newer one. A tracked event without
+ * those fields, or with one of another type, is uninterpretable; other event types concern no tracked object.
+ * Settings are ignored: Paddle's envelope is fixed.
+ */
+public final class PaddleEventInterpreter implements EventInterpreter {
+
+    private static final String PROVIDER = "paddle";
+
+    @Override
+    public String provider() {
+        return PROVIDER;
+    }
+
+    @Override
+    public Optional<StateChange> interpret(StoredEvent event, InterpretationSettings settings) {
+        Optional<ObjectType> type = PaddleEntityFields.objectType(event.eventType());
+        if (type.isEmpty()) {
+            // Decided on the type alone: an event nobody tracks must not fail on a payload nobody reads.
+            return Optional.empty();
+        }
+        JsonObject payload = StoredPayloads.jsonObject(event.payload(), PaddleEntityFields.READ);
+        String id = required(payload, PaddleEntityFields.ID);
+        String state = required(payload, PaddleEntityFields.STATUS);
+        long version = PaddleEntityFields.version(instant(required(payload, PaddleEntityFields.UPDATED_AT)));
+        ObjectKey key = StoredPayloads.build(PaddleEntityFields.ID, () -> new ObjectKey(PROVIDER, type.get(), id));
+        return Optional.of(StoredPayloads.build(PaddleEntityFields.STATUS,
+                () -> new StateChange.Versioned(key, state, version)));
+    }
+
+    private static String required(JsonObject payload, String pointer) {
+        return StoredPayloads.read(() -> JsonFields.optionalString(payload, pointer))
+                .orElseThrow(() -> new UninterpretableEventException(pointer + " is missing"));
+    }
+
+    private static Instant instant(String updatedAt) {
+        try {
+            return OffsetDateTime.parse(updatedAt).toInstant();
+        } catch (DateTimeParseException e) {
+            throw new UninterpretableEventException(PaddleEntityFields.UPDATED_AT
+                    + " is not an RFC 3339 date-time");
+        }
+    }
+}
