@@ -1,0 +1,116 @@
+package io.tambat.it.webhook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tambat.it.support.AdminClient;
+import io.tambat.it.support.Eventually;
+import io.tambat.it.support.Http;
+import io.tambat.it.support.StandardDeliveries;
+import io.tambat.it.support.TambatServerProcess;
+import io.tambat.it.support.TestDatabase;
+import io.tambat.it.support.TestSigners;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every built-in provider through the runnable jar, as an operator runs it: one endpoint of each, configured by
+ * environment variables only, one signed delivery each, stored and processed, and the state derived where the
+ * provider's events carry one.
+ */
+class ProvidersOnTheRunnableServerIT {
+
+    private static final String SCHEMA = "tambat_providers";
+    private static final Duration READY = Duration.ofSeconds(90);
+    private static final Duration CONVERGENCE = Duration.ofSeconds(30);
+    private static final String STRIPE_SECRET = "whsec_runnable_stripe_secret";
+    private static final String GITHUB_SECRET = "runnable-github-secret";
+    private static final String SHOPIFY_SECRET = "runnable-shopify-secret";
+    private static final String PADDLE_SECRET = "pdl_ntfset_runnable_paddle_secret";
+
+    @Test
+    void everyBuiltInProviderIsReceivedAndProcessedByTheRunnableServer() {
+        TestDatabase db = new TestDatabase(SCHEMA).dropSchema();
+        Map<String, String> environment = new LinkedHashMap<>();
+        environment.put("TAMBAT_WEBHOOKS_ENDPOINTS", "stripe-rs,github-rs,standard-rs,shopify-rs,paddle-rs");
+        endpoint(environment, "STRIPE_RS", "stripe", STRIPE_SECRET);
+        endpoint(environment, "GITHUB_RS", "github", GITHUB_SECRET);
+        endpoint(environment, "STANDARD_RS", "standard", StandardDeliveries.SECRET);
+        endpoint(environment, "SHOPIFY_RS", "shopify", SHOPIFY_SECRET);
+        endpoint(environment, "PADDLE_RS", "paddle", PADDLE_SECRET);
+        try (TambatServerProcess server = TambatServerProcess.configured("providers", TestDatabase.port(), SCHEMA,
+                environment).start().awaitReady(READY)) {
+            URI base = server.baseUri();
+            long now = Instant.now().getEpochSecond();
+            String order = String.valueOf(Math.abs(UUID.randomUUID().getLeastSignificantBits()));
+            Map<String, String> sent = new LinkedHashMap<>();
+
+            String stripeId = "evt_" + UUID.randomUUID().toString().replace("-", "");
+            byte[] stripe = utf8("{\"id\":\"" + stripeId + "\",\"object\":\"event\",\"type\":\"customer.created\","
+                    + "\"created\":" + now + ",\"data\":{\"object\":{\"id\":\"cus_1\",\"object\":\"customer\"}}}");
+            sent.put("stripe", accepted(Http.post(base.resolve("webhooks/stripe/stripe-rs"), stripe,
+                    "Content-Type", "application/json", "Stripe-Signature",
+                    TestSigners.stripe(STRIPE_SECRET, now, stripe)), stripeId));
+
+            String delivery = UUID.randomUUID().toString();
+            byte[] github = utf8("{\"action\":\"opened\",\"repository\":{\"id\":1296269}}");
+            sent.put("github", accepted(Http.post(base.resolve("webhooks/github/github-rs"), github,
+                    "Content-Type", "application/json", "X-GitHub-Event", "issues", "X-GitHub-Delivery", delivery,
+                    "X-Hub-Signature-256", TestSigners.github(GITHUB_SECRET, github)), delivery));
+
+            String messageId = StandardDeliveries.newMessageId();
+            byte[] standard = utf8("{\"type\":\"payment.updated\",\"data\":{\"object\":\"payment\",\"id\":\"pay_"
+                    + order + "\",\"version\":3,\"status\":\"succeeded\"}}");
+            sent.put("standard", accepted(StandardDeliveries.send(base.resolve("webhooks/standard/standard-rs"),
+                    StandardDeliveries.SECRET, messageId, standard), messageId));
+
+            String shopifyId = UUID.randomUUID().toString();
+            byte[] shopify = utf8("{\"id\":" + order + ",\"financial_status\":\"paid\","
+                    + "\"updated_at\":\"2024-11-05T10:51:00+01:00\"}");
+            sent.put("shopify", accepted(Http.post(base.resolve("webhooks/shopify/shopify-rs"), shopify,
+                    "Content-Type", "application/json", "X-Shopify-Topic", "orders/paid",
+                    "X-Shopify-Event-Id", shopifyId, "X-Shopify-Hmac-Sha256",
+                    TestSigners.shopify(SHOPIFY_SECRET, shopify)), shopifyId));
+
+            String paddleId = "evt_" + UUID.randomUUID();
+            byte[] paddle = utf8("{\"event_id\":\"" + paddleId + "\",\"event_type\":\"transaction.completed\","
+                    + "\"data\":{\"id\":\"txn_" + order + "\",\"status\":\"completed\","
+                    + "\"updated_at\":\"2024-04-12T10:18:49.738972Z\"}}");
+            sent.put("paddle", accepted(Http.post(base.resolve("webhooks/paddle/paddle-rs"), paddle,
+                    "Content-Type", "application/json", "Paddle-Signature",
+                    TestSigners.paddle(PADDLE_SECRET, now, paddle)), paddleId));
+
+            sent.forEach((provider, eventId) -> Eventually.within(CONVERGENCE, () -> assertThat(
+                    db.inboxStatus(provider, provider + "-rs", eventId)).as(provider).isEqualTo("PROCESSED")));
+            AdminClient admin = new AdminClient(base);
+            assertThat(admin.objectState("standard", "payment", "pay_" + order).getString("state"))
+                    .isEqualTo("succeeded");
+            assertThat(admin.objectState("shopify", "payment", order).getString("state")).isEqualTo("paid");
+            assertThat(admin.objectState("paddle", "payment", "txn_" + order).getString("state"))
+                    .isEqualTo("completed");
+            assertThat(admin.objectState("github", "account", "1296269").getString("state")).isEqualTo("issues");
+        }
+    }
+
+    private static void endpoint(Map<String, String> environment, String id, String provider, String secret) {
+        environment.put("TAMBAT_WEBHOOKS_ENDPOINT_" + id + "_PROVIDER", provider);
+        environment.put("TAMBAT_WEBHOOKS_ENDPOINT_" + id + "_SECRETS", "v1:" + secret);
+    }
+
+    /** The event id of a delivery answered as newly accepted. */
+    private static String accepted(HttpResponse<String> response, String eventId) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(Http.json(response).getString("status")).isEqualTo("accepted");
+        return eventId;
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+}
