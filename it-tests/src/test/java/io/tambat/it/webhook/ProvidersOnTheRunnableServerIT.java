@@ -33,17 +33,19 @@ class ProvidersOnTheRunnableServerIT {
     private static final String GITHUB_SECRET = "runnable-github-secret";
     private static final String SHOPIFY_SECRET = "runnable-shopify-secret";
     private static final String PADDLE_SECRET = "pdl_ntfset_runnable_paddle_secret";
+    private static final String GITLAB_TOKEN = "runnable-gitlab-token";
 
     @Test
     void everyBuiltInProviderIsReceivedAndProcessedByTheRunnableServer() {
         TestDatabase db = new TestDatabase(SCHEMA).dropSchema();
         Map<String, String> environment = new LinkedHashMap<>();
-        environment.put("TAMBAT_WEBHOOKS_ENDPOINTS", "stripe-rs,github-rs,standard-rs,shopify-rs,paddle-rs");
+        environment.put("TAMBAT_WEBHOOKS_ENDPOINTS", "stripe-rs,github-rs,standard-rs,shopify-rs,paddle-rs,gitlab-rs");
         endpoint(environment, "STRIPE_RS", "stripe", STRIPE_SECRET);
         endpoint(environment, "GITHUB_RS", "github", GITHUB_SECRET);
         endpoint(environment, "STANDARD_RS", "standard", StandardDeliveries.SECRET);
         endpoint(environment, "SHOPIFY_RS", "shopify", SHOPIFY_SECRET);
         endpoint(environment, "PADDLE_RS", "paddle", PADDLE_SECRET);
+        endpoint(environment, "GITLAB_RS", "gitlab", GITLAB_TOKEN);
         try (TambatServerProcess server = TambatServerProcess.configured("providers", TestDatabase.port(), SCHEMA,
                 environment).start().awaitReady(READY)) {
             URI base = server.baseUri();
@@ -86,6 +88,15 @@ class ProvidersOnTheRunnableServerIT {
                     "Content-Type", "application/json", "Paddle-Signature",
                     TestSigners.paddle(PADDLE_SECRET, now, paddle)), paddleId));
 
+            String key = UUID.randomUUID().toString();
+            byte[] gitlab = utf8("{\"object_kind\":\"push\",\"project\":{\"id\":" + order + "}}");
+            assertThat(Http.post(base.resolve("webhooks/gitlab/gitlab-rs"), gitlab, "Content-Type",
+                    "application/json", "X-Gitlab-Event", "Push Hook", "Idempotency-Key", key, "X-Gitlab-Token",
+                    "not-the-token").statusCode()).isEqualTo(401);
+            sent.put("gitlab", accepted(Http.post(base.resolve("webhooks/gitlab/gitlab-rs"), gitlab,
+                    "Content-Type", "application/json", "X-Gitlab-Event", "Push Hook", "Idempotency-Key", key,
+                    "X-Gitlab-Token", GITLAB_TOKEN), key));
+
             sent.forEach((provider, eventId) -> Eventually.within(CONVERGENCE, () -> assertThat(
                     db.inboxStatus(provider, provider + "-rs", eventId)).as(provider).isEqualTo("PROCESSED")));
             AdminClient admin = new AdminClient(base);
@@ -95,6 +106,7 @@ class ProvidersOnTheRunnableServerIT {
             assertThat(admin.objectState("paddle", "payment", "txn_" + order).getString("state"))
                     .isEqualTo("completed");
             assertThat(admin.objectState("github", "account", "1296269").getString("state")).isEqualTo("issues");
+            assertThat(admin.objectState("gitlab", "account", order).getString("state")).isEqualTo("Push Hook");
         }
     }
 

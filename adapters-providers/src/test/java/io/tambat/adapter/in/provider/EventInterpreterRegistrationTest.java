@@ -19,6 +19,7 @@ class EventInterpreterRegistrationTest {
                 .toList();
 
         assertThat(interpreters).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(adapters);
-        assertThat(interpreters).containsExactlyInAnyOrder("stripe", "github", "standard", "shopify", "paddle");
+        assertThat(interpreters)
+                .containsExactlyInAnyOrder("stripe", "github", "standard", "shopify", "paddle", "gitlab");
     }
 }

@@ -109,6 +109,14 @@ public abstract class ProviderAdapterContractTest {
         return true;
     }
 
+    /**
+     * Whether the provider signs the body. A provider that only sends a shared token (GitLab) proves who sent a
+     * delivery, not what it says, so no change to its body can fail verification.
+     */
+    protected boolean signsBody() {
+        return true;
+    }
+
     /** Whether one delivery can carry several signatures side by side. */
     protected boolean carriesSeveralSignatures() {
         return true;
@@ -204,6 +212,7 @@ public abstract class ProviderAdapterContractTest {
 
     @Test
     void rejectsOneFlippedBodyByte() {
+        assumeThat(signsBody()).as("the provider signs the body").isTrue();
         byte[] body = fixture().body();
         body[body.length / 2] ^= 0x01;
         assertThat(verifies(delivery(fixture().withBody(body), fixture(), List.of(secret())), secret())).isFalse();
@@ -211,6 +220,7 @@ public abstract class ProviderAdapterContractTest {
 
     @Test
     void rejectsAddedWhitespaceInTheBody() {
+        assumeThat(signsBody()).as("the provider signs the body").isTrue();
         byte[] body = fixture().body();
         byte[] spaced = TestSigning.concat(new byte[] {body[0], ' '}, Arrays.copyOfRange(body, 1, body.length));
         assertThat(verifies(delivery(fixture().withBody(spaced), fixture(), List.of(secret())), secret())).isFalse();
@@ -218,6 +228,7 @@ public abstract class ProviderAdapterContractTest {
 
     @Test
     void rejectsReorderedJsonKeys() {
+        assumeThat(signsBody()).as("the provider signs the body").isTrue();
         byte[] reordered = reverseTopLevelKeys(fixture().body());
         assertThat(reordered).isNotEqualTo(fixture().body());
         assertThat(parse(reordered)).isEqualTo(parse(fixture().body()));

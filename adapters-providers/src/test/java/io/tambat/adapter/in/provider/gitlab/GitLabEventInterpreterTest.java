@@ -1,0 +1,42 @@
+package io.tambat.adapter.in.provider.gitlab;
+
+import static io.tambat.adapter.in.provider.TestSigning.utf8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tambat.domain.error.UninterpretableEventException;
+import io.tambat.domain.model.processing.InterpretationSettings;
+import io.tambat.domain.model.processing.ObjectKey;
+import io.tambat.domain.model.processing.ObjectType;
+import io.tambat.domain.model.processing.StateChange;
+import io.tambat.domain.model.processing.StoredEvent;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class GitLabEventInterpreterTest {
+
+    private final GitLabEventInterpreter interpreter = new GitLabEventInterpreter();
+
+    private Optional<StateChange> interpret(String body) {
+        return interpreter.interpret(new StoredEvent("gitlab", "Merge Request Hook", Optional.of("99"),
+                Optional.empty(), utf8(body)), InterpretationSettings.STANDARD_DEFAULTS);
+    }
+
+    @Test
+    void anEventIsANotificationAboutTheProjectItsBodyNames() {
+        assertThat(interpret("{\"object_kind\":\"merge_request\",\"project\":{\"id\":15}}")).contains(
+                new StateChange.Notification(new ObjectKey("gitlab", ObjectType.ACCOUNT, "15"), "Merge Request Hook"));
+    }
+
+    @Test
+    void anEventWithoutAProjectConcernsNoObject() {
+        assertThat(interpret("{\"object_kind\":\"group_create\",\"group_id\":78}")).isEmpty();
+    }
+
+    @Test
+    void aProjectIdOfAnotherTypeOrABodyThatIsNotJsonIsUninterpretable() {
+        assertThatThrownBy(() -> interpret("{\"project\":{\"id\":[15]}}"))
+                .isInstanceOf(UninterpretableEventException.class);
+        assertThatThrownBy(() -> interpret("not json")).isInstanceOf(UninterpretableEventException.class);
+    }
+}
