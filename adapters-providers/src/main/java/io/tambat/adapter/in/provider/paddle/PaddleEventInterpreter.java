@@ -10,9 +10,6 @@ import io.tambat.domain.model.processing.StateChange;
 import io.tambat.domain.model.processing.StoredEvent;
 import io.tambat.domain.port.out.EventInterpreter;
 import jakarta.json.JsonObject;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.Optional;
 
 /**
@@ -43,25 +40,19 @@ public final class PaddleEventInterpreter implements EventInterpreter {
             return Optional.empty();
         }
         JsonObject payload = StoredPayloads.jsonObject(event.payload(), PaddleEntityFields.READ);
-        String id = required(payload, PaddleEntityFields.ID);
-        String state = required(payload, PaddleEntityFields.STATUS);
-        long version = PaddleEntityFields.version(instant(required(payload, PaddleEntityFields.UPDATED_AT)));
+        String id = required(StoredPayloads.read(() -> JsonFields.optionalString(payload, PaddleEntityFields.ID)),
+                PaddleEntityFields.ID);
+        String state = required(StoredPayloads.read(
+                () -> JsonFields.optionalString(payload, PaddleEntityFields.STATUS)), PaddleEntityFields.STATUS);
+        long version = PaddleEntityFields.version(required(StoredPayloads.read(
+                () -> JsonFields.optionalIsoInstant(payload, PaddleEntityFields.UPDATED_AT)),
+                PaddleEntityFields.UPDATED_AT));
         ObjectKey key = StoredPayloads.build(PaddleEntityFields.ID, () -> new ObjectKey(PROVIDER, type.get(), id));
         return Optional.of(StoredPayloads.build(PaddleEntityFields.STATUS,
                 () -> new StateChange.Versioned(key, state, version)));
     }
 
-    private static String required(JsonObject payload, String pointer) {
-        return StoredPayloads.read(() -> JsonFields.optionalString(payload, pointer))
-                .orElseThrow(() -> new UninterpretableEventException(pointer + " is missing"));
-    }
-
-    private static Instant instant(String updatedAt) {
-        try {
-            return OffsetDateTime.parse(updatedAt).toInstant();
-        } catch (DateTimeParseException e) {
-            throw new UninterpretableEventException(PaddleEntityFields.UPDATED_AT
-                    + " is not an RFC 3339 date-time");
-        }
+    private static <T> T required(Optional<T> value, String pointer) {
+        return value.orElseThrow(() -> new UninterpretableEventException(pointer + " is missing"));
     }
 }

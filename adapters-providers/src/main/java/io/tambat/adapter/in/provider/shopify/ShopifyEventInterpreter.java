@@ -10,9 +10,6 @@ import io.tambat.domain.model.processing.StateChange;
 import io.tambat.domain.model.processing.StoredEvent;
 import io.tambat.domain.port.out.EventInterpreter;
 import jakarta.json.JsonObject;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.Optional;
 
 /**
@@ -47,25 +44,16 @@ public final class ShopifyEventInterpreter implements EventInterpreter {
         String state = required(StoredPayloads.read(
                 () -> JsonFields.optionalString(order, ShopifyOrderFields.FINANCIAL_STATUS)),
                 ShopifyOrderFields.FINANCIAL_STATUS);
-        String updatedAt = required(StoredPayloads.read(
-                () -> JsonFields.optionalString(order, ShopifyOrderFields.UPDATED_AT)), ShopifyOrderFields.UPDATED_AT);
-        long version = ShopifyOrderFields.version(instant(updatedAt));
+        long version = ShopifyOrderFields.version(required(StoredPayloads.read(
+                () -> JsonFields.optionalIsoInstant(order, ShopifyOrderFields.UPDATED_AT)),
+                ShopifyOrderFields.UPDATED_AT));
         ObjectKey key = StoredPayloads.build(ShopifyOrderFields.ID,
                 () -> new ObjectKey(PROVIDER, ObjectType.PAYMENT, id));
         return Optional.of(StoredPayloads.build(ShopifyOrderFields.FINANCIAL_STATUS,
                 () -> new StateChange.Versioned(key, state, version)));
     }
 
-    private static String required(Optional<String> value, String pointer) {
+    private static <T> T required(Optional<T> value, String pointer) {
         return value.orElseThrow(() -> new UninterpretableEventException(pointer + " is missing"));
-    }
-
-    private static Instant instant(String updatedAt) {
-        try {
-            return OffsetDateTime.parse(updatedAt).toInstant();
-        } catch (DateTimeParseException e) {
-            throw new UninterpretableEventException(ShopifyOrderFields.UPDATED_AT
-                    + " is not an ISO-8601 date-time with an offset");
-        }
     }
 }

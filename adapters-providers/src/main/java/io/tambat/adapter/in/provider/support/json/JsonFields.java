@@ -87,18 +87,17 @@ public final class JsonFields {
         });
     }
 
+    /** An optional instant sent as an ISO-8601 date-time with an offset, e.g. {@code 2022-11-03T20:26:10Z}. */
+    public static Optional<Instant> optionalIsoInstant(JsonObject envelope, String pointer) {
+        return strictly(envelope, pointer, JsonFields::isoInstant, "an ISO-8601 date-time with an offset");
+    }
+
     /**
      * An instant sent as an ISO-8601 date-time with an offset, e.g. {@code 2022-11-03T20:26:10Z}; empty when
      * absent, of another type or not such a date-time.
      */
     public static Optional<Instant> lenientIsoInstant(JsonObject envelope, String pointer) {
-        return lenientString(envelope, pointer).flatMap(text -> {
-            try {
-                return Optional.of(OffsetDateTime.parse(text).toInstant());
-            } catch (DateTimeParseException e) {
-                return Optional.empty();
-            }
-        });
+        return optionalValue(envelope, pointer).flatMap(JsonFields::isoInstant);
     }
 
     /**
@@ -161,6 +160,16 @@ public final class JsonFields {
             return Optional.of(number.bigIntegerValue().toString());
         }
         return string(value);
+    }
+
+    private static Optional<Instant> isoInstant(JsonValue value) {
+        return string(value).flatMap(text -> {
+            try {
+                return Optional.of(OffsetDateTime.parse(text).toInstant());
+            } catch (DateTimeParseException e) {
+                return Optional.empty();
+            }
+        });
     }
 
     private static Optional<Long> exactLong(JsonValue value) {

@@ -8,6 +8,7 @@ import io.tambat.domain.error.WebhookRejectedException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -25,6 +26,21 @@ class JsonFieldsTest {
         assertThat(JsonFields.optionalId(ENVELOPE, "/items/0/id")).contains("10");
         assertThat(JsonFields.optionalId(ENVELOPE, "/items/1/id")).contains("eleven");
         assertThat(JsonFields.optionalValue(ENVELOPE, "")).contains(ENVELOPE);
+    }
+
+    @Test
+    void readsAnIsoInstantWithAnOffsetStrictlyOrLeniently() {
+        JsonObject times = JsonBodies.parseObject("""
+                {"at": "2024-11-05T10:51:00+01:00", "local": "2024-11-05T10:51:00", "number": 1730800260}"""
+                .getBytes(StandardCharsets.UTF_8));
+        assertThat(JsonFields.optionalIsoInstant(times, "/at")).contains(Instant.parse("2024-11-05T09:51:00Z"));
+        assertThat(JsonFields.lenientIsoInstant(times, "/at")).contains(Instant.parse("2024-11-05T09:51:00Z"));
+        assertThat(JsonFields.optionalIsoInstant(times, "/missing")).isEmpty();
+        for (String pointer : new String[] {"/local", "/number"}) {
+            assertThat(JsonFields.lenientIsoInstant(times, pointer)).isEmpty();
+            assertThatThrownBy(() -> JsonFields.optionalIsoInstant(times, pointer))
+                    .isInstanceOf(WebhookRejectedException.class).hasMessageContaining(pointer);
+        }
     }
 
     @Test
