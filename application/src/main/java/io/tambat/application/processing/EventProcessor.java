@@ -201,7 +201,8 @@ public class EventProcessor {
                         () -> new UninterpretableEventException("the raw payload was purged by retention")),
                 NewInboxEntry.payloadAssociatedData(event.inboxId(), event.provider(), event.endpointId(),
                         event.providerEventId()));
-        return new StoredEvent(event.provider(), event.eventType(), event.objectId(), event.objectVersion(), payload);
+        return new StoredEvent(event.provider(), event.providerEventId(), event.eventType(), event.objectId(),
+                event.objectVersion(), payload);
     }
 
     private InterpretationSettings interpretation(LeasedEvent event) {

@@ -9,6 +9,7 @@ import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.error.WebhookRejectedException;
 import io.tambat.domain.model.webhook.Headers;
 import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.webhook.ProviderReply;
 import io.tambat.domain.model.webhook.RawDelivery;
 import io.tambat.domain.model.webhook.ReceiptStatus;
 import io.tambat.domain.model.webhook.SecretVersion;
@@ -105,14 +106,16 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
         Instant now = clock.instant();
         SecretVersion matched = authenticate(endpoint, adapter, delivery, now);
         throttle(rateLimits.acquire(endpoint, now), "endpoint rate limit exceeded");
-        List<WebhookEvent> events = adapter.readEvents(delivery);
-        List<WebhookEvent> allowed = events.stream()
+        Optional<ProviderReply> handshake = adapter.handshake(delivery);
+        if (handshake.isPresent()) {
+            return WebhookReceipt.answered(handshake.get());
+        }
+        List<WebhookEvent> allowed = adapter.readEvents(delivery).stream()
                 .filter(event -> endpoint.eventTypes().allows(event.eventType()))
                 .toList();
-        if (allowed.isEmpty()) {
-            return WebhookReceipt.ignored();
-        }
-        return store(endpoint, delivery, matched, allowed, now);
+        WebhookReceipt receipt = allowed.isEmpty() ? WebhookReceipt.ignored()
+                : store(endpoint, delivery, matched, allowed, now);
+        return adapter.acknowledgement().map(receipt::repliedWith).orElse(receipt);
     }
 
     /**

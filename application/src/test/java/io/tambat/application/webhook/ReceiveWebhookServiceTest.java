@@ -20,6 +20,7 @@ import io.tambat.domain.model.processing.InboxStatus;
 import io.tambat.domain.model.processing.OutboxMessage;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.webhook.ProviderReply;
 import io.tambat.domain.model.webhook.ReceiptStatus;
 import io.tambat.domain.model.webhook.SecretVersion;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
@@ -57,6 +58,7 @@ class ReceiveWebhookServiceTest {
     private final WebhookEndpoint paymentsOnly = EndpointBuilder.endpoint("payments-only")
             .eventTypes("payment.succeeded").build();
     private final TrustedSecrets secrets = new TrustedSecrets();
+    private final TestProviderAdapter adapter = new TestProviderAdapter();
     private final ReceiveWebhookService service = service();
 
     ReceiveWebhookServiceTest() {
@@ -117,6 +119,43 @@ class ReceiveWebhookServiceTest {
 
         assertThat(receipt.status()).isEqualTo(ReceiptStatus.IGNORED);
         assertNothingStored();
+    }
+
+    @Test
+    void answersAProtocolStepAsTheProviderWantsAndStoresNothing() {
+        WebhookReceipt receipt = service.receive(shop, valid("challenge 3eZbrw1aBm2r").build());
+
+        assertThat(receipt.status()).isEqualTo(ReceiptStatus.ANSWERED);
+        assertThat(receipt.reply()).contains(new ProviderReply("text/plain", "3eZbrw1aBm2r"));
+        assertThat(receipt.inboxIds()).isEmpty();
+        assertNothingStored();
+    }
+
+    @Test
+    void answersNoProtocolStepThatFailsVerification() {
+        rejection(() -> service.receive(shop, valid("challenge 3eZbrw1aBm2r").signedWith("forged").build()));
+        assertNothingStored();
+    }
+
+    @Test
+    void acknowledgesEveryOutcomeWithTheProvidersOwnBodyWhenItWantsOne() {
+        ProviderReply accepted = new ProviderReply("text/plain", "[accepted]");
+        adapter.acknowledgeWith(accepted);
+
+        WebhookReceipt first = service.receive(shop, valid(BODY).build());
+        WebhookReceipt again = service.receive(shop, valid(BODY).build());
+        WebhookReceipt ignored = service.receive(paymentsOnly, valid("evt_9 dispute.created").build());
+
+        assertThat(List.of(first, again, ignored)).extracting(WebhookReceipt::status)
+                .containsExactly(ReceiptStatus.ACCEPTED, ReceiptStatus.DUPLICATE, ReceiptStatus.IGNORED);
+        assertThat(List.of(first, again, ignored)).extracting(WebhookReceipt::reply)
+                .containsOnly(Optional.of(accepted));
+        assertThat(again.inboxIds()).isEqualTo(first.inboxIds());
+    }
+
+    @Test
+    void answersWithItsOwnReceiptWhenTheProviderWantsNoParticularBody() {
+        assertThat(service.receive(shop, valid(BODY).build()).reply()).isEmpty();
     }
 
     @Test
@@ -334,7 +373,7 @@ class ReceiveWebhookServiceTest {
         groupCommit.start();
         ReceiveWebhookService built = new ReceiveWebhookService();
         built.endpoints = new FixedEndpoints(shop, guarded, limited, paymentsOnly);
-        built.adapters = new OnlyTheTestProvider();
+        built.adapters = new OnlyTheTestProvider(adapter);
         built.rateLimits = new RateLimits();
         built.secrets = secrets;
         built.cipher = new SealingCipher();
@@ -350,7 +389,11 @@ class ReceiveWebhookServiceTest {
 
     /** The adapters on the class path, as far as these tests go: the test provider alone. */
     private static final class OnlyTheTestProvider extends ProviderAdapters {
-        private final ProviderAdapter adapter = new TestProviderAdapter();
+        private final ProviderAdapter adapter;
+
+        OnlyTheTestProvider(ProviderAdapter adapter) {
+            this.adapter = adapter;
+        }
 
         @Override
         public Optional<ProviderAdapter> find(String provider) {

@@ -3,6 +3,7 @@ package io.tambat.application.webhook;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.error.WebhookRejectedException;
 import io.tambat.domain.model.webhook.Headers;
+import io.tambat.domain.model.webhook.ProviderReply;
 import io.tambat.domain.model.webhook.RawDelivery;
 import io.tambat.domain.model.webhook.SignedDelivery;
 import io.tambat.domain.model.webhook.WebhookEvent;
@@ -24,12 +25,16 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * A provider small enough to read in one go, standing in for the real adapters (which the application cannot
  * see): an HMAC-SHA256 of {@code timestamp.body} in {@code test-signature}, the signed Unix time in
- * {@code test-timestamp}, and a body of one {@code <event id> <event type>} line per event.
+ * {@code test-timestamp}, and a body of one {@code <event id> <event type>} line per event. A body
+ * {@code challenge <text>} is a protocol step answered with its text; an acknowledgement body can be set.
  */
 final class TestProviderAdapter implements ProviderAdapter {
 
     static final String NAME = "test";
     static final Duration TOLERANCE = Duration.ofMinutes(5);
+    private static final String CHALLENGE = "challenge ";
+
+    private Optional<ProviderReply> acknowledgement = Optional.empty();
 
     @Override
     public String provider() {
@@ -78,6 +83,24 @@ final class TestProviderAdapter implements ProviderAdapter {
                     Optional.empty()));
         }
         return events;
+    }
+
+    @Override
+    public Optional<ProviderReply> handshake(RawDelivery delivery) {
+        String body = new String(delivery.body(), StandardCharsets.UTF_8);
+        return body.startsWith(CHALLENGE)
+                ? Optional.of(new ProviderReply("text/plain", body.substring(CHALLENGE.length())))
+                : Optional.empty();
+    }
+
+    @Override
+    public Optional<ProviderReply> acknowledgement() {
+        return acknowledgement;
+    }
+
+    /** From now on, acknowledges every delivery with this body, as Adyen wants {@code [accepted]}. */
+    void acknowledgeWith(ProviderReply reply) {
+        acknowledgement = Optional.of(reply);
     }
 
     /** A delivery of {@code body}, validly signed with {@code secret} at {@code at}, to be changed one way. */

@@ -44,6 +44,21 @@ public final class TestSigners {
         return Base64.getEncoder().encodeToString(hmac("HmacSHA256", secret.getBytes(StandardCharsets.UTF_8), body));
     }
 
+    /** {@code X-Slack-Signature} value: {@code v0=<hex HMAC-SHA256 of "v0:ts:body" keyed by the signing secret>}. */
+    public static String slack(String secret, long unixSeconds, byte[] body) {
+        byte[] signed = concat(("v0:" + unixSeconds + ":").getBytes(StandardCharsets.UTF_8), body);
+        return "v0=" + HexFormat.of().formatHex(hmac("HmacSHA256", secret.getBytes(StandardCharsets.UTF_8), signed));
+    }
+
+    /**
+     * An Adyen {@code hmacSignature}: base64 HMAC-SHA256, keyed with the hex-decoded key, of the item's
+     * {@code pspReference:originalReference:merchantAccountCode:merchantReference:value:currency:eventCode:success}.
+     */
+    public static String adyen(String hexKey, String... signedFields) {
+        byte[] signed = String.join(":", signedFields).getBytes(StandardCharsets.UTF_8);
+        return Base64.getEncoder().encodeToString(hmac("HmacSHA256", HexFormat.of().parseHex(hexKey), signed));
+    }
+
     /** {@code webhook-signature} value for a {@code whsec_} secret. */
     public static String standard(String secret, String messageId, long unixSeconds, byte[] body) {
         byte[] key = Base64.getDecoder().decode(secret.substring("whsec_".length()));

@@ -20,6 +20,7 @@ class EventInterpreterRegistrationTest {
 
         assertThat(interpreters).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(adapters);
         assertThat(interpreters)
-                .containsExactlyInAnyOrder("stripe", "github", "standard", "shopify", "paddle", "gitlab");
+                .containsExactlyInAnyOrder("stripe", "github", "standard", "shopify", "paddle", "gitlab", "slack",
+                        "adyen");
     }
 }

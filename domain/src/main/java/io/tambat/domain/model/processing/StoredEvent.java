@@ -9,14 +9,16 @@ import java.util.Optional;
 public final class StoredEvent {
 
     private final String provider;
+    private final String providerEventId;
     private final String eventType;
     private final Optional<String> objectId;
     private final Optional<Long> objectVersion;
     private final byte[] payload;
 
-    public StoredEvent(String provider, String eventType, Optional<String> objectId, Optional<Long> objectVersion,
-            byte[] payload) {
+    public StoredEvent(String provider, String providerEventId, String eventType, Optional<String> objectId,
+            Optional<Long> objectVersion, byte[] payload) {
         this.provider = provider;
+        this.providerEventId = providerEventId;
         this.eventType = eventType;
         this.objectId = objectId;
         this.objectVersion = objectVersion;
@@ -25,6 +27,11 @@ public final class StoredEvent {
 
     public String provider() {
         return provider;
+    }
+
+    /** The provider's logical id of the event; for a batch, of the one item this row holds (Adyen). */
+    public String providerEventId() {
+        return providerEventId;
     }
 
     public String eventType() {

@@ -1,10 +1,12 @@
 package io.tambat.domain.port.out;
 
+import io.tambat.domain.model.webhook.ProviderReply;
 import io.tambat.domain.model.webhook.RawDelivery;
 import io.tambat.domain.model.webhook.SignedDelivery;
 import io.tambat.domain.model.webhook.WebhookEvent;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The provider SPI: everything that differs between webhook senders, and nothing else. The ingress pipeline
@@ -15,7 +17,8 @@ import java.util.List;
  * <p>An adapter never chooses the key: it only says whether a given secret verifies the delivery.
  * What it signs over is its own business: the raw body with or without an id and timestamp
  * (Stripe, GitHub, Standard Webhooks), the public URL plus form parameters (Twilio), one HMAC per item
- * inside the body (Adyen), or an Ed25519 signature checked with a public key (Standard Webhooks).
+ * inside the body (Adyen), or an Ed25519 signature checked with a public key (Standard Webhooks). Where the
+ * provider's protocol wants more than a 2xx, the two default methods at the end say what.
  */
 public interface ProviderAdapter {
 
@@ -57,4 +60,25 @@ public interface ProviderAdapter {
      *         {@link io.tambat.domain.error.Rejection#MALFORMED_ENVELOPE} when the body is not a valid envelope
      */
     List<WebhookEvent> readEvents(RawDelivery delivery);
+
+    /**
+     * Whether a verified delivery is a step of the provider's own protocol rather than an event, and the answer
+     * that step wants: Slack sends a {@code url_verification} challenge when an endpoint is configured, and
+     * expects it back. Called after verification and before {@link #readEvents}; nothing of such a delivery is
+     * stored. By default no delivery is one.
+     *
+     * @throws io.tambat.domain.error.WebhookRejectedException with
+     *         {@link io.tambat.domain.error.Rejection#MALFORMED_ENVELOPE} when the step is recognised but malformed
+     */
+    default Optional<ProviderReply> handshake(RawDelivery delivery) {
+        return Optional.empty();
+    }
+
+    /**
+     * The body the provider requires in every 2xx acknowledgement (Adyen's {@code [accepted]}), or empty to answer
+     * with Tambat's own receipt, which names the inbox row.
+     */
+    default Optional<ProviderReply> acknowledgement() {
+        return Optional.empty();
+    }
 }

@@ -73,7 +73,11 @@ public class WebhookResource {
             RawDelivery delivery = new RawDelivery(raw, headers(request), signedUrl(endpoint, request));
             WebhookReceipt receipt = receiveWebhook.receive(endpoint, delivery);
             metrics.accepted(receipt.status());
-            return Response.ok(receiptBody(receipt).build().toString(), MediaType.APPLICATION_JSON_TYPE).build();
+            return receipt.reply()
+                    .map(reply -> Response.ok(reply.body(), MediaType.valueOf(reply.contentType()).withCharset("UTF-8")))
+                    .orElseGet(() -> Response.ok(receiptBody(receipt).build().toString(),
+                            MediaType.APPLICATION_JSON_TYPE))
+                    .build();
         } catch (WebhookRejectedException rejected) {
             metrics.rejected(rejected.rejection());
             return Problems.of(rejected);

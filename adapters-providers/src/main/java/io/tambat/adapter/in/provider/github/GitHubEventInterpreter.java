@@ -1,6 +1,7 @@
 package io.tambat.adapter.in.provider.github;
 
 import io.tambat.adapter.in.provider.support.form.FormFields;
+import io.tambat.adapter.in.provider.support.json.JsonBodies;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.adapter.in.provider.support.processing.StoredPayloads;
 import io.tambat.domain.error.UninterpretableEventException;
@@ -46,25 +47,14 @@ public final class GitHubEventInterpreter implements EventInterpreter {
 
     /**
      * The JSON bytes of a stored body: the body itself, or its {@code payload} form field. The stored event
-     * keeps no {@code Content-Type}, so the body's first significant byte decides: a JSON object opens with a
-     * left brace, which a form body cannot (a form encodes it as {@code %7B}).
+     * keeps no {@code Content-Type}, so the body's first significant byte decides ({@link JsonBodies#opensObject}).
      */
     private static byte[] jsonPayload(byte[] body) {
-        if (opensJsonObject(body)) {
+        if (JsonBodies.opensObject(body)) {
             return body;
         }
         return StoredPayloads.read(() -> FormFields.single(body, "payload"))
                 .orElseThrow(() -> new UninterpretableEventException(
                         "body is neither a JSON object nor a form with a payload field"));
-    }
-
-    private static boolean opensJsonObject(byte[] body) {
-        for (byte b : body) {
-            // JSON's insignificant whitespace (RFC 8259 section 2).
-            if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
-                return b == '{';
-            }
-        }
-        return false;
     }
 }

@@ -22,7 +22,7 @@ class GitHubEventInterpreterTest {
     private final GitHubEventInterpreter interpreter = new GitHubEventInterpreter();
 
     private static StoredEvent event(String eventType, Optional<String> storedObjectId, byte[] body) {
-        return new StoredEvent("github", eventType, storedObjectId, Optional.empty(), body);
+        return new StoredEvent("github", "evt_under_test", eventType, storedObjectId, Optional.empty(), body);
     }
 
     /** A stored event without an object id, so that only the body can name the account. */

@@ -18,7 +18,8 @@ class GitLabEventInterpreterTest {
     private final GitLabEventInterpreter interpreter = new GitLabEventInterpreter();
 
     private Optional<StateChange> interpret(String body) {
-        return interpreter.interpret(new StoredEvent("gitlab", "Merge Request Hook", Optional.of("99"),
+        return interpreter.interpret(new StoredEvent("gitlab", "evt_under_test",
+                "Merge Request Hook", Optional.of("99"),
                 Optional.empty(), utf8(body)), InterpretationSettings.STANDARD_DEFAULTS);
     }
 

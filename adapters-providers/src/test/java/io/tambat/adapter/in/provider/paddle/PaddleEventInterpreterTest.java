@@ -22,7 +22,8 @@ class PaddleEventInterpreterTest {
     private final PaddleEventInterpreter interpreter = new PaddleEventInterpreter();
 
     private Optional<StateChange> interpret(String eventType, byte[] body) {
-        return interpreter.interpret(new StoredEvent("paddle", eventType, Optional.empty(), Optional.empty(), body),
+        return interpreter.interpret(new StoredEvent("paddle", "evt_under_test",
+                eventType, Optional.empty(), Optional.empty(), body),
                 InterpretationSettings.STANDARD_DEFAULTS);
     }
 

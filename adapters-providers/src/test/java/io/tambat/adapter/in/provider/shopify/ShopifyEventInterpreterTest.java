@@ -22,7 +22,7 @@ class ShopifyEventInterpreterTest {
 
     /** A stored event without an object id or version, so that only the body can name them. */
     private static StoredEvent event(String topic, byte[] body) {
-        return new StoredEvent("shopify", topic, Optional.empty(), Optional.empty(), body);
+        return new StoredEvent("shopify", "evt_under_test", topic, Optional.empty(), Optional.empty(), body);
     }
 
     private Optional<StateChange> interpret(StoredEvent event) {
@@ -46,7 +46,8 @@ class ShopifyEventInterpreterTest {
 
     @Test
     void readsTheOrderFromTheBodyWhateverObjectWasStored() {
-        StoredEvent stored = new StoredEvent("shopify", "orders/paid", Optional.of("999"), Optional.of(1L),
+        StoredEvent stored = new StoredEvent("shopify", "evt_under_test",
+                "orders/paid", Optional.of("999"), Optional.of(1L),
                 EventFixtures.read("shopify", "orders.paid.json"));
         assertThat(interpret(stored)).hasValueSatisfying(
                 change -> assertThat(change.key().objectId()).isEqualTo("820982911946154508"));

@@ -33,7 +33,8 @@ class StandardEventInterpreterTest {
     private final StandardEventInterpreter interpreter = new StandardEventInterpreter();
 
     private static StoredEvent event(byte[] payload) {
-        return new StoredEvent("standard", "payment.updated", Optional.empty(), Optional.empty(), payload);
+        return new StoredEvent("standard", "evt_under_test",
+                "payment.updated", Optional.empty(), Optional.empty(), payload);
     }
 
     private static StoredEvent valid() {

@@ -26,7 +26,8 @@ class StripeEventInterpreterTest {
 
     private static StoredEvent event(String eventType, byte[] payload) {
         // Ingress's object id is deliberately different: the interpreter must read the payload itself.
-        return new StoredEvent("stripe", eventType, Optional.of("ignored_by_interpreter"), Optional.empty(), payload);
+        return new StoredEvent("stripe", "evt_under_test",
+                eventType, Optional.of("ignored_by_interpreter"), Optional.empty(), payload);
     }
 
     /** The fixture named after the event type, as Stripe sends it. */

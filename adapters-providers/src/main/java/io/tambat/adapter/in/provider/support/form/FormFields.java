@@ -2,6 +2,9 @@ package io.tambat.adapter.in.provider.support.form;
 
 import io.tambat.adapter.in.provider.support.ingress.Rejections;
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Optional;
@@ -37,6 +40,26 @@ public final class FormFields {
             start = end + 1;
         }
         return Optional.ofNullable(found);
+    }
+
+    /**
+     * The decoded value of the field named {@code name} as UTF-8 text; empty when absent.
+     *
+     * @throws io.tambat.domain.error.WebhookRejectedException {@code MALFORMED_ENVELOPE} as {@link #single}
+     *         does, and when the value is not valid UTF-8
+     */
+    public static Optional<String> text(byte[] body, String name) {
+        return single(body, name).map(value -> {
+            try {
+                return StandardCharsets.UTF_8.newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT)
+                        .decode(ByteBuffer.wrap(value))
+                        .toString();
+            } catch (CharacterCodingException e) {
+                throw Rejections.malformedEnvelope("form field " + name + " is not valid UTF-8");
+            }
+        });
     }
 
     /** The first index of {@code wanted} in {@code [from, to)}, or {@code to} when there is none. */

@@ -38,4 +38,19 @@ public final class JsonBodies {
             throw Rejections.malformedEnvelope(e.getMessage());
         }
     }
+
+    /**
+     * Whether the body's first significant byte opens a JSON object. Tells a JSON body from a form-encoded one
+     * where no {@code Content-Type} is kept (a stored event): a form cannot start with a left brace, which it
+     * encodes as {@code %7B}.
+     */
+    public static boolean opensObject(byte[] body) {
+        for (byte b : body) {
+            // JSON's insignificant whitespace (RFC 8259 section 2).
+            if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
+                return b == '{';
+            }
+        }
+        return false;
+    }
 }

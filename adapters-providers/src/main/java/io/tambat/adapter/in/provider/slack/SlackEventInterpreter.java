@@ -1,0 +1,36 @@
+package io.tambat.adapter.in.provider.slack;
+
+import io.tambat.adapter.in.provider.support.processing.StoredPayloads;
+import io.tambat.domain.model.processing.InterpretationSettings;
+import io.tambat.domain.model.processing.ObjectKey;
+import io.tambat.domain.model.processing.ObjectType;
+import io.tambat.domain.model.processing.StateChange;
+import io.tambat.domain.model.processing.StoredEvent;
+import io.tambat.domain.port.out.EventInterpreter;
+import java.util.Optional;
+
+/**
+ * What a Slack event means: a notification about the workspace it came from.
+ *
+ * <p>Slack sends no object version and does not order its deliveries, so, as for GitHub, an event is the latest
+ * {@link StateChange.Notification} of an {@code account}, the workspace ({@code team_id}), with the event type as
+ * its state. A body that names no workspace concerns no object. Settings are ignored.
+ */
+public final class SlackEventInterpreter implements EventInterpreter {
+
+    private static final String PROVIDER = "slack";
+
+    @Override
+    public String provider() {
+        return PROVIDER;
+    }
+
+    @Override
+    public Optional<StateChange> interpret(StoredEvent event, InterpretationSettings settings) {
+        SlackEnvelope envelope = StoredPayloads.read(() -> SlackEnvelope.read(event.payload()));
+        return envelope.teamId().map(team -> {
+            ObjectKey key = StoredPayloads.build("team id", () -> new ObjectKey(PROVIDER, ObjectType.ACCOUNT, team));
+            return StoredPayloads.build("event type", () -> new StateChange.Notification(key, event.eventType()));
+        });
+    }
+}
