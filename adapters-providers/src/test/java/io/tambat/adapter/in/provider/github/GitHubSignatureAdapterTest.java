@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.tambat.adapter.in.provider.EventFixtures;
-import io.tambat.adapter.in.provider.JsonMutation;
-import io.tambat.adapter.in.provider.ProviderAdapterContractTest;
+import io.tambat.kit.JsonMutation;
+import io.tambat.kit.ProviderAdapterConformance;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.error.WebhookRejectedException;
 import io.tambat.domain.model.webhook.Headers;
@@ -24,9 +24,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class GitHubSignatureAdapterTest extends ProviderAdapterContractTest {
+class GitHubSignatureAdapterTest extends ProviderAdapterConformance {
 
     private static final String GUID = "72d3162e-cc78-11e3-81ab-4c9367dc0958";
+    private static final String G1_SIGNATURE = "sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17";
+    private static final String G2_SIGNATURE = "sha256=4864d2759938a15468b5df9ade20bf161da9b4f737ea61794142f3484236bda3";
+    private static final String G3_SIGNATURE = "sha256=6f8326efbacfbd04e870cea25b5652e635be8c9807f2fd5348ef60753c9e96ed";
+    /** G3's payload holds two literal backslashes before {@code u001b}. */
+    private static final String G3_PAYLOAD = "{\"foo\":\"\\\\u001b\"}";
 
     private final GitHubSignatureAdapter adapter = new GitHubSignatureAdapter();
 
@@ -107,13 +112,25 @@ class GitHubSignatureAdapterTest extends ProviderAdapterContractTest {
         return new RawDelivery(body, Headers.of(all), Optional.empty());
     }
 
+    @Override
+    protected List<Vector> vectors() {
+        return List.of(
+                new Vector("G1", vectorDelivery("Hello, World!", G1_SIGNATURE), "It's a Secret to Everybody"),
+                new Vector("G2", vectorDelivery("{\"foo\":\"bar\"}", G2_SIGNATURE), "mysecret"),
+                new Vector("G3", vectorDelivery(G3_PAYLOAD, G3_SIGNATURE), "development"));
+    }
+
+    private static RawDelivery vectorDelivery(String payload, String signature) {
+        return gitHubDelivery(utf8(payload), "application/json", "X-Hub-Signature-256", signature);
+    }
+
     private boolean vectorVerifies(String secret, String payload, String signature) {
-        return verifies(gitHubDelivery(utf8(payload), "application/json", "X-Hub-Signature-256", signature), secret);
+        return verifies(vectorDelivery(payload, signature), secret);
     }
 
     @Test
     void verifiesTheG1VectorFromGitHubsDocsAndRejectsEachMutation() {
-        String signature = "sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17";
+        String signature = G1_SIGNATURE;
         assertThat(vectorVerifies("It's a Secret to Everybody", "Hello, World!", signature)).isTrue();
         assertThat(vectorVerifies("It's a Secret to Everybody", "Hello, World?", signature)).isFalse();
         assertThat(vectorVerifies("It's a Secret to Everybody", "Hello,  World!", signature)).isFalse();
@@ -124,7 +141,7 @@ class GitHubSignatureAdapterTest extends ProviderAdapterContractTest {
 
     @Test
     void verifiesTheG2VectorFromOctokitAndRejectsEachMutation() {
-        String signature = "sha256=4864d2759938a15468b5df9ade20bf161da9b4f737ea61794142f3484236bda3";
+        String signature = G2_SIGNATURE;
         assertThat(vectorVerifies("mysecret", "{\"foo\":\"bar\"}", signature)).isTrue();
         assertThat(vectorVerifies("mysecret", "{\"foo\":\"baz\"}", signature)).isFalse();
         assertThat(vectorVerifies("mysecret", "{\"foo\": \"bar\"}", signature)).isFalse();
@@ -133,8 +150,8 @@ class GitHubSignatureAdapterTest extends ProviderAdapterContractTest {
 
     @Test
     void verifiesTheG3VectorWithItsLiteralBackslashesAndRejectsEachMutation() {
-        String signature = "sha256=6f8326efbacfbd04e870cea25b5652e635be8c9807f2fd5348ef60753c9e96ed";
-        String twoBackslashes = "{\"foo\":\"\\\\u001b\"}";
+        String signature = G3_SIGNATURE;
+        String twoBackslashes = G3_PAYLOAD;
         assertThat(twoBackslashes).hasSize(17);
         assertThat(vectorVerifies("development", twoBackslashes, signature)).isTrue();
         assertThat(vectorVerifies("development", "{\"foo\":\"\\u001b\"}", signature)).isFalse();

@@ -3,7 +3,7 @@ package io.tambat.adapter.in.provider.gitlab;
 import static io.tambat.adapter.in.provider.TestSigning.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tambat.adapter.in.provider.ProviderAdapterContractTest;
+import io.tambat.kit.ProviderAdapterConformance;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.model.webhook.Headers;
 import io.tambat.domain.model.webhook.RawDelivery;
@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-class GitLabTokenAdapterTest extends ProviderAdapterContractTest {
+class GitLabTokenAdapterTest extends ProviderAdapterConformance {
 
     private static final String KEY = "9d3e5ba1-4c6f-4b87-8a14-5b0c7c0e2f11";
 

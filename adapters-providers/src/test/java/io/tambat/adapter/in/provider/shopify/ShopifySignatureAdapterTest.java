@@ -6,7 +6,7 @@ import static io.tambat.adapter.in.provider.TestSigning.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.adapter.in.provider.EventFixtures;
-import io.tambat.adapter.in.provider.ProviderAdapterContractTest;
+import io.tambat.kit.ProviderAdapterConformance;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.model.webhook.Headers;
 import io.tambat.domain.model.webhook.RawDelivery;
@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-class ShopifySignatureAdapterTest extends ProviderAdapterContractTest {
+class ShopifySignatureAdapterTest extends ProviderAdapterConformance {
 
     /**
      * An {@code orders/paid} body signed with Node's own HMAC and accepted by Shopify's official library

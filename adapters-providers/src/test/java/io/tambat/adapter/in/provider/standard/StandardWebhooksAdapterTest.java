@@ -7,7 +7,7 @@ import static io.tambat.adapter.in.provider.TestSigning.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
-import io.tambat.adapter.in.provider.ProviderAdapterContractTest;
+import io.tambat.kit.ProviderAdapterConformance;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.model.webhook.Headers;
 import io.tambat.domain.model.webhook.RawDelivery;
@@ -35,7 +35,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class StandardWebhooksAdapterTest extends ProviderAdapterContractTest {
+class StandardWebhooksAdapterTest extends ProviderAdapterConformance {
 
     private static final String S1_SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
     private static final String S1_ID = "msg_p5jXN8AQM9LWM0D4loKWxJek";
@@ -133,6 +133,12 @@ class StandardWebhooksAdapterTest extends ProviderAdapterContractTest {
         all[headers.length] = "Content-Type";
         all[headers.length + 1] = "application/json";
         return new RawDelivery(utf8(body), Headers.of(all), Optional.empty());
+    }
+
+    @Override
+    protected List<Vector> vectors() {
+        return List.of(new Vector("S1", webhookHeaders(S1_ID, S1_TS, S1_SIGNATURE, S1_BODY), S1_SECRET),
+                new Vector("S2", webhookHeaders(S2_ID, S2_TS, S2_SIGNATURE, S2_BODY), S2_SECRET));
     }
 
     private static RawDelivery webhookHeaders(String id, String ts, String signature, String body) {

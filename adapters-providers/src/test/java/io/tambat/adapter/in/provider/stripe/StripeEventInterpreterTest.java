@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tambat.adapter.in.provider.EventFixtures;
-import io.tambat.adapter.in.provider.JsonMutation;
+import io.tambat.kit.JsonMutation;
 import io.tambat.domain.error.UninterpretableEventException;
 import io.tambat.domain.model.processing.InterpretationSettings;
 import io.tambat.domain.model.processing.ObjectKey;

@@ -5,7 +5,7 @@ import static io.tambat.adapter.in.provider.TestSigning.hmacSha256;
 import static io.tambat.adapter.in.provider.TestSigning.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tambat.adapter.in.provider.ProviderAdapterContractTest;
+import io.tambat.kit.ProviderAdapterConformance;
 import io.tambat.adapter.in.provider.TestSigning;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.model.webhook.Headers;
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class StripeSignatureAdapterTest extends ProviderAdapterContractTest {
+class StripeSignatureAdapterTest extends ProviderAdapterConformance {
 
     private static final String X1_SECRET = "whsec_test_secret";
     private static final long X1_T = 1614265330L;

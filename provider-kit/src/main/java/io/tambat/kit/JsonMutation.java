@@ -1,4 +1,4 @@
-package io.tambat.adapter.in.provider;
+package io.tambat.kit;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
