@@ -1,6 +1,7 @@
 package io.tambat.adapter.in.provider.gitlab;
 
 import io.tambat.adapter.in.provider.support.crypto.ConstantTime;
+import io.tambat.adapter.in.provider.support.crypto.Sha256;
 import io.tambat.adapter.in.provider.support.header.MediaTypes;
 import io.tambat.adapter.in.provider.support.header.SingleHeader;
 import io.tambat.adapter.in.provider.support.ingress.Rejections;
@@ -16,8 +17,6 @@ import io.tambat.domain.model.webhook.WebhookEvent;
 import io.tambat.domain.port.out.ProviderAdapter;
 import jakarta.json.JsonObject;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -101,10 +100,6 @@ public final class GitLabTokenAdapter implements ProviderAdapter {
     }
 
     private static byte[] sha256(String text) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has SHA-256", e);
-        }
+        return Sha256.digest(text.getBytes(StandardCharsets.UTF_8));
     }
 }
