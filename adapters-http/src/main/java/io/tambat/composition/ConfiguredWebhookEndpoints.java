@@ -81,14 +81,12 @@ public class ConfiguredWebhookEndpoints implements WebhookEndpointsPort {
 
     private WebhookEndpoint endpoint(EndpointId id) {
         String provider = required(key(id, "provider"));
-        if (adapters.find(provider).isEmpty()) {
-            throw new ConfigurationException(key(id, "provider"),
-                    "unknown provider; known: " + String.join(", ", adapters.names()));
-        }
+        ProviderAdapter adapter = adapters.find(provider).orElseThrow(() -> new ConfigurationException(
+                key(id, "provider"), "unknown provider; known: " + String.join(", ", adapters.names())));
         return new WebhookEndpoint(id, provider, eventTypes(id), duration(key(id, "tolerance")),
                 maxBodyBytes(id), rateLimit(id, "rate-limit"),
                 rateLimit(id, "unverified-rate-limit").orElse(WebhookEndpoint.DEFAULT_UNVERIFIED_RATE_LIMIT),
-                duration(key(id, "replay-window")).filter(window -> !window.isZero()), publicUrl(id),
+                duration(key(id, "replay-window")).filter(window -> !window.isZero()), publicUrl(id, adapter),
                 interpretation(id));
     }
 
@@ -167,9 +165,19 @@ public class ConfiguredWebhookEndpoints implements WebhookEndpointsPort {
         });
     }
 
-    private Optional<URI> publicUrl(EndpointId id) {
+    /**
+     * The URL the provider signs. Required where the provider signs it (Twilio): without it no delivery could
+     * verify, and an endpoint that answers every delivery {@code signature_invalid} is a misconfiguration best
+     * found at start.
+     */
+    private Optional<URI> publicUrl(EndpointId id, ProviderAdapter adapter) {
         String key = key(id, "public-url");
-        return config.getOptionalValue(key, String.class).map(value -> {
+        Optional<String> configured = config.getOptionalValue(key, String.class);
+        if (configured.isEmpty() && adapter.signsPublicUrl()) {
+            throw new ConfigurationException(key, "is required for provider " + adapter.provider()
+                    + ", which signs the URL it calls: set it to that URL exactly as configured at the provider");
+        }
+        return configured.map(value -> {
             try {
                 URI uri = URI.create(value.trim());
                 if (!Set.of("https", "http").contains(String.valueOf(uri.getScheme())) || uri.getHost() == null) {

@@ -55,7 +55,6 @@ public abstract class ProviderAdapterConformance {
     private static final long FIXTURE_TIMESTAMP = 1_700_000_000L;
     private static final String FIXTURE_ID = "evt_contract_0001";
     private static final String OTHER_ID = "evt_contract_0002";
-    private static final String FIXTURE_TYPE = "invoice.paid";
     private static final String UNICODE_NOTE = "café ☕ 日本";
 
     /**
@@ -131,16 +130,18 @@ public abstract class ProviderAdapterConformance {
         return message.eventId();
     }
 
+    /** The event type of the fixture, for a provider that derives the type from the envelope its own way. */
+    protected String fixtureEventType() {
+        return "invoice.paid";
+    }
+
     /** The public URL the provider signs (Twilio); empty for providers that sign no URL. */
     protected Optional<URI> signedUrl() {
         return Optional.empty();
     }
 
-    /**
-     * The body with its non-ASCII text encoded another valid way, meaning the same to a parser: by default JSON's
-     * {@code \\uXXXX} escapes.
-     */
-    protected byte[] reEncodeUnicode(byte[] body) {
+    /** The JSON body with its non-ASCII text written as {@code \\uXXXX} escapes: the same text to a parser. */
+    private static byte[] reEncodeUnicode(byte[] body) {
         StringBuilder escaped = new StringBuilder();
         new String(body, StandardCharsets.UTF_8).codePoints().forEach(point -> {
             if (point < 0x80) {
@@ -195,7 +196,8 @@ public abstract class ProviderAdapterConformance {
     }
 
     protected final Message message(String note) {
-        return new Message(FIXTURE_ID, FIXTURE_TYPE, FIXTURE_TIMESTAMP, envelope(FIXTURE_ID, FIXTURE_TYPE, note));
+        return new Message(FIXTURE_ID, fixtureEventType(), FIXTURE_TIMESTAMP,
+                envelope(FIXTURE_ID, fixtureEventType(), note));
     }
 
     protected final Message fixture() {
@@ -320,7 +322,7 @@ public abstract class ProviderAdapterConformance {
 
     @Test
     void rejectsTheSameTextWithItsUnicodeEncodedAnotherWay() {
-        assumeThat(signsBody()).as("the provider signs the body").isTrue();
+        assumeThat(signsBody() && jsonEnvelope()).as("the provider signs a JSON body").isTrue();
         byte[] body = message(UNICODE_NOTE).body();
         byte[] reEncoded = reEncodeUnicode(body);
         assertThat(reEncoded).isNotEqualTo(body);
@@ -477,8 +479,8 @@ public abstract class ProviderAdapterConformance {
     void takesTheIdentityFromTheProvidersIdNeverFromTheBody() {
         WebhookEvent fixtureEvent = onlyEvent(fixture());
         WebhookEvent sameIdOtherBody = onlyEvent(message("another body, the same event"));
-        Message otherId = new Message(OTHER_ID, FIXTURE_TYPE, FIXTURE_TIMESTAMP,
-                envelope(OTHER_ID, FIXTURE_TYPE, "contract fixture"));
+        Message otherId = new Message(OTHER_ID, fixtureEventType(), FIXTURE_TIMESTAMP,
+                envelope(OTHER_ID, fixtureEventType(), "contract fixture"));
         WebhookEvent otherIdEvent = onlyEvent(otherId);
 
         assertThat(sameIdOtherBody.providerEventId()).isEqualTo(fixtureEvent.providerEventId());

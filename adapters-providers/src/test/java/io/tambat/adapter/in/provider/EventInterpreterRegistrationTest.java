@@ -20,7 +20,7 @@ class EventInterpreterRegistrationTest {
 
         assertThat(interpreters).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(adapters);
         assertThat(interpreters)
-                .containsExactlyInAnyOrder("stripe", "github", "standard", "shopify", "paddle", "gitlab", "slack",
-                        "adyen");
+                .containsExactlyInAnyOrder("stripe", "github", "standard", "shopify", "slack", "twilio", "paddle",
+                        "gitlab", "adyen");
     }
 }

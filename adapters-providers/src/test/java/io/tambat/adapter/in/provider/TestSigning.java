@@ -30,9 +30,17 @@ public final class TestSigning {
     }
 
     public static byte[] hmacSha256(byte[] key, byte[] message) {
+        return hmac("HmacSHA256", key, message);
+    }
+
+    public static byte[] hmacSha1(byte[] key, byte[] message) {
+        return hmac("HmacSHA1", key, message);
+    }
+
+    private static byte[] hmac(String algorithm, byte[] key, byte[] message) {
         try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            Mac mac = Mac.getInstance(algorithm);
+            mac.init(new SecretKeySpec(key, algorithm));
             return mac.doFinal(message);
         } catch (GeneralSecurityException e) {
             throw new AssertionError(e);

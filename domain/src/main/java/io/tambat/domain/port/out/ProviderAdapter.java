@@ -35,6 +35,18 @@ public interface ProviderAdapter {
     Duration defaultTolerance();
 
     /**
+     * Whether the provider signs the URL it delivers to (Twilio), so that verification needs
+     * {@link RawDelivery#signedUrl()}. The receiver cannot rebuild that URL from the request: a proxy or load
+     * balancer in front of it changes the scheme, host and port the request arrives with, and a Host or
+     * forwarded header is the sender's to choose. So the URL comes from the endpoint's configured public URL,
+     * and an endpoint of such a provider without one could verify no delivery at all: the server refuses to
+     * start with it rather than answer every delivery {@code signature_invalid}.
+     */
+    default boolean signsPublicUrl() {
+        return false;
+    }
+
+    /**
      * Checks that a configured secret is in a format this provider's verification can use.
      *
      * @throws IllegalArgumentException naming what is wrong, never echoing the secret
@@ -48,7 +60,9 @@ public interface ProviderAdapter {
      * @throws io.tambat.domain.error.WebhookRejectedException with
      *         {@link io.tambat.domain.error.Rejection#SIGNATURE_MISSING} when signature headers are missing,
      *         duplicated or malformed (a duplicated single-valued header may also surface as
-     *         {@link io.tambat.domain.model.webhook.Headers.DuplicateHeaderException})
+     *         {@link io.tambat.domain.model.webhook.Headers.DuplicateHeaderException}); with
+     *         {@link io.tambat.domain.error.Rejection#UNSUPPORTED_MEDIA_TYPE} when the provider signs forms and JSON
+     *         differently and the {@code Content-Type} that says which is repeated
      */
     SignedDelivery readSignature(RawDelivery delivery);
 

@@ -1,0 +1,51 @@
+package io.tambat.adapter.in.provider.twilio;
+
+import io.tambat.adapter.in.provider.support.form.FormFields;
+import io.tambat.adapter.in.provider.support.json.JsonBodies;
+import io.tambat.adapter.in.provider.support.processing.StoredPayloads;
+import io.tambat.domain.model.processing.InterpretationSettings;
+import io.tambat.domain.model.processing.ObjectKey;
+import io.tambat.domain.model.processing.ObjectType;
+import io.tambat.domain.model.processing.StateChange;
+import io.tambat.domain.model.processing.StoredEvent;
+import io.tambat.domain.port.out.EventInterpreter;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+/**
+ * What a Twilio event means: a notification about the account its form names.
+ *
+ * <p>Twilio sends no version and nothing that orders its callbacks, so, as for GitHub and GitLab, a form event is
+ * the latest {@link StateChange.Notification} of an {@code account}, the form's {@code AccountSid}, with the
+ * event type ({@code message.delivered}, {@code call.completed}...) as its state. A form without an
+ * {@code AccountSid}, and a JSON event, concern no object. A repeated {@code AccountSid}, or a form that is no
+ * longer valid form encoding, is uninterpretable. Settings are ignored.
+ */
+public final class TwilioEventInterpreter implements EventInterpreter {
+
+    private static final String ACCOUNT_SID = "AccountSid";
+    private static final String PROVIDER = "twilio";
+
+    @Override
+    public String provider() {
+        return PROVIDER;
+    }
+
+    @Override
+    public Optional<StateChange> interpret(StoredEvent event, InterpretationSettings settings) {
+        byte[] payload = event.payload();
+        if (JsonBodies.opensObject(payload)) {
+            return Optional.empty();
+        }
+        return StoredPayloads.read(() -> FormFields.single(payload, ACCOUNT_SID))
+                .filter(value -> value.length > 0)
+                // The stored body verified, and verification required every field to be UTF-8.
+                .map(value -> new String(value, StandardCharsets.UTF_8))
+                .map(account -> {
+                    ObjectKey key = StoredPayloads.build(ACCOUNT_SID,
+                            () -> new ObjectKey(PROVIDER, ObjectType.ACCOUNT, account));
+                    return StoredPayloads.build("event type",
+                            () -> new StateChange.Notification(key, event.eventType()));
+                });
+    }
+}
