@@ -59,6 +59,17 @@ public final class TestSigners {
         return Base64.getEncoder().encodeToString(hmac("HmacSHA256", HexFormat.of().parseHex(hexKey), signed));
     }
 
+    /**
+     * {@code X-Twilio-Signature} value: base64 HMAC-SHA1, keyed by the auth token, of the URL followed by every
+     * form parameter sorted by name, each name then value.
+     */
+    public static String twilio(String authToken, String url, java.util.Map<String, String> parameters) {
+        StringBuilder signed = new StringBuilder(url);
+        new java.util.TreeMap<>(parameters).forEach((name, value) -> signed.append(name).append(value));
+        return Base64.getEncoder().encodeToString(hmac("HmacSHA1", authToken.getBytes(StandardCharsets.UTF_8),
+                signed.toString().getBytes(StandardCharsets.UTF_8)));
+    }
+
     /** {@code webhook-signature} value for a {@code whsec_} secret. */
     public static String standard(String secret, String messageId, long unixSeconds, byte[] body) {
         byte[] key = Base64.getDecoder().decode(secret.substring("whsec_".length()));
