@@ -34,18 +34,27 @@ class ProvidersOnTheRunnableServerIT {
     private static final String SHOPIFY_SECRET = "runnable-shopify-secret";
     private static final String PADDLE_SECRET = "pdl_ntfset_runnable_paddle_secret";
     private static final String GITLAB_TOKEN = "runnable-gitlab-token";
+    private static final String SLACK_SECRET = "runnable-slack-signing-secret";
+    private static final String TWILIO_TOKEN = "runnable0twilio0auth0token000000";
+    private static final String TWILIO_PUBLIC_URL = "https://hooks.example.com/webhooks/twilio/twilio-rs";
+    private static final String ADYEN_KEY = "44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056";
 
     @Test
     void everyBuiltInProviderIsReceivedAndProcessedByTheRunnableServer() {
         TestDatabase db = new TestDatabase(SCHEMA).dropSchema();
         Map<String, String> environment = new LinkedHashMap<>();
-        environment.put("TAMBAT_WEBHOOKS_ENDPOINTS", "stripe-rs,github-rs,standard-rs,shopify-rs,paddle-rs,gitlab-rs");
+        environment.put("TAMBAT_WEBHOOKS_ENDPOINTS",
+                "stripe-rs,github-rs,standard-rs,shopify-rs,paddle-rs,gitlab-rs,slack-rs,twilio-rs,adyen-rs");
         endpoint(environment, "STRIPE_RS", "stripe", STRIPE_SECRET);
         endpoint(environment, "GITHUB_RS", "github", GITHUB_SECRET);
         endpoint(environment, "STANDARD_RS", "standard", StandardDeliveries.SECRET);
         endpoint(environment, "SHOPIFY_RS", "shopify", SHOPIFY_SECRET);
         endpoint(environment, "PADDLE_RS", "paddle", PADDLE_SECRET);
         endpoint(environment, "GITLAB_RS", "gitlab", GITLAB_TOKEN);
+        endpoint(environment, "SLACK_RS", "slack", SLACK_SECRET);
+        endpoint(environment, "TWILIO_RS", "twilio", TWILIO_TOKEN);
+        environment.put("TAMBAT_WEBHOOKS_ENDPOINT_TWILIO_RS_PUBLIC_URL", TWILIO_PUBLIC_URL);
+        endpoint(environment, "ADYEN_RS", "adyen", ADYEN_KEY);
         try (TambatServerProcess server = TambatServerProcess.configured("providers", TestDatabase.port(), SCHEMA,
                 environment).start().awaitReady(READY)) {
             URI base = server.baseUri();
@@ -97,6 +106,32 @@ class ProvidersOnTheRunnableServerIT {
                     "Content-Type", "application/json", "X-Gitlab-Event", "Push Hook", "Idempotency-Key", key,
                     "X-Gitlab-Token", GITLAB_TOKEN), key));
 
+            String slackId = "Ev" + order;
+            byte[] slack = utf8("{\"team_id\":\"T" + order + "\",\"type\":\"event_callback\",\"event_id\":\""
+                    + slackId + "\",\"event\":{\"type\":\"app_mention\"},\"event_time\":" + now + "}");
+            sent.put("slack", accepted(Http.post(base.resolve("webhooks/slack/slack-rs"), slack,
+                    "Content-Type", "application/json", "X-Slack-Request-Timestamp", Long.toString(now),
+                    "X-Slack-Signature", TestSigners.slack(SLACK_SECRET, now, slack)), slackId));
+
+            Map<String, String> twilio = Map.of("AccountSid", "AC" + order, "MessageSid", "SM" + order,
+                    "MessageStatus", "delivered");
+            sent.put("twilio", accepted(Http.post(base.resolve("webhooks/twilio/twilio-rs"),
+                    utf8("AccountSid=AC" + order + "&MessageSid=SM" + order + "&MessageStatus=delivered"),
+                    "Content-Type", "application/x-www-form-urlencoded", "X-Twilio-Signature",
+                    TestSigners.twilio(TWILIO_TOKEN, TWILIO_PUBLIC_URL, twilio)), "SM" + order + ":delivered"));
+
+            String adyenSignature = TestSigners.adyen(ADYEN_KEY, order, "", "TestMerchant", "ref-" + order, "1130",
+                    "EUR", "AUTHORISATION", "true");
+            byte[] adyen = utf8("{\"live\":\"false\",\"notificationItems\":[{\"NotificationRequestItem\":{"
+                    + "\"additionalData\":{\"hmacSignature\":\"" + adyenSignature + "\"},\"amount\":{\"currency\":"
+                    + "\"EUR\",\"value\":1130},\"eventCode\":\"AUTHORISATION\",\"merchantAccountCode\":"
+                    + "\"TestMerchant\",\"merchantReference\":\"ref-" + order + "\",\"pspReference\":\"" + order
+                    + "\",\"success\":\"true\"}}]}");
+            HttpResponse<String> adyenAnswer = Http.post(base.resolve("webhooks/adyen/adyen-rs"), adyen,
+                    "Content-Type", "application/json");
+            assertThat(adyenAnswer.body()).isEqualTo("[accepted]");
+            sent.put("adyen", order + ":AUTHORISATION:true");
+
             sent.forEach((provider, eventId) -> Eventually.within(CONVERGENCE, () -> assertThat(
                     db.inboxStatus(provider, provider + "-rs", eventId)).as(provider).isEqualTo("PROCESSED")));
             AdminClient admin = new AdminClient(base);
@@ -107,6 +142,11 @@ class ProvidersOnTheRunnableServerIT {
                     .isEqualTo("completed");
             assertThat(admin.objectState("github", "account", "1296269").getString("state")).isEqualTo("issues");
             assertThat(admin.objectState("gitlab", "account", order).getString("state")).isEqualTo("Push Hook");
+            assertThat(admin.objectState("slack", "account", "T" + order).getString("state"))
+                    .isEqualTo("app_mention");
+            assertThat(admin.objectState("twilio", "account", "AC" + order).getString("state"))
+                    .isEqualTo("message.delivered");
+            assertThat(admin.objectState("adyen", "payment", order).getString("state")).isEqualTo("authorisation");
         }
     }
 
