@@ -1,6 +1,6 @@
 package io.tambat.it.bench;
 
-import io.tambat.it.support.TestSigners;
+import io.tambat.sender.signing.GitHubSigner;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
@@ -76,7 +76,7 @@ final class SignedDeliveries {
         headers.put("Content-Type", "application/json");
         headers.put("X-GitHub-Event", EVENT_TYPE);
         headers.put("X-GitHub-Delivery", UUID.randomUUID().toString());
-        headers.put("X-Hub-Signature-256", TestSigners.github(SECRET, body));
+        headers.put("X-Hub-Signature-256", GitHubSigner.signatureHeader(SECRET, body));
         return new LoadRequest(endpoint, headers, body);
     }
 

@@ -7,7 +7,8 @@ import io.tambat.it.support.DeployedTambatTest;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.OperatorTokens;
 import io.tambat.it.support.StandardDeliveries;
-import io.tambat.it.support.TestSigners;
+import io.tambat.sender.signing.StripeSigner;
+import io.tambat.sender.signing.GitHubSigner;
 import jakarta.json.JsonObject;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -102,7 +103,7 @@ class BadInputIT extends DeployedTambatTest {
                 "malformed_envelope", BadInputIT::validStandard, 200));
         cases.add(new Case("a Stripe signature header repeated", id -> {
             byte[] body = bytes("{\"id\":\"evt_" + id + "\",\"type\":\"a\",\"data\":{\"object\":{}}}");
-            String signature = TestSigners.stripe(STRIPE_SECRET, Instant.now().getEpochSecond(), body);
+            String signature = StripeSigner.signatureHeader(STRIPE_SECRET, Instant.now().getEpochSecond(), body);
             return Http.post(uri("webhooks/stripe/stripe-main"), body, "Content-Type", "application/json",
                     "Stripe-Signature", signature, "Stripe-Signature", signature);
         }, 400, "signature_missing", BadInputIT::validStandard, 200));
@@ -119,7 +120,7 @@ class BadInputIT extends DeployedTambatTest {
         cases.add(new Case("a GitHub delivery without its event header", id -> {
             byte[] body = bytes("{\"zen\":\"Keep it logically awesome.\"}");
             return Http.post(uri("webhooks/github/gh-main"), body, "Content-Type", "application/json",
-                    "X-GitHub-Delivery", id, "X-Hub-Signature-256", TestSigners.github(GITHUB_SECRET, body));
+                    "X-GitHub-Delivery", id, "X-Hub-Signature-256", GitHubSigner.signatureHeader(GITHUB_SECRET, body));
         }, 400, "malformed_envelope", BadInputIT::validStandard, 200));
         run(cases);
     }
@@ -291,7 +292,7 @@ class BadInputIT extends DeployedTambatTest {
     private static HttpResponse<String> sendStripe(String body) {
         byte[] bytes = bytes(body);
         return Http.post(uri("webhooks/stripe/stripe-main"), bytes, "Content-Type", "application/json",
-                "Stripe-Signature", TestSigners.stripe(STRIPE_SECRET, Instant.now().getEpochSecond(), bytes));
+                "Stripe-Signature", StripeSigner.signatureHeader(STRIPE_SECRET, Instant.now().getEpochSecond(), bytes));
     }
 
     private static HttpResponse<String> postOrder(String key, byte[] body) {

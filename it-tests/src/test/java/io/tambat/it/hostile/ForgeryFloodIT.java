@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tambat.it.support.ArquillianServer;
 import io.tambat.it.support.DeployedTambatTest;
 import io.tambat.it.support.Http;
-import io.tambat.it.support.TestSigners;
+import io.tambat.sender.signing.StripeSigner;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -63,6 +63,6 @@ class ForgeryFloodIT extends DeployedTambatTest {
 
     private static HttpResponse<String> send(byte[] body, String secret) {
         return Http.post(ENDPOINT, body, "Content-Type", "application/json",
-                "Stripe-Signature", TestSigners.stripe(secret, Instant.now().getEpochSecond(), body));
+                "Stripe-Signature", StripeSigner.signatureHeader(secret, Instant.now().getEpochSecond(), body));
     }
 }

@@ -15,7 +15,7 @@ import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TestDatabase;
-import io.tambat.it.support.TestSigners;
+import io.tambat.sender.signing.StripeSigner;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import java.net.http.HttpResponse;
@@ -132,7 +132,7 @@ class PoisonEventIT {
         byte[] body = ("{\"id\":\"" + eventId + "\",\"object\":\"event\",\"type\":\"" + type + "\",\"data\":{\"object\":"
                 + "{\"id\":\"" + objectId + "\",\"object\":\"payment_intent\"}}}").getBytes(StandardCharsets.UTF_8);
         return Http.post(server.baseUri().resolve("webhooks/stripe/stripe-main"), body, "Content-Type",
-                "application/json", "Stripe-Signature", TestSigners.stripe(SECRET, Instant.now().getEpochSecond(), body));
+                "application/json", "Stripe-Signature", StripeSigner.signatureHeader(SECRET, Instant.now().getEpochSecond(), body));
     }
 
     private static String accepted(HttpResponse<String> response) {

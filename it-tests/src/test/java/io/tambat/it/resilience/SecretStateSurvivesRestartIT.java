@@ -6,7 +6,7 @@ import io.tambat.it.support.AdminClient;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TestDatabase;
-import io.tambat.it.support.TestSigners;
+import io.tambat.sender.signing.StripeSigner;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -103,6 +103,6 @@ class SecretStateSurvivesRestartIT {
         byte[] body = StripeProcessDeliveries.event(StripeProcessDeliveries.newEventId());
         long now = Instant.now().getEpochSecond();
         return Http.post(base.resolve("webhooks/stripe/stripe-main"), body, "Content-Type", "application/json",
-                "Stripe-Signature", TestSigners.stripe(secret, now, body));
+                "Stripe-Signature", StripeSigner.signatureHeader(secret, now, body));
     }
 }

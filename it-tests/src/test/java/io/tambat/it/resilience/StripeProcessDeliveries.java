@@ -1,7 +1,7 @@
 package io.tambat.it.resilience;
 
 import io.tambat.it.support.Http;
-import io.tambat.it.support.TestSigners;
+import io.tambat.sender.signing.StripeSigner;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -35,6 +35,6 @@ final class StripeProcessDeliveries {
 
     static HttpResponse<String> send(URI base, String endpoint, byte[] body, long unixSeconds) {
         return Http.post(base.resolve("webhooks/stripe/" + endpoint), body, "Content-Type", "application/json",
-                "Stripe-Signature", TestSigners.stripe(SECRET, unixSeconds, body));
+                "Stripe-Signature", StripeSigner.signatureHeader(SECRET, unixSeconds, body));
     }
 }

@@ -1,5 +1,6 @@
 package io.tambat.it.support;
 
+import io.tambat.sender.signing.StandardWebhooksSigner;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Instant;
@@ -22,7 +23,7 @@ public final class StandardDeliveries {
         long now = Instant.now().getEpochSecond();
         return Http.post(endpoint, body, "Content-Type", "application/json", "webhook-id", messageId,
                 "webhook-timestamp", String.valueOf(now), "webhook-signature",
-                TestSigners.standard(secret, messageId, now, body));
+                StandardWebhooksSigner.signature(secret, messageId, now, body));
     }
 
     /** The inbox status of the row holding a message (fails while there is none). */

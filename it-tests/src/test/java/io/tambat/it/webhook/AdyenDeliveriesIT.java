@@ -8,7 +8,8 @@ import io.tambat.it.support.ArquillianServer;
 import io.tambat.it.support.DeployedTambatTest;
 import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
-import io.tambat.it.support.TestSigners;
+import io.tambat.sender.signing.AdyenNotificationItem;
+import io.tambat.sender.signing.AdyenSigner;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -87,7 +88,8 @@ class AdyenDeliveriesIT extends DeployedTambatTest {
     }
 
     private static String item(String key, String psp, String eventCode, String success) {
-        String hmac = TestSigners.adyen(key, psp, "", "TestMerchant", "order-" + psp, "1130", "EUR", eventCode, success);
+        String hmac = AdyenSigner.hmacSignature(key, new AdyenNotificationItem(psp, "", "TestMerchant", "order-" + psp,
+                1130L, "EUR", eventCode, Boolean.parseBoolean(success), "2026-11-30T10:15:03+01:00"));
         return "{\"NotificationRequestItem\":{\"additionalData\":{\"hmacSignature\":\"" + hmac + "\"},"
                 + "\"amount\":{\"currency\":\"EUR\",\"value\":1130},\"eventCode\":\"" + eventCode + "\","
                 + "\"eventDate\":\"2026-11-30T10:15:03+01:00\",\"merchantAccountCode\":\"TestMerchant\","

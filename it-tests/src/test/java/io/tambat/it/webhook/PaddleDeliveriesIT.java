@@ -8,7 +8,7 @@ import io.tambat.it.support.ArquillianServer;
 import io.tambat.it.support.DeployedTambatTest;
 import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
-import io.tambat.it.support.TestSigners;
+import io.tambat.sender.signing.PaddleSigner;
 import jakarta.json.JsonObject;
 import java.net.URI;
 import java.net.http.HttpResponse;
@@ -59,7 +59,7 @@ class PaddleDeliveriesIT extends DeployedTambatTest {
         HttpResponse<String> tampered = Http.post(uri(),
                 new String(body, StandardCharsets.UTF_8).replace("\"paid\"", "\"completed\"")
                         .getBytes(StandardCharsets.UTF_8),
-                "Content-Type", "application/json", "Paddle-Signature", TestSigners.paddle(SECRET, now, body));
+                "Content-Type", "application/json", "Paddle-Signature", PaddleSigner.signatureHeader(SECRET, now, body));
         assertProblem(tampered, 401, "signature_invalid");
         assertThat(tampered.body()).doesNotContain(SECRET);
         assertThat(db.inboxRows("paddle", ENDPOINT, eventId)).isZero();
@@ -95,7 +95,7 @@ class PaddleDeliveriesIT extends DeployedTambatTest {
 
     private static HttpResponse<String> send(byte[] body, Instant signedAt) {
         return Http.post(uri(), body, "Content-Type", "application/json",
-                "Paddle-Signature", TestSigners.paddle(SECRET, signedAt.getEpochSecond(), body));
+                "Paddle-Signature", PaddleSigner.signatureHeader(SECRET, signedAt.getEpochSecond(), body));
     }
 
     private static URI uri() {

@@ -8,13 +8,21 @@ import io.tambat.it.support.Http;
 import io.tambat.it.support.StandardDeliveries;
 import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TestDatabase;
-import io.tambat.it.support.TestSigners;
+import io.tambat.sender.signing.AdyenNotificationItem;
+import io.tambat.sender.signing.AdyenSigner;
+import io.tambat.sender.signing.TwilioSigner;
+import io.tambat.sender.signing.StripeSigner;
+import io.tambat.sender.signing.SlackSigner;
+import io.tambat.sender.signing.ShopifySigner;
+import io.tambat.sender.signing.PaddleSigner;
+import io.tambat.sender.signing.GitHubSigner;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -67,13 +75,13 @@ class ProvidersOnTheRunnableServerIT {
                     + "\"created\":" + now + ",\"data\":{\"object\":{\"id\":\"cus_1\",\"object\":\"customer\"}}}");
             sent.put("stripe", accepted(Http.post(base.resolve("webhooks/stripe/stripe-rs"), stripe,
                     "Content-Type", "application/json", "Stripe-Signature",
-                    TestSigners.stripe(STRIPE_SECRET, now, stripe)), stripeId));
+                    StripeSigner.signatureHeader(STRIPE_SECRET, now, stripe)), stripeId));
 
             String delivery = UUID.randomUUID().toString();
             byte[] github = utf8("{\"action\":\"opened\",\"repository\":{\"id\":1296269}}");
             sent.put("github", accepted(Http.post(base.resolve("webhooks/github/github-rs"), github,
                     "Content-Type", "application/json", "X-GitHub-Event", "issues", "X-GitHub-Delivery", delivery,
-                    "X-Hub-Signature-256", TestSigners.github(GITHUB_SECRET, github)), delivery));
+                    "X-Hub-Signature-256", GitHubSigner.signatureHeader(GITHUB_SECRET, github)), delivery));
 
             String messageId = StandardDeliveries.newMessageId();
             byte[] standard = utf8("{\"type\":\"payment.updated\",\"data\":{\"object\":\"payment\",\"id\":\"pay_"
@@ -87,7 +95,7 @@ class ProvidersOnTheRunnableServerIT {
             sent.put("shopify", accepted(Http.post(base.resolve("webhooks/shopify/shopify-rs"), shopify,
                     "Content-Type", "application/json", "X-Shopify-Topic", "orders/paid",
                     "X-Shopify-Event-Id", shopifyId, "X-Shopify-Hmac-Sha256",
-                    TestSigners.shopify(SHOPIFY_SECRET, shopify)), shopifyId));
+                    ShopifySigner.signature(SHOPIFY_SECRET, shopify)), shopifyId));
 
             String paddleId = "evt_" + UUID.randomUUID();
             byte[] paddle = utf8("{\"event_id\":\"" + paddleId + "\",\"event_type\":\"transaction.completed\","
@@ -95,7 +103,7 @@ class ProvidersOnTheRunnableServerIT {
                     + "\"updated_at\":\"2024-04-12T10:18:49.738972Z\"}}");
             sent.put("paddle", accepted(Http.post(base.resolve("webhooks/paddle/paddle-rs"), paddle,
                     "Content-Type", "application/json", "Paddle-Signature",
-                    TestSigners.paddle(PADDLE_SECRET, now, paddle)), paddleId));
+                    PaddleSigner.signatureHeader(PADDLE_SECRET, now, paddle)), paddleId));
 
             String key = UUID.randomUUID().toString();
             byte[] gitlab = utf8("{\"object_kind\":\"push\",\"project\":{\"id\":" + order + "}}");
@@ -111,17 +119,17 @@ class ProvidersOnTheRunnableServerIT {
                     + slackId + "\",\"event\":{\"type\":\"app_mention\"},\"event_time\":" + now + "}");
             sent.put("slack", accepted(Http.post(base.resolve("webhooks/slack/slack-rs"), slack,
                     "Content-Type", "application/json", "X-Slack-Request-Timestamp", Long.toString(now),
-                    "X-Slack-Signature", TestSigners.slack(SLACK_SECRET, now, slack)), slackId));
+                    "X-Slack-Signature", SlackSigner.signature(SLACK_SECRET, now, slack)), slackId));
 
-            Map<String, String> twilio = Map.of("AccountSid", "AC" + order, "MessageSid", "SM" + order,
-                    "MessageStatus", "delivered");
+            Map<String, List<String>> twilio = Map.of("AccountSid", List.of("AC" + order),
+                    "MessageSid", List.of("SM" + order), "MessageStatus", List.of("delivered"));
             sent.put("twilio", accepted(Http.post(base.resolve("webhooks/twilio/twilio-rs"),
                     utf8("AccountSid=AC" + order + "&MessageSid=SM" + order + "&MessageStatus=delivered"),
                     "Content-Type", "application/x-www-form-urlencoded", "X-Twilio-Signature",
-                    TestSigners.twilio(TWILIO_TOKEN, TWILIO_PUBLIC_URL, twilio)), "SM" + order + ":delivered"));
+                    TwilioSigner.signature(TWILIO_TOKEN, TWILIO_PUBLIC_URL, twilio)), "SM" + order + ":delivered"));
 
-            String adyenSignature = TestSigners.adyen(ADYEN_KEY, order, "", "TestMerchant", "ref-" + order, "1130",
-                    "EUR", "AUTHORISATION", "true");
+            String adyenSignature = AdyenSigner.hmacSignature(ADYEN_KEY, new AdyenNotificationItem(order, "",
+                    "TestMerchant", "ref-" + order, 1130L, "EUR", "AUTHORISATION", true, null));
             byte[] adyen = utf8("{\"live\":\"false\",\"notificationItems\":[{\"NotificationRequestItem\":{"
                     + "\"additionalData\":{\"hmacSignature\":\"" + adyenSignature + "\"},\"amount\":{\"currency\":"
                     + "\"EUR\",\"value\":1130},\"eventCode\":\"AUTHORISATION\",\"merchantAccountCode\":"

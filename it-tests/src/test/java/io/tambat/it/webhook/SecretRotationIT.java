@@ -8,7 +8,7 @@ import io.tambat.it.support.ArquillianServer;
 import io.tambat.it.support.DeployedTambatTest;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.OperatorTokens;
-import io.tambat.it.support.TestSigners;
+import io.tambat.sender.signing.StripeSigner;
 import jakarta.json.JsonObject;
 import java.net.URI;
 import java.net.http.HttpResponse;
@@ -41,8 +41,8 @@ class SecretRotationIT extends DeployedTambatTest {
         String eventId = StripeDeliveries.newEventId();
         byte[] body = StripeDeliveries.event(eventId, "payment_intent.succeeded");
         long now = Instant.now().getEpochSecond();
-        String header = "t=" + now + ",v1=" + TestSigners.stripeV1("whsec_unknown_new", now, body)
-                + ",v1=" + TestSigners.stripeV1(PREVIOUS, now, body);
+        String header = "t=" + now + ",v1=" + StripeSigner.v1("whsec_unknown_new", now, body)
+                + ",v1=" + StripeSigner.v1(PREVIOUS, now, body);
 
         HttpResponse<String> response = Http.post(StripeDeliveries.endpoint("stripe-rotation"), body,
                 "Content-Type", "application/json", "Stripe-Signature", header);

@@ -8,7 +8,7 @@ import io.tambat.it.support.ArquillianServer;
 import io.tambat.it.support.DeployedTambatTest;
 import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
-import io.tambat.it.support.TestSigners;
+import io.tambat.sender.signing.ShopifySigner;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.io.InputStream;
@@ -93,7 +93,7 @@ class ShopifyDeliveriesIT extends DeployedTambatTest {
     /** Sends a signed order and returns its event id once it was accepted. */
     private static String deliver(byte[] body, String topic) {
         String eventId = UUID.randomUUID().toString();
-        HttpResponse<String> response = send(body, TestSigners.shopify(SECRET, body), topic, eventId,
+        HttpResponse<String> response = send(body, ShopifySigner.signature(SECRET, body), topic, eventId,
                 UUID.randomUUID());
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         return eventId;

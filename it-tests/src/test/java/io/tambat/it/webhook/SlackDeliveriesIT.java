@@ -8,7 +8,7 @@ import io.tambat.it.support.ArquillianServer;
 import io.tambat.it.support.DeployedTambatTest;
 import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
-import io.tambat.it.support.TestSigners;
+import io.tambat.sender.signing.SlackSigner;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
@@ -39,7 +39,7 @@ class SlackDeliveriesIT extends DeployedTambatTest {
         HttpResponse<String> answered = send(body, "application/json", Instant.now());
         HttpResponse<String> forged = Http.post(uri(), body, "Content-Type", "application/json",
                 "X-Slack-Request-Timestamp", Long.toString(Instant.now().getEpochSecond()),
-                "X-Slack-Signature", TestSigners.slack("not-the-secret", Instant.now().getEpochSecond(), body));
+                "X-Slack-Signature", SlackSigner.signature("not-the-secret", Instant.now().getEpochSecond(), body));
 
         assertThat(answered.statusCode()).isEqualTo(200);
         assertThat(answered.headers().firstValue("Content-Type")).hasValueSatisfying(
@@ -63,7 +63,7 @@ class SlackDeliveriesIT extends DeployedTambatTest {
         long retryAt = Instant.now().plusSeconds(1).getEpochSecond();
         HttpResponse<String> retry = Http.post(uri(), body, "Content-Type", "application/json",
                 "X-Slack-Request-Timestamp", Long.toString(retryAt), "X-Slack-Signature",
-                TestSigners.slack(SECRET, retryAt, body), "X-Slack-Retry-Num", "1",
+                SlackSigner.signature(SECRET, retryAt, body), "X-Slack-Retry-Num", "1",
                 "X-Slack-Retry-Reason", "http_timeout");
 
         assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
@@ -96,7 +96,7 @@ class SlackDeliveriesIT extends DeployedTambatTest {
     private static HttpResponse<String> send(byte[] body, String contentType, Instant signedAt) {
         return Http.post(uri(), body, "Content-Type", contentType,
                 "X-Slack-Request-Timestamp", Long.toString(signedAt.getEpochSecond()),
-                "X-Slack-Signature", TestSigners.slack(SECRET, signedAt.getEpochSecond(), body));
+                "X-Slack-Signature", SlackSigner.signature(SECRET, signedAt.getEpochSecond(), body));
     }
 
     private long slackRows() {

@@ -2,7 +2,7 @@ package io.tambat.it.webhook;
 
 import io.tambat.it.support.ArquillianServer;
 import io.tambat.it.support.Http;
-import io.tambat.it.support.TestSigners;
+import io.tambat.sender.signing.StripeSigner;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +34,7 @@ final class StripeDeliveries {
     /** Signs with the secret at the given time, as one delivery attempt does. */
     static HttpResponse<String> send(String endpointId, String secret, long unixSeconds, byte[] body) {
         return Http.post(endpoint(endpointId), body, "Content-Type", "application/json; charset=utf-8",
-                "Stripe-Signature", TestSigners.stripe(secret, unixSeconds, body));
+                "Stripe-Signature", StripeSigner.signatureHeader(secret, unixSeconds, body));
     }
 
     static HttpResponse<String> sendNow(String endpointId, String secret, byte[] body) {

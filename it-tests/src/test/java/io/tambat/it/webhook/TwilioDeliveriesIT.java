@@ -8,7 +8,7 @@ import io.tambat.it.support.ArquillianServer;
 import io.tambat.it.support.DeployedTambatTest;
 import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
-import io.tambat.it.support.TestSigners;
+import io.tambat.sender.signing.TwilioSigner;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
@@ -18,6 +18,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -45,7 +46,7 @@ class TwilioDeliveriesIT extends DeployedTambatTest {
         parameters.put("MessageStatus", "delivered");
         parameters.put("To", "+15558675310");
         parameters.put("Body", "Caf\u00e9 ready");
-        String signature = TestSigners.twilio(TOKEN, PUBLIC_URL, parameters);
+        String signature = sign(PUBLIC_URL, parameters);
 
         HttpResponse<String> first = post(form(parameters, false), signature, "");
         HttpResponse<String> reordered = post(form(parameters, true), signature, "");
@@ -69,10 +70,10 @@ class TwilioDeliveriesIT extends DeployedTambatTest {
         String forgedUrl = "https://attacker.example/webhooks/twilio/" + ENDPOINT;
 
         HttpResponse<String> overLocalAddress = post(form(parameters, false),
-                TestSigners.twilio(TOKEN, local.toString(), parameters), "");
+                sign(local.toString(), parameters), "");
         HttpResponse<String> overForwardedHost = Http.post(local, form(parameters, false),
                 "Content-Type", "application/x-www-form-urlencoded", "X-Forwarded-Host", "attacker.example",
-                "X-Forwarded-Proto", "https", "X-Twilio-Signature", TestSigners.twilio(TOKEN, forgedUrl, parameters));
+                "X-Forwarded-Proto", "https", "X-Twilio-Signature", sign(forgedUrl, parameters));
 
         assertProblem(overLocalAddress, 401, "signature_invalid");
         assertProblem(overForwardedHost, 401, "signature_invalid");
@@ -86,7 +87,7 @@ class TwilioDeliveriesIT extends DeployedTambatTest {
         byte[] body = ("{\"id\":\"" + id + "\",\"type\":\"com.twilio.messaging.message.delivered\","
                 + "\"data\":{\"messageSid\":\"SM1\"}}").getBytes(StandardCharsets.UTF_8);
         String query = "?bodySHA256=" + sha256Hex(body);
-        String signature = TestSigners.twilio(TOKEN, PUBLIC_URL + query, Map.of());
+        String signature = sign(PUBLIC_URL + query, Map.of());
 
         HttpResponse<String> tampered = Http.post(uri(query), new String(body, StandardCharsets.UTF_8)
                 .replace("SM1", "SM2").getBytes(StandardCharsets.UTF_8), "Content-Type", "application/json",
@@ -97,6 +98,11 @@ class TwilioDeliveriesIT extends DeployedTambatTest {
         assertProblem(tampered, 401, "signature_invalid");
         assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
         assertThat(db.inboxRows("twilio", ENDPOINT, id)).isEqualTo(1);
+    }
+
+    private static String sign(String url, Map<String, String> parameters) {
+        return TwilioSigner.signature(TOKEN, url, parameters.entrySet().stream()
+                .collect(Collectors.toMap(Map.Entry::getKey, entry -> List.of(entry.getValue()))));
     }
 
     private static HttpResponse<String> post(byte[] form, String signature, String query) {

@@ -7,7 +7,9 @@ import io.tambat.it.support.ArquillianServer;
 import io.tambat.it.support.DeployedTambatTest;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.StandardDeliveries;
-import io.tambat.it.support.TestSigners;
+import io.tambat.sender.signing.StripeSigner;
+import io.tambat.sender.signing.StandardWebhooksSigner;
+import io.tambat.sender.signing.GitHubSigner;
 import jakarta.json.JsonObject;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
@@ -80,7 +82,7 @@ class WebhookReceivingIT extends DeployedTambatTest {
 
         HttpResponse<String> response = Http.post(uri("webhooks/github/gh-main"), body,
                 "Content-Type", "application/json", "X-GitHub-Event", "issues", "X-GitHub-Delivery", delivery,
-                "X-Hub-Signature-256", TestSigners.github("It's a Secret to Everybody", body));
+                "X-Hub-Signature-256", GitHubSigner.signatureHeader("It's a Secret to Everybody", body));
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(Http.json(response).getString("status")).isEqualTo("accepted");
@@ -117,7 +119,7 @@ class WebhookReceivingIT extends DeployedTambatTest {
     private static HttpResponse<String> github(String endpoint, String secret, String delivery, byte[] body) {
         return Http.post(uri("webhooks/github/" + endpoint), body, "Content-Type", "application/json",
                 "X-GitHub-Event", "issues", "X-GitHub-Delivery", delivery,
-                "X-Hub-Signature-256", TestSigners.github(secret, body));
+                "X-Hub-Signature-256", GitHubSigner.signatureHeader(secret, body));
     }
 
     @Test
@@ -130,7 +132,7 @@ class WebhookReceivingIT extends DeployedTambatTest {
         HttpResponse<String> response = Http.post(uri("webhooks/standard/std-main"), body,
                 "Content-Type", "application/json", "webhook-id", messageId, "webhook-timestamp",
                 String.valueOf(now), "webhook-signature",
-                TestSigners.standard(StandardDeliveries.SECRET, messageId, now, body));
+                StandardWebhooksSigner.signature(StandardDeliveries.SECRET, messageId, now, body));
 
         assertThat(response.statusCode()).isEqualTo(200);
         Map<String, Object> row = db.rows("SELECT object_id, object_version FROM webhook_inbox "
@@ -156,7 +158,7 @@ class WebhookReceivingIT extends DeployedTambatTest {
 
         assertProblem(StripeDeliveries.sendNow("nope", StripeDeliveries.MAIN_SECRET, body), 404, "unknown_endpoint");
         assertProblem(Http.post(uri("webhooks/github/stripe-main"), body, "Content-Type", "application/json",
-                "Stripe-Signature", TestSigners.stripe(StripeDeliveries.MAIN_SECRET, now(), body)),
+                "Stripe-Signature", StripeSigner.signatureHeader(StripeDeliveries.MAIN_SECRET, now(), body)),
                 404, "unknown_endpoint");
     }
 
@@ -175,7 +177,7 @@ class WebhookReceivingIT extends DeployedTambatTest {
         byte[] body = StripeDeliveries.event(StripeDeliveries.newEventId(), "payment_intent.succeeded");
 
         assertProblem(Http.post(StripeDeliveries.endpoint("stripe-main"), body, "Content-Type", "text/plain",
-                "Stripe-Signature", TestSigners.stripe(StripeDeliveries.MAIN_SECRET, now(), body)),
+                "Stripe-Signature", StripeSigner.signatureHeader(StripeDeliveries.MAIN_SECRET, now(), body)),
                 415, "unsupported_media_type");
     }
 
@@ -212,7 +214,7 @@ class WebhookReceivingIT extends DeployedTambatTest {
 
         HttpResponse<String> response = Http.post(StripeDeliveries.endpoint("stripe-main"), body,
                 "Content-Type", "application/json", "X-Padding", "a".repeat(20_000),
-                "Stripe-Signature", TestSigners.stripe(StripeDeliveries.MAIN_SECRET, now(), body));
+                "Stripe-Signature", StripeSigner.signatureHeader(StripeDeliveries.MAIN_SECRET, now(), body));
 
         assertThat(response.statusCode()).isBetween(400, 431);
     }
@@ -221,7 +223,7 @@ class WebhookReceivingIT extends DeployedTambatTest {
     void refusesMissingDuplicatedOrMalformedSignatureHeaders() {
         String eventId = StripeDeliveries.newEventId();
         byte[] body = StripeDeliveries.event(eventId, "payment_intent.succeeded");
-        String valid = TestSigners.stripe(StripeDeliveries.MAIN_SECRET, now(), body);
+        String valid = StripeSigner.signatureHeader(StripeDeliveries.MAIN_SECRET, now(), body);
         URI endpoint = StripeDeliveries.endpoint("stripe-main");
 
         assertProblem(Http.post(endpoint, body, "Content-Type", "application/json"), 400, "signature_missing");
@@ -250,7 +252,7 @@ class WebhookReceivingIT extends DeployedTambatTest {
         byte[] tampered = body.clone();
         tampered[tampered.length - 3] ^= 1;
         assertProblem(Http.post(StripeDeliveries.endpoint("stripe-main"), tampered, "Content-Type",
-                "application/json", "Stripe-Signature", TestSigners.stripe(StripeDeliveries.MAIN_SECRET, now(), body)),
+                "application/json", "Stripe-Signature", StripeSigner.signatureHeader(StripeDeliveries.MAIN_SECRET, now(), body)),
                 401, "signature_invalid");
         assertThat(db.inboxRows("stripe", "stripe-main", eventId)).isZero();
     }
@@ -332,14 +334,14 @@ class WebhookReceivingIT extends DeployedTambatTest {
         String secret = endpoint.equals("gh-small") ? "gh-small-secret" : "It's a Secret to Everybody";
         return Http.post(uri("webhooks/github/" + endpoint), body, "Content-Type", "application/json",
                 "X-GitHub-Event", "push", "X-GitHub-Delivery", delivery,
-                "X-Hub-Signature-256", TestSigners.github(secret, body));
+                "X-Hub-Signature-256", GitHubSigner.signatureHeader(secret, body));
     }
 
     /** A body of unknown length: the JDK client sends it with Transfer-Encoding: chunked. */
     private static HttpResponse<String> githubChunked(byte[] body, String delivery) {
         return Http.send(Http.request(uri("webhooks/github/gh-small"),
                         "Content-Type", "application/json", "X-GitHub-Event", "push", "X-GitHub-Delivery", delivery,
-                        "X-Hub-Signature-256", TestSigners.github("gh-small-secret", body))
+                        "X-Hub-Signature-256", GitHubSigner.signatureHeader("gh-small-secret", body))
                 .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))).build());
     }
 
