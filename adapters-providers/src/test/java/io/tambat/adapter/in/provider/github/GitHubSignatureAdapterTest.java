@@ -267,4 +267,16 @@ class GitHubSignatureAdapterTest extends ProviderAdapterConformance {
         adapter.validateSecret("x");
         assertThat(adapter.provider()).isEqualTo("github");
     }
+
+    /** The signature GitHub's official library made ({@code @octokit/webhooks-methods} 6.0.0, {@code sign}). */
+    @Test
+    void verifiesTheSignatureOctokitMadeAndRejectsEachMutation() {
+        String secret = "tambat-fixture-github-secret";
+        String signature = "sha256=c33da2a6baa10ea243728acce9f93fdd341906a99f53c6660782101953b50767";
+        String body = new String(EventFixtures.read("github", "push.json"), StandardCharsets.UTF_8);
+        assertThat(vectorVerifies(secret, body, signature)).isTrue();
+        assertThat(vectorVerifies(secret, body.replaceFirst("\"", "\" "), signature)).isFalse();
+        assertThat(vectorVerifies(secret, body.trim() + " ", signature)).isFalse();
+        assertThat(vectorVerifies("tambat-fixture-github-secreT", body, signature)).isFalse();
+    }
 }

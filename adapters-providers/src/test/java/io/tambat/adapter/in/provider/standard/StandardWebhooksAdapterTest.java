@@ -7,6 +7,7 @@ import static io.tambat.adapter.in.provider.TestSigning.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
+import io.tambat.adapter.in.provider.EventFixtures;
 import io.tambat.kit.ProviderAdapterConformance;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.model.webhook.Headers;
@@ -16,6 +17,7 @@ import io.tambat.domain.port.out.ProviderAdapter;
 import jakarta.json.Json;
 import jakarta.json.JsonValue;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -369,5 +371,20 @@ class StandardWebhooksAdapterTest extends ProviderAdapterConformance {
         signer.initSign(pair.getPrivate());
         signer.update(message);
         return signer.sign();
+    }
+
+    /** The signature the spec's official library made ({@code standardwebhooks} 1.1.1 for Node, {@code sign}). */
+    @Test
+    void verifiesTheSignatureTheStandardWebhooksLibraryMadeAndRejectsEachMutation() {
+        String body = new String(EventFixtures.read("standard", "payment.updated.json"), StandardCharsets.UTF_8);
+        String signature = "v1,eSxvPZNiPw6CTEbYVGO9TYN+ZSHmZYHJrADy1fmA9oA=";
+        assertThat(verifies(webhookHeaders("msg_tambat_fixture_0001", "1796107460", signature, body), S1_SECRET))
+                .isTrue();
+        assertThat(verifies(webhookHeaders("msg_tambat_fixture_0002", "1796107460", signature, body), S1_SECRET))
+                .isFalse();
+        assertThat(verifies(webhookHeaders("msg_tambat_fixture_0001", "1796107461", signature, body), S1_SECRET))
+                .isFalse();
+        assertThat(verifies(webhookHeaders("msg_tambat_fixture_0001", "1796107460", signature,
+                body.replace("\"captured\"", "\"refunded\"")), S1_SECRET)).isFalse();
     }
 }

@@ -5,6 +5,7 @@ import static io.tambat.adapter.in.provider.TestSigning.hmacSha256;
 import static io.tambat.adapter.in.provider.TestSigning.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tambat.adapter.in.provider.EventFixtures;
 import io.tambat.kit.ProviderAdapterConformance;
 import io.tambat.adapter.in.provider.TestSigning;
 import io.tambat.domain.error.Rejection;
@@ -17,6 +18,7 @@ import io.tambat.domain.port.out.ProviderAdapter;
 import jakarta.json.Json;
 import jakarta.json.JsonValue;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -234,5 +236,21 @@ class StripeSignatureAdapterTest extends ProviderAdapterConformance {
     void usesStripesFiveMinuteTolerance() {
         assertThat(adapter.defaultTolerance()).isEqualTo(Duration.ofMinutes(5));
         assertThat(adapter.provider()).isEqualTo("stripe");
+    }
+
+    /**
+     * The header Stripe's official library made ({@code stripe} 23.1.0 for Node,
+     * {@code webhooks.generateTestHeaderString}, accepted by its {@code constructEvent}) for a recorded event.
+     */
+    @Test
+    void verifiesTheHeaderStripesLibraryMadeAndRejectsEachMutation() {
+        String secret = "whsec_tambat_fixture_stripe_0001";
+        String header = "t=1796107460,v1=5d404a0e9f618fd1b2d07f733f9bdd17037734323de01d95f254e6068e9c5c3c";
+        String body = new String(EventFixtures.read("stripe", "payment_intent.succeeded.json"), StandardCharsets.UTF_8);
+        assertThat(verifies(stripeDelivery(body, header), secret)).isTrue();
+        assertThat(verifies(stripeDelivery(body, header.replace("1796107460", "1796107461")), secret)).isFalse();
+        assertThat(verifies(stripeDelivery(body.replace("\"succeeded\"", "\"canceled\""), header), secret)).isFalse();
+        assertThat(verifies(stripeDelivery(body + "\n", header), secret)).isFalse();
+        assertThat(verifies(stripeDelivery(body, header), "whsec_tambat_fixture_stripe_0002")).isFalse();
     }
 }

@@ -431,4 +431,28 @@ class TwilioSignatureAdapterTest extends ProviderAdapterConformance {
         assertThat(adapter.defaultTolerance()).isEqualTo(Duration.ZERO);
         assertThat(adapter.signsPublicUrl()).isTrue();
     }
+
+    /**
+     * A status callback signed by Twilio's official library ({@code twilio} 6.3.1 for Node,
+     * {@code getExpectedTwilioSignature}, accepted by its {@code validateRequest}), sent as Twilio encodes forms.
+     */
+    @Test
+    void verifiesTheSignatureTwiliosLibraryMadeAndRejectsEachMutation() {
+        String token = "tambat0fixture0twilio0token00001";
+        String url = "https://hooks.example.com/webhooks/twilio/twilio-main?tenant=acme";
+        String signature = "I0Ee6kv1llxckbPD9TdBk1PtKN4=";
+        String form = "AccountSid=ACae3e5b9c3d7b1f2a4c6e8d0f1a2b3c4d&MessageSid=SM1f0e3a5c7b9d2e4f6a8c0b1d3e5f7a9c"
+                + "&MessageStatus=delivered&To=%2B15558675310&From=%2B15017122661&ApiVersion=2010-04-01"
+                + "&Body=Caf%C3%A9+%E2%98%95+ready+%26+waiting";
+        assertThat(verifies(delivery(url, FORM, form, "X-Twilio-Signature", signature), token)).isTrue();
+        for (String mutated : List.of(form.replace("delivered", "failed"), form.replace("%26", "%2B"),
+                form.replace("+ready", "%20ready2"), form + "&Extra=1")) {
+            assertThat(verifies(delivery(url, FORM, mutated, "X-Twilio-Signature", signature), token)).isFalse();
+        }
+        assertThat(verifies(delivery(url.replace("acme", "acme2"), FORM, form, "X-Twilio-Signature", signature),
+                token)).isFalse();
+        // Twilio signs the decoded parameters, so another spelling of the same values is the same request.
+        assertThat(verifies(delivery(url, FORM, form.replace("+ready", "%20ready").replace("%C3%A9", "%c3%a9"),
+                "X-Twilio-Signature", signature), token)).isTrue();
+    }
 }
