@@ -183,6 +183,12 @@ public class ConfiguredWebhookEndpoints implements WebhookEndpointsPort {
                 if (!Set.of("https", "http").contains(String.valueOf(uri.getScheme())) || uri.getHost() == null) {
                     throw new ConfigurationException(key, "must be an absolute https URL");
                 }
+                if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
+                    // Each request brings its own query string, which is appended to this URL to rebuild what was
+                    // signed: one configured here too would be signed twice.
+                    throw new ConfigurationException(key, "must have no query string or fragment: the query string "
+                            + "arrives with each request");
+                }
                 return uri;
             } catch (IllegalArgumentException e) {
                 throw new ConfigurationException(key, "not a URL");

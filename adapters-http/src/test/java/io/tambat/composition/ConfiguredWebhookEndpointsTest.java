@@ -47,6 +47,20 @@ class ConfiguredWebhookEndpointsTest {
     }
 
     @Test
+    void refusesAPublicUrlWithItsOwnQueryStringOrFragment() {
+        for (String url : new String[] {"https://hooks.example.com/sms?tenant=acme",
+            "https://hooks.example.com/sms#rc=3"}) {
+            assertThatThrownBy(() -> load(Map.of(
+                    "tambat.webhooks.endpoints", "sms",
+                    "tambat.webhooks.endpoint.sms.provider", "twilio",
+                    "tambat.webhooks.endpoint.sms.secrets", "v1:0123456789abcdef0123456789abcdef",
+                    "tambat.webhooks.endpoint.sms.public-url", url)))
+                    .isInstanceOf(ConfigurationException.class)
+                    .hasMessageStartingWith("tambat.webhooks.endpoint.sms.public-url: must have no query string");
+        }
+    }
+
+    @Test
     void needsNoPublicUrlForAProviderThatSignsNone() {
         ConfiguredWebhookEndpoints endpoints = load(Map.of(
                 "tambat.webhooks.endpoints", "repo",

@@ -9,6 +9,8 @@ import io.tambat.it.support.DeployedTambatTest;
 import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
 import io.tambat.sender.signing.TwilioSigner;
+import java.io.IOException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
@@ -98,6 +100,24 @@ class TwilioDeliveriesIT extends DeployedTambatTest {
         assertProblem(tampered, 401, "signature_invalid");
         assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
         assertThat(db.inboxRows("twilio", ENDPOINT, id)).isEqualTo(1);
+    }
+
+    @Test
+    void refusesAQueryStringNoUrlCanHoldAsUnsignedRatherThanFailing() throws IOException {
+        Map<String, String> parameters = Map.of("AccountSid", "AC" + hex32(), "MessageSid", "SM" + hex32());
+        byte[] form = form(parameters, false);
+        URI endpoint = uri("");
+        String head = "POST " + endpoint.getRawPath() + "?tenant=a|b HTTP/1.1\r\nHost: " + endpoint.getHost() + "\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\nX-Twilio-Signature: "
+                + sign(PUBLIC_URL + "?tenant=a|b", parameters) + "\r\nContent-Length: " + form.length
+                + "\r\nConnection: close\r\n\r\n";
+        try (Socket socket = new Socket(endpoint.getHost(), endpoint.getPort())) {
+            socket.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().write(form);
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(answer).startsWith("HTTP/1.1 401").contains("\"code\":\"signature_invalid\"");
+        }
+        assertThat(db.inboxRows("twilio", ENDPOINT, parameters.get("MessageSid"))).isZero();
     }
 
     private static String sign(String url, Map<String, String> parameters) {

@@ -27,6 +27,7 @@ import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -113,9 +114,19 @@ public class WebhookResource {
         return Headers.of(raw);
     }
 
-    /** The URL the provider signs (Twilio): the configured public URL with this request's query string. */
+    /**
+     * The URL the provider signs (Twilio): the configured public URL, which has no query string of its own, with
+     * this request's. A query string no URL can hold (a raw space or {@code |}) is no URL the provider signed:
+     * then there is none, and verification fails.
+     */
     private static Optional<URI> signedUrl(WebhookEndpoint endpoint, HttpServletRequest request) {
-        return endpoint.publicUrl().map(url -> request.getQueryString() == null ? url
-                : URI.create(url + (url.getRawQuery() == null ? "?" : "&") + request.getQueryString()));
+        String query = request.getQueryString();
+        return endpoint.publicUrl().flatMap(url -> {
+            try {
+                return Optional.of(query == null ? url : new URI(url + "?" + query));
+            } catch (URISyntaxException e) {
+                return Optional.empty();
+            }
+        });
     }
 }
