@@ -12,6 +12,7 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Clock;
+import java.util.Locale;
 import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.MetricUnits;
@@ -64,6 +65,11 @@ public class ProcessingMetrics implements ProcessingMetricsPort, WorkMetricsPort
                 "age of the oldest accepted event not yet processed", InboxRow.Stats::oldestPendingAgeSeconds);
         stats.gauge(registry, "tambat.inbox.failed", MetricUnits.NONE, "events that ended FAILED",
                 current -> current.counts().getOrDefault(InboxStatus.FAILED.name(), 0L));
+        for (InboxStatus status : InboxStatus.values()) {
+            stats.gauge(registry, "tambat.inbox.events", MetricUnits.NONE, "inbox rows by status",
+                    current -> current.counts().getOrDefault(status.name(), 0L),
+                    new Tag("status", status.name().toLowerCase(Locale.ROOT)));
+        }
         stats.gauge(registry, "tambat.outbox.lag", MetricUnits.SECONDS,
                 "age of the oldest unpublished outbox notification", InboxRow.Stats::outboxLagSeconds);
         stats.gauge(registry, "tambat.outbox.unpublished", MetricUnits.NONE, "outbox notifications not yet published",

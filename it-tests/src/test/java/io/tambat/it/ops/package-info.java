@@ -1,0 +1,5 @@
+/**
+ * The operations files that ship with Tambat ({@code ops/}): the alert rules and their unit tests run by
+ * {@code promtool}, the dashboard's queries parsed by it, and every metric they name found on a running server.
+ */
+package io.tambat.it.ops;
