@@ -35,6 +35,7 @@ class SlackDeliveriesIT extends DeployedTambatTest {
         byte[] body = utf8("{\"token\":\"Jhj5dZrVaK7ZwHHjRyZWjbDl\",\"challenge\":\"" + challenge
                 + "\",\"type\":\"url_verification\"}");
         long rowsBefore = slackRows();
+        double answeredBefore = answeredCount();
 
         HttpResponse<String> answered = send(body, "application/json", Instant.now());
         HttpResponse<String> forged = Http.post(uri(), body, "Content-Type", "application/json",
@@ -48,6 +49,7 @@ class SlackDeliveriesIT extends DeployedTambatTest {
         assertProblem(forged, 401, "signature_invalid");
         assertThat(forged.body()).doesNotContain(challenge);
         assertThat(slackRows()).isEqualTo(rowsBefore);
+        assertThat(answeredCount()).isEqualTo(answeredBefore + 1);
     }
 
     @Test
@@ -97,6 +99,16 @@ class SlackDeliveriesIT extends DeployedTambatTest {
         return Http.post(uri(), body, "Content-Type", contentType,
                 "X-Slack-Request-Timestamp", Long.toString(signedAt.getEpochSecond()),
                 "X-Slack-Signature", SlackSigner.signature(SECRET, signedAt.getEpochSecond(), body));
+    }
+
+    /** The requests counted as {@code answered}: verified protocol steps, which store nothing. */
+    private static double answeredCount() {
+        String metrics = Http.send(Http.request(ArquillianServer.baseUri().resolve("metrics")).GET().build()).body();
+        return metrics.lines()
+                .filter(line -> line.startsWith("tambat_webhook_requests_total{"))
+                .filter(line -> line.contains("outcome=\"answered\""))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                .sum();
     }
 
     private long slackRows() {

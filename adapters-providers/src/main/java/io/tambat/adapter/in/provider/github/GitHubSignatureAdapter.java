@@ -73,9 +73,7 @@ public final class GitHubSignatureAdapter implements ProviderAdapter {
 
     @Override
     public void validateSecret(String secret) {
-        if (secret == null || secret.isEmpty()) {
-            throw new IllegalArgumentException("a GitHub webhook secret must not be empty");
-        }
+        Utf8SecretHmac.requireUsableSecret(secret, "a GitHub webhook secret");
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.tambat.adapter.in.provider.paddle;
 
+import io.tambat.adapter.in.provider.support.crypto.Utf8SecretHmac;
 import io.tambat.adapter.in.provider.support.header.MediaTypes;
 import io.tambat.adapter.in.provider.support.header.TimestampedSignatureHeader;
 import io.tambat.adapter.in.provider.support.ingress.WebhookEvents;
@@ -58,9 +59,7 @@ public final class PaddleSignatureAdapter implements ProviderAdapter {
 
     @Override
     public void validateSecret(String secret) {
-        if (secret == null || secret.isEmpty()) {
-            throw new IllegalArgumentException("a Paddle webhook secret must not be empty");
-        }
+        Utf8SecretHmac.requireUsableSecret(secret, "a Paddle webhook secret");
     }
 
     @Override

@@ -66,9 +66,7 @@ public final class ShopifySignatureAdapter implements ProviderAdapter {
 
     @Override
     public void validateSecret(String secret) {
-        if (secret == null || secret.isEmpty()) {
-            throw new IllegalArgumentException("a Shopify client secret must not be empty");
-        }
+        Utf8SecretHmac.requireUsableSecret(secret, "a Shopify client secret");
     }
 
     @Override

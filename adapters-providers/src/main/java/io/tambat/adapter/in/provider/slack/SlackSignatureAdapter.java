@@ -64,9 +64,7 @@ public final class SlackSignatureAdapter implements ProviderAdapter {
 
     @Override
     public void validateSecret(String secret) {
-        if (secret == null || secret.isEmpty()) {
-            throw new IllegalArgumentException("a Slack signing secret must not be empty");
-        }
+        Utf8SecretHmac.requireUsableSecret(secret, "a Slack signing secret");
     }
 
     @Override

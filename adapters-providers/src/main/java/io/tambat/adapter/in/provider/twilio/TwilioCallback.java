@@ -1,7 +1,6 @@
 package io.tambat.adapter.in.provider.twilio;
 
 import io.tambat.adapter.in.provider.support.form.FormFields;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -68,10 +67,8 @@ record TwilioCallback(String resource, String sid, Optional<String> status) {
     /** The first of the fields that is present and not empty. */
     private static Optional<String> firstPresent(byte[] form, List<String> fields) {
         return fields.stream()
-                .flatMap(field -> FormFields.single(form, field).stream())
-                .filter(value -> value.length > 0)
-                // Verification already required every field to be UTF-8, so decoding cannot replace anything.
-                .map(value -> new String(value, StandardCharsets.UTF_8))
+                .flatMap(field -> FormFields.text(form, field).stream())
+                .filter(value -> !value.isEmpty())
                 .findFirst();
     }
 }

@@ -9,7 +9,6 @@ import io.tambat.domain.model.processing.ObjectType;
 import io.tambat.domain.model.processing.StateChange;
 import io.tambat.domain.model.processing.StoredEvent;
 import io.tambat.domain.port.out.EventInterpreter;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
@@ -37,10 +36,8 @@ public final class TwilioEventInterpreter implements EventInterpreter {
         if (JsonBodies.opensObject(payload)) {
             return Optional.empty();
         }
-        return StoredPayloads.read(() -> FormFields.single(payload, ACCOUNT_SID))
-                .filter(value -> value.length > 0)
-                // The stored body verified, and verification required every field to be UTF-8.
-                .map(value -> new String(value, StandardCharsets.UTF_8))
+        return StoredPayloads.read(() -> FormFields.text(payload, ACCOUNT_SID))
+                .filter(value -> !value.isEmpty())
                 .map(account -> {
                     ObjectKey key = StoredPayloads.build(ACCOUNT_SID,
                             () -> new ObjectKey(PROVIDER, ObjectType.ACCOUNT, account));

@@ -22,6 +22,18 @@ public final class Utf8SecretHmac {
     }
 
     /** The secret signed the message if its HMAC-SHA256 equals any of the candidates the delivery offers. */
+    /**
+     * Refuses a secret that cannot key such an HMAC: any non-empty string can.
+     *
+     * @param name what the provider calls the secret, e.g. {@code a Slack signing secret}
+     * @throws IllegalArgumentException naming it, never quoting it
+     */
+    public static void requireUsableSecret(String secret, String name) {
+        if (secret == null || secret.isEmpty()) {
+            throw new IllegalArgumentException(name + " must not be empty");
+        }
+    }
+
     public static SignatureCheck sha256(byte[] signedMessage, List<byte[]> candidates) {
         return secret -> ConstantTime.anyEquals(Hmac.sha256(key(secret), signedMessage), candidates);
     }
