@@ -4,6 +4,7 @@ import io.tambat.adapter.in.http.problem.RetryAdvice;
 import io.tambat.adapter.out.downstream.DownstreamSettings;
 import io.tambat.application.order.OrderSettings;
 import io.tambat.application.processing.ProcessingSettings;
+import io.tambat.application.reconciliation.ReconciliationSettings;
 import io.tambat.application.processing.ProviderApiSettings;
 import io.tambat.application.transaction.GroupCommitSettings;
 import io.tambat.application.webhook.IngressSettings;
@@ -92,6 +93,15 @@ public class RuntimeProducers {
                 duration("tambat.retention.processed-events", "P30D"),
                 duration("tambat.processing.sequence-gap-window", "PT5M"),
                 duration("tambat.retention.finished-rows", "P90D"));
+    }
+
+    @Produces
+    @Singleton
+    ReconciliationSettings reconciliationSettings() {
+        return new ReconciliationSettings(
+                duration("tambat.reconciliation.interval", "PT5M"),
+                duration("tambat.reconciliation.window", "PT1H"),
+                duration("tambat.reconciliation.late-after", "PT5M"));
     }
 
     /** {@code tambat.failpoints}: {@code name}, {@code name@subject} (halt) or {@code name=pause:<duration>}. */

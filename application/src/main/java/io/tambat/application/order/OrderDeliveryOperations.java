@@ -1,6 +1,9 @@
 package io.tambat.application.order;
 
+import io.tambat.application.operator.AuditTrail;
 import io.tambat.application.port.in.OperateOrderDeliveriesUseCase;
+import io.tambat.domain.model.operator.Operator;
+import io.tambat.domain.model.operator.OperatorAction;
 import io.tambat.domain.model.order.FailedOrderDelivery;
 import io.tambat.domain.port.out.OrderDeliveryPort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,6 +20,9 @@ public class OrderDeliveryOperations implements OperateOrderDeliveriesUseCase {
     OrderDeliveryPort deliveries;
 
     @Inject
+    AuditTrail audit;
+
+    @Inject
     Clock clock;
 
     @Override
@@ -27,7 +33,9 @@ public class OrderDeliveryOperations implements OperateOrderDeliveriesUseCase {
 
     @Override
     @Transactional(rollbackOn = Exception.class)
-    public boolean redrive(long outboxId) {
-        return deliveries.redrive(outboxId, clock.instant());
+    public boolean redrive(Operator operator, long outboxId) {
+        boolean redriven = deliveries.redrive(outboxId, clock.instant());
+        audit.single(operator, OperatorAction.Kind.ORDER_DELIVERY_REDRIVE, String.valueOf(outboxId), redriven);
+        return redriven;
     }
 }

@@ -1,7 +1,10 @@
 package io.tambat.application.processing;
 
+import io.tambat.application.operator.AuditTrail;
 import io.tambat.application.port.in.OperateInboxUseCase;
 import io.tambat.application.port.in.QueryObjectStateUseCase;
+import io.tambat.domain.model.operator.Operator;
+import io.tambat.domain.model.operator.OperatorAction;
 import io.tambat.domain.model.processing.InboxRow;
 import io.tambat.domain.model.processing.ObjectKey;
 import io.tambat.domain.model.processing.ObjectState;
@@ -31,6 +34,9 @@ public class InboxOperations implements OperateInboxUseCase, QueryObjectStateUse
     BusinessStatePort state;
 
     @Inject
+    AuditTrail audit;
+
+    @Inject
     Clock clock;
 
     @Override
@@ -50,11 +56,14 @@ public class InboxOperations implements OperateInboxUseCase, QueryObjectStateUse
 
     @Override
     @Transactional(rollbackOn = Exception.class)
-    public Redrive redrive(UUID inboxId) {
-        if (work.redrive(inboxId, clock.instant())) {
-            return Redrive.REDRIVEN;
+    public Redrive redrive(Operator operator, UUID inboxId) {
+        boolean redriven = work.redrive(inboxId, clock.instant());
+        Redrive outcome = redriven ? Redrive.REDRIVEN
+                : queries.find(inboxId).isPresent() ? Redrive.NOT_FAILED : Redrive.NOT_FOUND;
+        if (outcome != Redrive.NOT_FOUND) {
+            audit.single(operator, OperatorAction.Kind.INBOX_REDRIVE, inboxId.toString(), redriven);
         }
-        return queries.find(inboxId).isPresent() ? Redrive.NOT_FAILED : Redrive.NOT_FOUND;
+        return outcome;
     }
 
     @Override

@@ -28,8 +28,9 @@ import java.util.logging.Logger;
 /**
  * The transactions that end an attempt. Completing is ONE transaction: the processed-event record under the
  * event's own key, the business mutation (if any, and only if still in order), its side-effect notification in
- * the outbox, and the row marked PROCESSED. A second worker, a retry or a redrive finds the record and
- * changes nothing.
+ * the outbox, and the row marked PROCESSED. An event processed before (an operator's replay) finds its record,
+ * which stays as it was, and its write applies only under the state's own rules and only if the event has no
+ * mutation on record, so no mutation is ever applied twice: a replay fills in what an earlier run did not commit.
  */
 @ApplicationScoped
 public class ProcessingCompletion {
@@ -92,12 +93,10 @@ public class ProcessingCompletion {
 
     private List<Boolean> completeTogether(List<Resolved> resolved, Instant now) {
         List<LeasedEvent> events = resolved.stream().map(Resolved::event).toList();
-        Set<UUID> firstTime = processed.recordAll(events, now);
+        processed.recordAll(events, now);
         List<StateWrite> writes = new ArrayList<>(resolved.size());
         for (Resolved each : resolved) {
-            if (firstTime.contains(each.event().inboxId())) {
-                write(each.resolution(), each.event()).ifPresent(writes::add);
-            }
+            write(each.resolution(), each.event()).ifPresent(writes::add);
         }
         List<BusinessStatePort.Outcome> outcomes = writes.isEmpty() ? List.of() : state.applyAll(writes, now);
         Set<UUID> changed = new LinkedHashSet<>();

@@ -1,6 +1,9 @@
 package io.tambat.application.webhook;
 
+import io.tambat.application.operator.AuditTrail;
 import io.tambat.application.port.in.ManageSecretsUseCase;
+import io.tambat.domain.model.operator.Operator;
+import io.tambat.domain.model.operator.OperatorAction;
 import io.tambat.domain.model.webhook.SecretVersion;
 import io.tambat.domain.model.webhook.SecretVersionInfo;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
@@ -30,11 +33,14 @@ public class ManageSecretsService implements ManageSecretsUseCase {
     Event<SecretsChanged> changes;
 
     @Inject
+    AuditTrail audit;
+
+    @Inject
     Clock clock;
 
     @Override
     @Transactional(rollbackOn = Exception.class)
-    public boolean addVersion(String endpointId, String version, String secret) {
+    public boolean addVersion(Operator operator, String endpointId, String version, String secret) {
         WebhookEndpoint endpoint = endpoint(endpointId);
         if (!SecretVersion.isValidName(version)) {
             throw new InvalidSecretException("version", SecretVersion.NAME_RULE);
@@ -48,15 +54,17 @@ public class ManageSecretsService implements ManageSecretsUseCase {
         }
         SecretVersion candidate = new SecretVersion(version, secret);
         boolean added = store.add(endpoint.id(), candidate, clock.instant());
+        audit.single(operator, OperatorAction.Kind.SECRET_ADD, endpoint.id().value() + "/" + version, added);
         changes.fire(new SecretsChanged(endpoint.id()));
         return added;
     }
 
     @Override
     @Transactional(rollbackOn = Exception.class)
-    public boolean retireVersion(String endpointId, String version) {
+    public boolean retireVersion(Operator operator, String endpointId, String version) {
         WebhookEndpoint endpoint = endpoint(endpointId);
         boolean retired = store.retire(endpoint.id(), version, clock.instant());
+        audit.single(operator, OperatorAction.Kind.SECRET_RETIRE, endpoint.id().value() + "/" + version, retired);
         changes.fire(new SecretsChanged(endpoint.id()));
         return retired;
     }

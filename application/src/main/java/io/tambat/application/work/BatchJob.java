@@ -11,13 +11,20 @@ public interface BatchJob {
         /** Every poll interval, batch after batch until nothing is left. */
         CONTINUOUS,
         /** Every retention interval, at most {@link WorkScheduler#MAINTENANCE_BATCHES_PER_TURN} batches. */
-        MAINTENANCE
+        MAINTENANCE,
+        /** Every {@link BatchJob#interval()} of the job's own, one batch. */
+        PERIODIC
     }
 
     /** For the logs. */
     String name();
 
     Cadence cadence();
+
+    /** How often a {@link Cadence#PERIODIC} job runs; the other cadences take the scheduler's intervals. */
+    default java.time.Duration interval() {
+        throw new UnsupportedOperationException(name() + " is not a periodic job");
+    }
 
     /** @return how many items this batch handled; 0 when nothing is left */
     int runBatch();

@@ -67,11 +67,11 @@ public class WorkScheduler {
             }
         }
         for (BatchJob job : jobs) {
-            if (job.cadence() == BatchJob.Cadence.CONTINUOUS) {
-                every(poll, job.name(), () -> drain(job, Integer.MAX_VALUE));
-            } else {
-                every(settings.retentionInterval().toMillis(), job.name(),
+            switch (job.cadence()) {
+                case CONTINUOUS -> every(poll, job.name(), () -> drain(job, Integer.MAX_VALUE));
+                case MAINTENANCE -> every(settings.retentionInterval().toMillis(), job.name(),
                         () -> drain(job, MAINTENANCE_BATCHES_PER_TURN));
+                case PERIODIC -> every(job.interval().toMillis(), job.name(), job::runBatch);
             }
         }
         LOG.info(() -> "processing started: " + settings.workers() + " worker(s), lease " + settings.lease());

@@ -14,11 +14,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 
-/** Business state per (endpoint, object) in memory, under the port's ordering rules. */
+/** Business state per (endpoint, object) in memory, under the port's ordering rules, with its mutation trail. */
 final class InMemoryBusinessState implements BusinessStatePort, RollsBack {
 
     private final Map<Target, Stored> objects = new LinkedHashMap<>();
+    private final Map<UUID, Instant> trail = new LinkedHashMap<>();
     private final List<PurgeRequest> trailPurges = new ArrayList<>();
 
     @Override
@@ -29,6 +31,9 @@ final class InMemoryBusinessState implements BusinessStatePort, RollsBack {
     private Outcome apply(StateWrite write, Instant now) {
         Optional<Stored> stored = Optional.ofNullable(objects.get(new Target(write.endpoint(), write.key())));
         Optional<Long> storedVersion = stored.flatMap(object -> object.state().version());
+        if (trail.containsKey(write.inboxId())) {
+            return Outcome.STALE;
+        }
         boolean applies = switch (write.rule()) {
             case NEWER_VERSION -> storedVersion.isEmpty() || storedVersion.get() < write.version().orElseThrow();
             case NEWER_READ -> write.version().isPresent()
@@ -45,6 +50,7 @@ final class InMemoryBusinessState implements BusinessStatePort, RollsBack {
         }
         objects.put(new Target(write.endpoint(), write.key()), new Stored(new ObjectState(write.endpoint(),
                 write.key(), write.state(), write.version(), write.inboxId(), now), write.fetchedAt()));
+        trail.put(write.inboxId(), now);
         return Outcome.APPLIED;
     }
 
@@ -61,11 +67,12 @@ final class InMemoryBusinessState implements BusinessStatePort, RollsBack {
                 .toList();
     }
 
-    /** This store keeps no mutation trail; the request is recorded for retention's cut-off to be checked. */
+    /** The request is recorded for retention's cut-off to be checked. */
     @Override
     public int purgeTrail(Instant appliedBefore, int batch) {
-        trailPurges.add(new PurgeRequest(appliedBefore, batch));
-        return 0;
+        PurgeRequest request = new PurgeRequest(appliedBefore, batch);
+        trailPurges.add(request);
+        return request.removeFrom(trail, appliedAt -> appliedAt);
     }
 
     List<PurgeRequest> trailPurges() {
@@ -74,7 +81,8 @@ final class InMemoryBusinessState implements BusinessStatePort, RollsBack {
 
     @Override
     public Runnable snapshot() {
-        return RollsBack.snapshotOf(objects);
+        List<Runnable> before = List.of(RollsBack.snapshotOf(objects), RollsBack.snapshotOf(trail));
+        return () -> before.forEach(Runnable::run);
     }
 
     private record Target(EndpointId endpoint, ObjectKey key) {

@@ -5,6 +5,7 @@ import static io.tambat.application.processing.ProcessingFixture.PROVIDER;
 import static io.tambat.application.processing.ProcessingFixture.key;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tambat.domain.model.processing.InboxSelection;
 import io.tambat.domain.model.processing.InboxStatus;
 import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.model.processing.ObjectState;
@@ -20,7 +21,7 @@ class ProcessingCompletionTest {
     private final ProcessingFixture fx = new ProcessingFixture();
 
     @Test
-    void changesNothingForAnEventRecordedAsProcessedBefore() {
+    void appliesWhatAnEventRecordedAsProcessedBeforeDidNotCommit() {
         UUID inboxId = fx.receive("evt_1", "pay_1", 1, "succeeded");
         LeasedEvent event = fx.leaseOne();
         fx.processed.recordAll(List.of(event), fx.now());
@@ -28,10 +29,30 @@ class ProcessingCompletionTest {
         boolean mutated = fx.completion.complete(event, apply(new StateChange.Versioned(key("pay_1"), "succeeded", 1)),
                 fx.now());
 
-        assertThat(mutated).isFalse();
-        assertThat(fx.stateOf("pay_1")).isEmpty();
-        assertThat(fx.outbox.topicsFor(inboxId)).isEmpty();
+        assertThat(mutated).isTrue();
+        assertThat(fx.stateOf("pay_1")).get().extracting(ObjectState::state).isEqualTo("succeeded");
+        assertThat(fx.outbox.topicsFor(inboxId)).containsExactly(OutboxMessage.OBJECT_STATE_CHANGED);
         assertThat(fx.inbox.row(inboxId).status()).isEqualTo(InboxStatus.PROCESSED);
+    }
+
+    @Test
+    void neverAppliesAnEventsMutationTwiceWhenItIsProcessedAgain() {
+        UUID first = fx.receive("evt_1", "pay_1", 1, "reopened");
+        fx.completion.complete(fx.leaseOne(), apply(new StateChange.Notification(key("pay_1"), "reopened")), fx.now());
+        fx.receive("evt_2", "pay_1", 2, "closed");
+        fx.completion.complete(fx.leaseOne(), apply(new StateChange.Notification(key("pay_1"), "closed")), fx.now());
+        fx.inbox.replaySelected(everything(), Optional.empty(), 10, fx.now(), fx.now().minusSeconds(60));
+
+        boolean mutated = false;
+        for (LeasedEvent again : fx.work.leaseBatch()) {
+            mutated |= fx.completion.complete(again, apply(new StateChange.Notification(key("pay_1"),
+                    again.inboxId().equals(first) ? "reopened" : "closed")), fx.now());
+        }
+
+        assertThat(mutated).isFalse();
+        assertThat(fx.stateOf("pay_1")).get().extracting(ObjectState::state).isEqualTo("closed");
+        assertThat(fx.outbox.topicsFor(first)).containsExactly(OutboxMessage.OBJECT_STATE_CHANGED);
+        assertThat(fx.inbox.row(first).status()).isEqualTo(InboxStatus.PROCESSED);
     }
 
     @Test
@@ -47,6 +68,11 @@ class ProcessingCompletionTest {
                 .extracting(ObjectState::state, ObjectState::version, ObjectState::updatedAt)
                 .containsExactly("reopened", Optional.empty(), fx.now());
         assertThat(fx.outbox.topicsFor(inboxId)).containsExactly(OutboxMessage.OBJECT_STATE_CHANGED);
+    }
+
+    private static InboxSelection everything() {
+        return new InboxSelection(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty());
     }
 
     private static ProcessingCompletion.Resolution apply(StateChange change) {

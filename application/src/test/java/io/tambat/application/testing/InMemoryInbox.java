@@ -1,6 +1,7 @@
 package io.tambat.application.testing;
 
 import io.tambat.domain.error.StoreUnavailableException;
+import io.tambat.domain.model.processing.InboxSelection;
 import io.tambat.domain.model.processing.InboxStatus;
 import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.model.webhook.NewInboxEntry;
@@ -153,6 +154,59 @@ public final class InMemoryInbox implements InboxPort, InboxWorkPort, RollsBack 
         rows.put(inboxId, stored.with(InboxStatus.RECEIVED, stored.lastError()));
         return true;
     }
+
+    @Override
+    public List<InboxSelection.Position> redriveSelected(InboxSelection selection,
+            Optional<InboxSelection.Position> after, int max, Instant now) {
+        return sendBack(selection, after, max, now, InboxStatus.FAILED, stored -> true);
+    }
+
+    @Override
+    public List<InboxSelection.Position> replaySelected(InboxSelection selection,
+            Optional<InboxSelection.Position> after, int max, Instant now, Instant recordsKeptSince) {
+        return sendBack(selection, after, max, now, InboxStatus.PROCESSED, stored -> replayable(stored,
+                recordsKeptSince));
+    }
+
+    @Override
+    public long countNotReplayable(InboxSelection selection, Instant recordsKeptSince) {
+        answer();
+        return rows.values().stream().filter(stored -> stored.status() == InboxStatus.PROCESSED
+                && selects(selection, stored.entry()) && !replayable(stored, recordsKeptSince)).count();
+    }
+
+    private List<InboxSelection.Position> sendBack(InboxSelection selection, Optional<InboxSelection.Position> after,
+            int max, Instant now, InboxStatus from, java.util.function.Predicate<Stored> eligible) {
+        answer();
+        List<InboxSelection.Position> moved = rows.values().stream()
+                .filter(stored -> stored.status() == from && selects(selection, stored.entry()) && eligible.test(stored))
+                .map(stored -> new InboxSelection.Position(stored.entry().receivedAt(), stored.entry().inboxId()))
+                .filter(position -> after.map(last -> POSITION_ORDER.compare(position, last) > 0).orElse(true))
+                .sorted(POSITION_ORDER)
+                .limit(max)
+                .toList();
+        for (InboxSelection.Position position : moved) {
+            leases.reopen(position.inboxId(), now);
+            Stored stored = rows.get(position.inboxId());
+            rows.put(position.inboxId(), stored.with(InboxStatus.RECEIVED, stored.lastError()));
+        }
+        return moved;
+    }
+
+    private static boolean replayable(Stored stored, Instant recordsKeptSince) {
+        return stored.payload().isPresent() && !stored.entry().receivedAt().isBefore(recordsKeptSince);
+    }
+
+    private static boolean selects(InboxSelection selection, NewInboxEntry entry) {
+        return selection.provider().map(entry.provider()::equals).orElse(true)
+                && selection.endpointId().map(entry.endpointId().value()::equals).orElse(true)
+                && selection.eventType().map(entry.event().eventType()::equals).orElse(true)
+                && selection.receivedFrom().map(from -> !entry.receivedAt().isBefore(from)).orElse(true)
+                && selection.receivedTo().map(entry.receivedAt()::isBefore).orElse(true);
+    }
+
+    private static final java.util.Comparator<InboxSelection.Position> POSITION_ORDER = java.util.Comparator
+            .comparing(InboxSelection.Position::receivedAt).thenComparing(InboxSelection.Position::inboxId);
 
     @Override
     public int purgePayloads(Instant receivedBefore, int batch) {

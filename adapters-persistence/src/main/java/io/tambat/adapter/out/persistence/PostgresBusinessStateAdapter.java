@@ -27,7 +27,8 @@ import java.util.function.Function;
  * Business state on PostgreSQL. Writes are applied in rounds: a round holds at most one write per object and
  * runs one {@code INSERT ... ON CONFLICT DO UPDATE ... WHERE} per rule for all its writes, arrays bound
  * column by column; the rule is the WHERE, evaluated on each row as locked, and the applied rows write their
- * trail rows in the same statement. One statement cannot change a row twice, so the second write to an object
+ * trail rows in the same statement. A write by an event already in the trail is left out of the statement: an
+ * event processed again (a replay) never mutates twice. One statement cannot change a row twice, so the second write to an object
  * waits for the next round, which runs after the first: a later write sees an earlier one, as alone.
  */
 @ApplicationScoped
@@ -140,6 +141,7 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
                         CAST(? AS text[]), CAST(CAST(? AS text[]) AS bigint[]),
                         CAST(CAST(? AS text[]) AS timestamptz[]), CAST(CAST(? AS text[]) AS uuid[]))
                         AS write(provider, endpoint_id, object_type, object_id, state, version, fetched_at, inbox_id)
+                    WHERE NOT EXISTS (SELECT 1 FROM object_mutation m WHERE m.inbox_id = write.inbox_id)
                     ON CONFLICT (provider, endpoint_id, object_type, object_id) DO UPDATE
                         SET state = EXCLUDED.state, version = EXCLUDED.version, fetched_at = EXCLUDED.fetched_at,
                             last_inbox_id = EXCLUDED.last_inbox_id, updated_at = EXCLUDED.updated_at

@@ -1,5 +1,6 @@
 package io.tambat.adapter.out.persistence;
 
+import io.tambat.domain.model.processing.InboxSelection;
 import io.tambat.domain.model.processing.InboxStatus;
 import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.port.out.InboxWorkPort;
@@ -9,6 +10,7 @@ import jakarta.persistence.PersistenceContext;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -73,6 +75,52 @@ class PostgresInboxWorkAdapter implements InboxWorkPort {
                 SELECT inbox_id, 'PROCESSED', next_attempt_at, leased_at FROM moved)
             SELECT CAST(inbox_id AS text) FROM moved""";
 
+    /**
+     * The rows of a selection, in the order bulk actions walk them: the filters {@code ?2} to {@code ?6} (a null
+     * matches all) and the position after which the batch starts ({@code ?7}, {@code ?8}; null for the first).
+     */
+    private static final String SELECTED = """
+            (CAST(?2 AS text) IS NULL OR provider = ?2) AND (CAST(?3 AS text) IS NULL OR endpoint_id = ?3)
+              AND (CAST(?4 AS text) IS NULL OR event_type = ?4)
+              AND (CAST(?5 AS timestamptz) IS NULL OR received_at >= CAST(?5 AS timestamptz))
+              AND (CAST(?6 AS timestamptz) IS NULL OR received_at < CAST(?6 AS timestamptz))""";
+
+    private static final String AFTER = """
+            (CAST(?7 AS timestamptz) IS NULL
+                   OR (received_at, inbox_id) > (CAST(?7 AS timestamptz), CAST(?8 AS uuid)))""";
+
+    /** What only a replay requires: the payload processing reads, and a processed-event record still kept. */
+    private static final String REPLAYABLE = "payload_ciphertext IS NOT NULL AND received_at >= CAST(?11 AS timestamptz)";
+
+    /**
+     * Sends up to {@code ?9} rows in the stored status {@code ?1} back to RECEIVED, due at {@code ?10}, attempt
+     * count and last error kept, with a history row each, and returns their positions in order.
+     */
+    private static final String SEND_BACK = """
+            WITH picked AS (
+                SELECT inbox_id FROM webhook_inbox
+                WHERE status = ?1 AND %s AND %s AND %s
+                ORDER BY received_at, inbox_id
+                LIMIT ?9
+                FOR UPDATE SKIP LOCKED),
+            moved AS (
+                UPDATE webhook_inbox w SET status = 'RECEIVED', lease_until = NULL, next_attempt_at = ?10
+                FROM picked WHERE w.inbox_id = picked.inbox_id
+                RETURNING w.inbox_id, w.received_at),
+            history AS (
+                INSERT INTO webhook_inbox_history (inbox_id, status, at) SELECT inbox_id, 'RECEIVED', ?10 FROM moved)
+            SELECT received_at, CAST(inbox_id AS text) FROM moved ORDER BY received_at, inbox_id""";
+
+    private static final NumberedStatement REDRIVE_SELECTED = NumberedStatement.of(
+            SEND_BACK.formatted(SELECTED, AFTER, "TRUE"));
+
+    private static final NumberedStatement REPLAY_SELECTED = NumberedStatement.of(
+            SEND_BACK.formatted(SELECTED, AFTER, REPLAYABLE));
+
+    private static final NumberedStatement NOT_REPLAYABLE = NumberedStatement.of("""
+            SELECT count(*) FROM webhook_inbox
+            WHERE status = ?1 AND %s AND NOT (%s)""".formatted(SELECTED, REPLAYABLE));
+
     private static final String PURGE_PAYLOADS = """
             UPDATE webhook_inbox SET payload_ciphertext = NULL
             WHERE inbox_id IN (
@@ -131,6 +179,52 @@ class PostgresInboxWorkAdapter implements InboxWorkPort {
     @Override
     public boolean redrive(UUID inboxId, Instant now) {
         return transition(inboxId, InboxStatus.FAILED, InboxStatus.RECEIVED, now, null, now, null) == 1;
+    }
+
+    @Override
+    public List<InboxSelection.Position> redriveSelected(InboxSelection selection,
+            Optional<InboxSelection.Position> after, int max, Instant now) {
+        return sendBack("inbox bulk redrive", REDRIVE_SELECTED, InboxStatus.FAILED, selection, after, max, now, null);
+    }
+
+    @Override
+    public List<InboxSelection.Position> replaySelected(InboxSelection selection,
+            Optional<InboxSelection.Position> after, int max, Instant now, Instant recordsKeptSince) {
+        return sendBack("inbox replay", REPLAY_SELECTED, InboxStatus.PROCESSED, selection, after, max, now,
+                recordsKeptSince);
+    }
+
+    @Override
+    public long countNotReplayable(InboxSelection selection, Instant recordsKeptSince) {
+        return StorageCalls.call("inbox replay count", () -> EnlistedConnection.query(em, NOT_REPLAYABLE,
+                row -> row.getLong(1), selected(InboxStatus.PROCESSED, selection, Optional.empty(), 0, null,
+                        recordsKeptSince)).get(0));
+    }
+
+    private List<InboxSelection.Position> sendBack(String what, NumberedStatement statement, InboxStatus from,
+            InboxSelection selection, Optional<InboxSelection.Position> after, int max, Instant now,
+            Instant recordsKeptSince) {
+        if (!from.canMoveTo(InboxStatus.RECEIVED)) {
+            throw new IllegalArgumentException(from + " cannot move to " + InboxStatus.RECEIVED);
+        }
+        return StorageCalls.call(what, () -> EnlistedConnection.query(em, statement,
+                row -> new InboxSelection.Position(row.getTimestamp(1).toInstant(), UUID.fromString(row.getString(2))),
+                selected(from, selection, after, max, now, recordsKeptSince)));
+    }
+
+    /** The values of {@link #SEND_BACK} and {@link #NOT_REPLAYABLE}, {@code ?1} to {@code ?11}. */
+    private static Object[] selected(InboxStatus from, InboxSelection selection,
+            Optional<InboxSelection.Position> after, int max, Instant now, Instant recordsKeptSince) {
+        return new Object[] {from.name(), selection.provider().orElse(null), selection.endpointId().orElse(null),
+            selection.eventType().orElse(null), timestamp(selection.receivedFrom().orElse(null)),
+            timestamp(selection.receivedTo().orElse(null)),
+            timestamp(after.map(InboxSelection.Position::receivedAt).orElse(null)),
+            after.map(position -> position.inboxId().toString()).orElse(null), max, timestamp(now),
+            timestamp(recordsKeptSince)};
+    }
+
+    private static Timestamp timestamp(Instant at) {
+        return at == null ? null : Timestamp.from(at);
     }
 
     @Override

@@ -1,11 +1,13 @@
 package io.tambat.application.port.in;
 
+import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.webhook.SecretVersionInfo;
 import java.util.List;
 
 /**
  * Operator management of an endpoint's trusted secret versions, for rotation without downtime. Throws
- * {@link UnknownEndpointException} for an endpoint that is not configured.
+ * {@link UnknownEndpointException} for an endpoint that is not configured. Every change is audited, in its
+ * transaction, naming the version and never the secret.
  */
 public interface ManageSecretsUseCase {
 
@@ -16,10 +18,10 @@ public interface ManageSecretsUseCase {
      * @return false when the version exists already
      * @throws InvalidSecretException when the version name or the secret is not acceptable
      */
-    boolean addVersion(String endpointId, String version, String secret);
+    boolean addVersion(Operator operator, String endpointId, String version, String secret);
 
     /** Retires a version at once, everywhere as {@link #addVersion} says; false when no such trusted version. */
-    boolean retireVersion(String endpointId, String version);
+    boolean retireVersion(Operator operator, String endpointId, String version);
 
     List<SecretVersionInfo> versions(String endpointId);
 

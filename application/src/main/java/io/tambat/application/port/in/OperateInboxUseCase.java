@@ -1,5 +1,6 @@
 package io.tambat.application.port.in;
 
+import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.processing.InboxRow;
 import java.util.List;
 import java.util.Optional;
@@ -17,8 +18,8 @@ public interface OperateInboxUseCase {
 
     InboxRow.Stats stats();
 
-    /** Sends a FAILED row back to work; its attempt count keeps counting. */
-    Redrive redrive(UUID inboxId);
+    /** Sends a FAILED row back to work; its attempt count keeps counting. Audited, whatever the outcome. */
+    Redrive redrive(Operator operator, UUID inboxId);
 
     /** Outcome of {@link #redrive}. */
     enum Redrive {

@@ -1,5 +1,6 @@
 package io.tambat.application.port.in;
 
+import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.order.FailedOrderDelivery;
 import java.util.List;
 
@@ -13,9 +14,9 @@ public interface OperateOrderDeliveriesUseCase {
 
     /**
      * Puts a FAILED notification back to work, due now. The steps already done stay done, and every retry
-     * carries the keys derived from its order, so payments and inventory never apply anything twice.
+     * carries the keys derived from its order, so payments and inventory never apply anything twice. Audited.
      *
      * @return false when no FAILED notification has this id
      */
-    boolean redrive(long outboxId);
+    boolean redrive(Operator operator, long outboxId);
 }

@@ -5,7 +5,8 @@ import java.util.Set;
 /**
  * Where an accepted event stands. RECEIVED is due work; a lease makes it PROCESSING; the attempt that holds
  * the lease ends it PROCESSED or FAILED, or gives it back RECEIVED for a retry; an operator's redrive takes
- * FAILED back to RECEIVED. PROCESSED is final.
+ * FAILED back to RECEIVED, and an operator's replay takes PROCESSED back to RECEIVED, to run its processing
+ * again under the same processed-event key (no mutation repeats).
  */
 public enum InboxStatus {
     RECEIVED,
@@ -18,8 +19,7 @@ public enum InboxStatus {
         return switch (this) {
             case RECEIVED -> next == PROCESSING;
             case PROCESSING -> Set.of(RECEIVED, PROCESSED, FAILED).contains(next);
-            case PROCESSED -> false;
-            case FAILED -> next == RECEIVED;
+            case PROCESSED, FAILED -> next == RECEIVED;
         };
     }
 }

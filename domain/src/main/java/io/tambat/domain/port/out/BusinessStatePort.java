@@ -18,7 +18,8 @@ public interface BusinessStatePort {
 
     /**
      * Applies each write by its rule, as if alone and in their order: a later write to the same object sees
-     * what an earlier one did.
+     * what an earlier one did. A write by an event that has a mutation on record already is not applied
+     * ({@link Outcome#STALE}): one event mutates business state once at most, however often it is processed.
      *
      * @return what became of each write, in order
      */

@@ -15,8 +15,8 @@ public interface ProcessedEventsPort {
     /**
      * Records each event unless recorded already, decided by the unique key, all in one statement.
      *
-     * @return the inbox ids of the events this call recorded; the others were processed before (do nothing
-     *         for them)
+     * @return the inbox ids of the events this call recorded; the others were processed before, and their record
+     *         stays as it was
      */
     Set<UUID> recordAll(List<LeasedEvent> events, Instant now);
 

@@ -25,9 +25,9 @@ class InboxStatusTest {
     }
 
     @Test
-    void processedIsFinalAndFailedOnlyGoesBackByRedrive() {
+    void processedGoesBackOnlyByReplayAndFailedOnlyByRedrive() {
         for (InboxStatus next : InboxStatus.values()) {
-            assertThat(PROCESSED.canMoveTo(next)).isFalse();
+            assertThat(PROCESSED.canMoveTo(next)).isEqualTo(next == RECEIVED);
             assertThat(FAILED.canMoveTo(next)).isEqualTo(next == RECEIVED);
         }
     }

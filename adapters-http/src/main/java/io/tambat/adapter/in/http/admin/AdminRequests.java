@@ -2,12 +2,16 @@ package io.tambat.adapter.in.http.admin;
 
 import io.tambat.adapter.in.http.body.JsonRequestBody;
 import io.tambat.adapter.in.http.problem.InvalidRequestException;
+import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.text.StorableText;
 import io.tambat.domain.model.webhook.EndpointId;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import jakarta.ws.rs.core.SecurityContext;
 import java.io.InputStream;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import java.util.Set;
 
@@ -22,6 +26,41 @@ final class AdminRequests {
 
     static JsonObject body(InputStream body, long declaredLength) {
         return JsonRequestBody.read(body, declaredLength, MAX_BODY_BYTES);
+    }
+
+    /** The operator making the call, as their verified token names them (the {@code upn} claim, else {@code sub}). */
+    static Operator operator(SecurityContext security) {
+        return new Operator(security.getUserPrincipal().getName());
+    }
+
+    /** Refuses members the call does not know: a misspelt filter of a bulk action must not select everything. */
+    static void onlyMembers(JsonObject body, Set<String> known) {
+        for (String name : body.keySet()) {
+            if (!known.contains(name)) {
+                throw new InvalidRequestException("/" + name, name + " is not one of " + known);
+            }
+        }
+    }
+
+    /** An optional string member; null or absent means absent. */
+    static Optional<String> optionalText(JsonObject body, String name) {
+        JsonValue value = body.get(name);
+        if (value == null || value == JsonValue.NULL) {
+            return Optional.empty();
+        }
+        if (!(value instanceof JsonString text) || text.getString().isEmpty()) {
+            throw new InvalidRequestException("/" + name, name + " must be a non-empty string");
+        }
+        return Optional.of(text.getString());
+    }
+
+    /** An ISO-8601 instant such as {@code 2026-12-01T10:00:00Z}, named {@code field} when refused. */
+    static Instant instant(String field, String value) {
+        try {
+            return Instant.parse(value.trim());
+        } catch (DateTimeParseException e) {
+            throw new InvalidRequestException(field, field + " must be an ISO-8601 instant such as 2026-12-01T10:00:00Z");
+        }
     }
 
     /** A required, non-empty string member. */

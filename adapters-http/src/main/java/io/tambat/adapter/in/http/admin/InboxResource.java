@@ -5,6 +5,7 @@ import io.tambat.adapter.in.http.TambatApplication;
 import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.OperateInboxUseCase;
+import io.tambat.application.port.in.RecoverInboxUseCase;
 import io.tambat.domain.model.processing.InboxRow;
 import io.tambat.domain.model.processing.InboxStatus;
 import jakarta.annotation.security.RolesAllowed;
@@ -12,24 +13,32 @@ import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import java.io.InputStream;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.UUID;
 
-/** Operators' view of the inbox: redacted rows (never a payload), statistics and redrive. */
+/**
+ * Operators' view of the inbox: redacted rows (never a payload), statistics, redrive of one row, and the bulk
+ * recovery of a selection (redrive of its FAILED rows, replay of its PROCESSED ones).
+ */
 @Path("/admin/inbox")
 @RequestScoped
 @RolesAllowed(TambatApplication.OPERATOR)
@@ -43,6 +52,12 @@ public class InboxResource {
 
     @Inject
     OperateInboxUseCase inbox;
+
+    @Inject
+    RecoverInboxUseCase recovery;
+
+    @Context
+    SecurityContext security;
 
     @GET
     public Response list(@QueryParam("status") String status, @QueryParam("provider") String provider,
@@ -86,12 +101,40 @@ public class InboxResource {
         if (id.isEmpty()) {
             return unknown();
         }
-        return switch (inbox.redrive(id.get())) {
+        return switch (inbox.redrive(AdminRequests.operator(security), id.get())) {
             case REDRIVEN -> json(JsonProviders.PROVIDER.createObjectBuilder().add("inbox_id", id.get().toString())
                     .add("status", InboxStatus.RECEIVED.name()));
             case NOT_FOUND -> unknown();
             case NOT_FAILED -> Problems.of(ProblemCode.NOT_FAILED, "only a FAILED row can be redriven");
         };
+    }
+
+    /** Every FAILED row of the selection back to work, in bounded batches; answers how many it scheduled. */
+    @POST
+    @Path("/redrive")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response redriveSelected(@Context HttpHeaders headers, InputStream body) {
+        RecoverInboxUseCase.Recovery done = recovery.redriveFailed(AdminRequests.operator(security),
+                InboxSelectionRequest.read(AdminRequests.body(body, headers.getLength()), InboxStatus.FAILED, false));
+        return json(recovered(done));
+    }
+
+    /**
+     * Processing runs again for the PROCESSED rows received in a time range, under the same processed-event keys:
+     * business state converges and no mutation repeats.
+     */
+    @POST
+    @Path("/replay")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response replay(@Context HttpHeaders headers, InputStream body) {
+        RecoverInboxUseCase.Recovery done = recovery.replayProcessed(AdminRequests.operator(security),
+                InboxSelectionRequest.read(AdminRequests.body(body, headers.getLength()), InboxStatus.PROCESSED, true));
+        return json(recovered(done).add("not_replayable", done.notReplayable()));
+    }
+
+    private static JsonObjectBuilder recovered(RecoverInboxUseCase.Recovery done) {
+        return JsonProviders.PROVIDER.createObjectBuilder().add("action_id", done.actionId().toString())
+                .add("scheduled", done.scheduled());
     }
 
     private static Optional<UUID> inboxId(String value) {

@@ -18,8 +18,10 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -37,6 +39,9 @@ public class OrderDeliveriesResource {
 
     @Inject
     OperateOrderDeliveriesUseCase deliveries;
+
+    @Context
+    SecurityContext security;
 
     /** {@code status} may be omitted; FAILED is the only status listed (the others are work in progress). */
     @GET
@@ -60,7 +65,7 @@ public class OrderDeliveriesResource {
         } catch (NumberFormatException e) {
             return unknown();
         }
-        if (!deliveries.redrive(id)) {
+        if (!deliveries.redrive(AdminRequests.operator(security), id)) {
             return unknown();
         }
         return Response.ok(JsonProviders.PROVIDER.createObjectBuilder().add("delivery_id", id)

@@ -24,6 +24,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 import java.io.InputStream;
 import java.time.Instant;
 import java.util.Optional;
@@ -40,6 +41,9 @@ public class SecretVersionsResource {
 
     @Inject
     ManageSecretsUseCase secrets;
+
+    @Context
+    SecurityContext security;
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
@@ -58,7 +62,7 @@ public class SecretVersionsResource {
         JsonObject request = AdminRequests.body(body, headers.getLength());
         String version = AdminRequests.text(request, "version");
         String secret = AdminRequests.text(request, "secret");
-        if (!secrets.addVersion(endpointId, version, secret)) {
+        if (!secrets.addVersion(AdminRequests.operator(security), endpointId, version, secret)) {
             return Problems.of(ProblemCode.SECRET_VERSION_EXISTS, "this endpoint already has a version with that name");
         }
         return Response.status(Response.Status.CREATED)
@@ -69,7 +73,7 @@ public class SecretVersionsResource {
     @DELETE
     @Path("/{version}")
     public Response retire(@PathParam("endpointId") String endpointId, @PathParam("version") String version) {
-        if (!SecretVersion.isValidName(version) || !secrets.retireVersion(endpointId, version)) {
+        if (!SecretVersion.isValidName(version) || !secrets.retireVersion(AdminRequests.operator(security), endpointId, version)) {
             return Problems.of(ProblemCode.UNKNOWN_SECRET_VERSION, "no trusted version with that name");
         }
         return Response.noContent().build();

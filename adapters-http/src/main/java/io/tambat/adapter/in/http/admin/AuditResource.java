@@ -1,0 +1,65 @@
+package io.tambat.adapter.in.http.admin;
+
+import io.tambat.adapter.in.http.JsonProviders;
+import io.tambat.adapter.in.http.TambatApplication;
+import io.tambat.adapter.in.http.problem.InvalidRequestException;
+import io.tambat.application.port.in.ReadAuditTrailUseCase;
+import io.tambat.domain.model.operator.OperatorAction;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.Arrays;
+import java.util.Optional;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+
+/** The audit trail of operator actions, newest first: who did what, when, to what, and how many items changed. */
+@Path("/admin/audit")
+@RequestScoped
+@RolesAllowed(TambatApplication.OPERATOR)
+@OperatorCall
+@Produces(MediaType.APPLICATION_JSON)
+public class AuditResource {
+
+    private static final int DEFAULT_LIMIT = 100;
+
+    @Inject
+    ReadAuditTrailUseCase audit;
+
+    @GET
+    public Response list(@QueryParam("action") String action,
+            @QueryParam("limit") @Parameter(schema = @Schema(type = SchemaType.INTEGER, minimum = "1",
+                    maximum = "" + ReadAuditTrailUseCase.MAX_LIMIT, defaultValue = "100")) String limit) {
+        Optional<OperatorAction.Kind> kind = AdminRequests.filter("action", action).map(code -> OperatorAction.Kind
+                .ofCode(code).orElseThrow(() -> new InvalidRequestException("action", "action must be one of "
+                        + Arrays.stream(OperatorAction.Kind.values()).map(OperatorAction.Kind::code).toList())));
+        JsonArrayBuilder items = JsonProviders.PROVIDER.createArrayBuilder();
+        audit.recent(kind, AdminRequests.limit(limit, DEFAULT_LIMIT, ReadAuditTrailUseCase.MAX_LIMIT))
+                .forEach(entry -> items.add(entry(entry)));
+        return Response.ok(JsonProviders.PROVIDER.createObjectBuilder().add("items", items).build().toString(),
+                MediaType.APPLICATION_JSON_TYPE).build();
+    }
+
+    private static JsonObjectBuilder entry(OperatorAction action) {
+        JsonObjectBuilder filter = JsonProviders.PROVIDER.createObjectBuilder();
+        action.filter().forEach(filter::add);
+        JsonObjectBuilder json = JsonProviders.PROVIDER.createObjectBuilder()
+                .add("action_id", action.actionId().toString())
+                .add("actor", action.actor())
+                .add("action", action.kind().code())
+                .add("filter", filter)
+                .add("count", action.count())
+                .add("at", action.at().toString());
+        action.target().ifPresentOrElse(target -> json.add("target", target), () -> json.addNull("target"));
+        return json;
+    }
+}

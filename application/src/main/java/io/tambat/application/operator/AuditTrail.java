@@ -1,0 +1,64 @@
+package io.tambat.application.operator;
+
+import io.tambat.application.identity.TimeOrderedIds;
+import io.tambat.application.port.in.ReadAuditTrailUseCase;
+import io.tambat.domain.model.operator.Operator;
+import io.tambat.domain.model.operator.OperatorAction;
+import io.tambat.domain.port.out.OperatorAuditPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Records operator actions in the caller's transaction, so an action and its record commit together, and reads
+ * them back for operators.
+ */
+@ApplicationScoped
+public class AuditTrail implements ReadAuditTrailUseCase {
+
+    private OperatorAuditPort audit;
+    private TimeOrderedIds ids;
+    private Clock clock;
+
+    /** For the container's client proxy only. */
+    protected AuditTrail() {
+    }
+
+    @Inject
+    public AuditTrail(OperatorAuditPort audit, TimeOrderedIds ids, Clock clock) {
+        this.audit = audit;
+        this.ids = ids;
+        this.clock = clock;
+    }
+
+    /** An action on one item; {@code changed} says whether it changed anything. Joins the caller's transaction. */
+    public void single(Operator operator, OperatorAction.Kind kind, String target, boolean changed) {
+        audit.record(OperatorAction.single(ids.next(), operator, kind, target, changed, clock.instant()));
+    }
+
+    /** A bulk action about to start, in its own transaction, so it is on record even if cut short. */
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public UUID bulk(Operator operator, OperatorAction.Kind kind, Map<String, String> filter) {
+        UUID actionId = ids.next();
+        audit.record(OperatorAction.bulk(actionId, operator, kind, filter, clock.instant()));
+        return actionId;
+    }
+
+    /** What a batch of a bulk action changed; joins the batch's transaction. */
+    public void counted(UUID actionId, long changed) {
+        if (changed > 0) {
+            audit.addCount(actionId, changed);
+        }
+    }
+
+    @Override
+    @Transactional
+    public List<OperatorAction> recent(Optional<OperatorAction.Kind> kind, int limit) {
+        return audit.recent(kind, Math.max(1, Math.min(limit, MAX_LIMIT)));
+    }
+}
