@@ -5,10 +5,8 @@ import io.tambat.application.port.in.RecoverInboxUseCase;
 import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.operator.OperatorAction;
 import io.tambat.domain.model.processing.InboxSelection;
-import io.tambat.domain.port.out.InboxWorkPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.time.Clock;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.logging.Logger;
@@ -27,16 +25,8 @@ public class InboxRecovery implements RecoverInboxUseCase {
     InboxRecoveryBatch batches;
 
     @Inject
-    InboxWorkPort work;
-
-    @Inject
     AuditTrail audit;
 
-    @Inject
-    ProcessingSettings settings;
-
-    @Inject
-    Clock clock;
 
     @Override
     public Recovery redriveFailed(Operator operator, InboxSelection selection) {
@@ -45,8 +35,7 @@ public class InboxRecovery implements RecoverInboxUseCase {
 
     @Override
     public Recovery replayProcessed(Operator operator, InboxSelection selection) {
-        return run(operator, OperatorAction.Kind.INBOX_REPLAY, selection,
-                work.countNotReplayable(selection, clock.instant().minus(settings.processedRetention())));
+        return run(operator, OperatorAction.Kind.INBOX_REPLAY, selection, batches.notReplayable(selection));
     }
 
     private Recovery run(Operator operator, OperatorAction.Kind kind, InboxSelection selection, long skipped) {

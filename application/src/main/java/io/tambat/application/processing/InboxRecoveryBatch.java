@@ -13,7 +13,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
-/** One batch of a bulk redrive or replay, with its count in the audit trail, in one short transaction. */
+/**
+ * The transactions of a bulk redrive or replay: each batch with its count in the audit trail, and the count of
+ * rows a replay has to leave alone.
+ */
 @ApplicationScoped
 public class InboxRecoveryBatch {
 
@@ -38,6 +41,12 @@ public class InboxRecoveryBatch {
             return new Moved(positions.size(), positions.isEmpty() ? Optional.empty()
                     : Optional.of(positions.get(positions.size() - 1)));
         }
+    }
+
+    /** PROCESSED rows of the selection that a replay leaves alone: their payload or record is purged. */
+    @Transactional
+    public long notReplayable(InboxSelection selection) {
+        return work.countNotReplayable(selection, clock.instant().minus(settings.processedRetention()));
     }
 
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)

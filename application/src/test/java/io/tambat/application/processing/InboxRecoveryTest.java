@@ -36,10 +36,7 @@ class InboxRecoveryTest {
         batches.settings = fx.settings;
         batches.clock = fx.clock;
         recovery.batches = batches;
-        recovery.work = fx.inbox;
         recovery.audit = audit;
-        recovery.settings = fx.settings;
-        recovery.clock = fx.clock;
     }
 
     @Test
