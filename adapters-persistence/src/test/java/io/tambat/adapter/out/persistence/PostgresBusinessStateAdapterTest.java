@@ -108,6 +108,21 @@ class PostgresBusinessStateAdapterTest extends SessionContract<BusinessStatePort
         assertThat(stored(PAYMENT)).map(ObjectState::state).contains("succeeded");
     }
 
+    @Test
+    void neverAppliesASecondWriteOfAnEventWhoseMutationIsInTheTrail() {
+        UUID event = UUID.randomUUID();
+        StateWrite first = StateWrite.of(new StateChange.Notification(PAYMENT, "reopened"), SHOP, event);
+        StateWrite later = versioned(PAYMENT, "closed", 2);
+        applyAll(first);
+        applyAll(later);
+
+        StateWrite again = StateWrite.of(new StateChange.Notification(PAYMENT, "reopened"), SHOP, event);
+
+        assertThat(applyAll(again)).containsExactly(Outcome.STALE);
+        assertThat(stored(PAYMENT)).map(ObjectState::state).contains("closed");
+        assertThat(trail()).containsExactlyInAnyOrder(event, later.inboxId());
+    }
+
     private List<Outcome> applyAll(StateWrite... writes) {
         return session.call(state -> state.applyAll(List.of(writes), NOW));
     }

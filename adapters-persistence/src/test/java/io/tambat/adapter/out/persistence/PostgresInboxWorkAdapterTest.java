@@ -3,10 +3,13 @@ package io.tambat.adapter.out.persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.adapter.out.persistence.InboxPortContract.InboxPorts;
+import io.tambat.domain.model.processing.InboxSelection;
+import io.tambat.domain.model.processing.LeasedEvent;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -49,6 +52,85 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
     @Override
     protected int storedAttemptCount(UUID inboxId) {
         return database.value("SELECT attempt_count FROM webhook_inbox WHERE inbox_id = ?", Integer.class, inboxId);
+    }
+
+    @Test
+    void redrivesTheFailedRowsOfASelectionBatchByBatchInReceivedOrder() {
+        Instant t0 = Instant.parse("2026-03-01T10:00:00Z");
+        UUID first = failed(InboxEntryFixture.valid(t0));
+        UUID second = failed(InboxEntryFixture.valid(t0.plusSeconds(1)));
+        UUID elsewhere = failed(InboxEntryFixture.valid(t0.plusSeconds(2)).onEndpoint("other-shop"));
+        UUID outOfRange = failed(InboxEntryFixture.valid(t0.plusSeconds(3600)));
+        UUID processed = enqueue(t0);
+        session.run(ports -> {
+            ports.work().leaseDue(10, t0, t0.plusSeconds(30));
+            ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(processed, 1)), t0);
+        });
+        InboxSelection selection = new InboxSelection(Optional.of(InboxEntryFixture.PROVIDER), Optional.of("shop"),
+                Optional.of(InboxEntryFixture.EVENT_TYPE), Optional.of(t0), Optional.of(t0.plusSeconds(60)));
+        Instant now = t0.plusSeconds(7200);
+
+        List<InboxSelection.Position> batch = session.call(ports -> ports.work().redriveSelected(selection,
+                Optional.empty(), 1, now));
+        List<InboxSelection.Position> next = session.call(ports -> ports.work().redriveSelected(selection,
+                Optional.of(batch.get(0)), 1, now));
+        List<InboxSelection.Position> none = session.call(ports -> ports.work().redriveSelected(selection,
+                Optional.of(next.get(0)), 1, now));
+
+        assertThat(batch).extracting(InboxSelection.Position::inboxId).containsExactly(first);
+        assertThat(next).extracting(InboxSelection.Position::inboxId).containsExactly(second);
+        assertThat(none).isEmpty();
+        assertThat(database.column("SELECT inbox_id FROM webhook_inbox WHERE status = 'RECEIVED' AND next_attempt_at = ?",
+                UUID.class, Timestamp.from(now))).containsExactlyInAnyOrder(first, second);
+        assertThat(database.column("SELECT inbox_id FROM webhook_inbox WHERE status = 'FAILED'", UUID.class))
+                .containsExactlyInAnyOrder(elsewhere, outOfRange);
+        assertThat(database.column("SELECT status FROM webhook_inbox_history WHERE inbox_id = ? ORDER BY history_id",
+                String.class, first)).containsExactly("FAILED", "RECEIVED");
+        assertThat(database.value("SELECT attempt_count FROM webhook_inbox WHERE inbox_id = ?", Integer.class, first))
+                .isEqualTo(1);
+    }
+
+    @Test
+    void replaysOnlyProcessedRowsWhosePayloadAndRecordAreStillKept() {
+        Instant t0 = Instant.parse("2026-03-01T10:00:00Z");
+        UUID kept = processed(t0.plusSeconds(10));
+        UUID purged = processed(t0.plusSeconds(20));
+        UUID tooOld = processed(t0);
+        database.execute("UPDATE webhook_inbox SET payload_ciphertext = NULL WHERE inbox_id = ?", purged);
+        InboxSelection all = new InboxSelection(Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.empty());
+        Instant keptSince = t0.plusSeconds(5);
+
+        long notReplayable = session.call(ports -> ports.work().countNotReplayable(all, keptSince));
+        List<InboxSelection.Position> replayed = session.call(ports -> ports.work().replaySelected(all,
+                Optional.empty(), 10, t0.plusSeconds(60), keptSince));
+
+        assertThat(notReplayable).isEqualTo(2);
+        assertThat(replayed).extracting(InboxSelection.Position::inboxId).containsExactly(kept);
+        assertThat(database.column("SELECT inbox_id FROM webhook_inbox WHERE status = 'PROCESSED'", UUID.class))
+                .containsExactlyInAnyOrder(purged, tooOld);
+        assertThat(session.<List<LeasedEvent>>call(ports -> ports.work().leaseDue(10, t0.plusSeconds(60),
+                t0.plusSeconds(90))))
+                .extracting(event -> event.inboxId() + ":" + event.lease().attempt()).containsExactly(kept + ":2");
+    }
+
+    private UUID failed(InboxEntryFixture entry) {
+        session.run(ports -> ports.inbox().insertIfAbsent(entry.build()));
+        Instant at = entry.build().receivedAt();
+        session.run(ports -> {
+            ports.work().leaseDue(10, at, at.plusSeconds(30));
+            ports.work().fail(entry.inboxId(), 1, "rejected", at);
+        });
+        return entry.inboxId();
+    }
+
+    private UUID processed(Instant receivedAt) {
+        UUID inboxId = enqueue(receivedAt);
+        session.run(ports -> {
+            ports.work().leaseDue(10, receivedAt, receivedAt.plusSeconds(30));
+            ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(inboxId, 1)), receivedAt);
+        });
+        return inboxId;
     }
 
     @Test
