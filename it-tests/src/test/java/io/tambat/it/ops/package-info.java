@@ -1,5 +1,6 @@
 /**
  * The operations files that ship with Tambat ({@code ops/}): the alert rules and their unit tests run by
- * {@code promtool}, the dashboard's queries parsed by it, and every metric they name found on a running server.
+ * {@code promtool}, the dashboard's queries parsed by it, and every metric they name found on a running server;
+ * the deployment guide done on a plain Liberty server, and the container file read for what its image holds.
  */
 package io.tambat.it.ops;
