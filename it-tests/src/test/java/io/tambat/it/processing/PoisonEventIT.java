@@ -15,13 +15,10 @@ import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TestDatabase;
-import io.tambat.sender.signing.StripeSigner;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -129,10 +126,7 @@ class PoisonEventIT {
     }
 
     private HttpResponse<String> deliver(String eventId, String type, String objectId) {
-        byte[] body = ("{\"id\":\"" + eventId + "\",\"object\":\"event\",\"type\":\"" + type + "\",\"data\":{\"object\":"
-                + "{\"id\":\"" + objectId + "\",\"object\":\"payment_intent\"}}}").getBytes(StandardCharsets.UTF_8);
-        return Http.post(server.baseUri().resolve("webhooks/stripe/stripe-main"), body, "Content-Type",
-                "application/json", "Stripe-Signature", StripeSigner.signatureHeader(SECRET, Instant.now().getEpochSecond(), body));
+        return ProcessingServers.deliverStripePayment(server.baseUri(), SECRET, eventId, type, objectId);
     }
 
     private static String accepted(HttpResponse<String> response) {

@@ -1,12 +1,15 @@
 package io.tambat.it.processing;
 
+import io.tambat.it.support.Http;
 import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TestDatabase;
 import io.tambat.it.support.StandardDeliveries;
+import io.tambat.sender.signing.StripeSigner;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -43,5 +46,14 @@ final class ProcessingServers {
     static HttpResponse<String> deliver(URI base, String messageId, byte[] body) {
         return StandardDeliveries.send(base.resolve("webhooks/standard/std"), StandardDeliveries.SECRET, messageId,
                 body);
+    }
+
+    /** A signed Stripe event about one payment intent, sent now to the server's endpoint {@code stripe-main}. */
+    static HttpResponse<String> deliverStripePayment(URI base, String secret, String eventId, String type,
+            String objectId) {
+        byte[] body = ("{\"id\":\"" + eventId + "\",\"object\":\"event\",\"type\":\"" + type + "\",\"data\":{\"object\":"
+                + "{\"id\":\"" + objectId + "\",\"object\":\"payment_intent\"}}}").getBytes(StandardCharsets.UTF_8);
+        return Http.post(base.resolve("webhooks/stripe/stripe-main"), body, "Content-Type", "application/json",
+                "Stripe-Signature", StripeSigner.signatureHeader(secret, Instant.now().getEpochSecond(), body));
     }
 }

@@ -15,10 +15,8 @@ import io.tambat.it.support.ProblemAssertions;
 import io.tambat.it.support.StandardDeliveries;
 import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TestDatabase;
-import io.tambat.sender.signing.StripeSigner;
 import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -197,11 +195,7 @@ class RecoveryAndReconciliationIT {
     }
 
     private HttpResponse<String> deliverStripe(String eventId, String type, String objectId) {
-        byte[] body = ("{\"id\":\"" + eventId + "\",\"object\":\"event\",\"type\":\"" + type + "\",\"data\":{\"object\":"
-                + "{\"id\":\"" + objectId + "\",\"object\":\"payment_intent\"}}}").getBytes(StandardCharsets.UTF_8);
-        return Http.post(server.baseUri().resolve("webhooks/stripe/stripe-main"), body, "Content-Type",
-                "application/json", "Stripe-Signature", StripeSigner.signatureHeader(STRIPE_SECRET,
-                        Instant.now().getEpochSecond(), body));
+        return ProcessingServers.deliverStripePayment(server.baseUri(), STRIPE_SECRET, eventId, type, objectId);
     }
 
     private HttpResponse<String> send(String messageId, byte[] body) {
