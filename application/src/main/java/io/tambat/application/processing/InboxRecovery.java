@@ -27,7 +27,6 @@ public class InboxRecovery implements RecoverInboxUseCase {
     @Inject
     AuditTrail audit;
 
-
     @Override
     public Recovery redriveFailed(Operator operator, InboxSelection selection) {
         return run(operator, OperatorAction.Kind.INBOX_BULK_REDRIVE, selection, 0);
@@ -51,8 +50,8 @@ public class InboxRecovery implements RecoverInboxUseCase {
             after = moved.last();
         }
         long total = scheduled;
-        LOG.info(() -> kind.code() + " " + actionId + " by " + operator.name() + " sent " + total
-                + " inbox row(s) back to work");
+        // Who acted is in the audit trail, not in the log: an operator's name is personal data.
+        LOG.info(() -> kind.code() + " " + actionId + " sent " + total + " inbox row(s) back to work");
         return new Recovery(actionId, scheduled, skipped);
     }
 }
