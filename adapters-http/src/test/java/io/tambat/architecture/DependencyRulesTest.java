@@ -33,7 +33,8 @@ class DependencyRulesTest {
         noClasses().that().resideInAPackage("io.tambat.domain..")
                 .should().dependOnClassesThat().resideInAnyPackage(
                         "jakarta..", "javax.persistence..", "javax.ws..", "javax.json..", "java.sql..",
-                        "javax.sql..", "com.fasterxml..", "org.eclipse..", "org.flywaydb..", "org.postgresql..")
+                        "javax.sql..", "com.fasterxml..", "org.eclipse..", "org.flywaydb..", "org.postgresql..",
+                        "io.opentelemetry..")
                 .check(classes);
     }
 
@@ -55,7 +56,7 @@ class DependencyRulesTest {
     void applicationUsesNoWireOrStorageTechnology() {
         noClasses().that().resideInAPackage("io.tambat.application..")
                 .should().dependOnClassesThat().resideInAnyPackage("jakarta.ws.rs..", "jakarta.persistence..",
-                        "jakarta.json..", "java.sql..", "javax.sql..", "org.eclipse.persistence..")
+                        "jakarta.json..", "java.sql..", "javax.sql..", "org.eclipse.persistence..", "io.opentelemetry..")
                 .check(classes);
     }
 

@@ -9,6 +9,7 @@ import io.tambat.domain.model.order.OrderDelivery;
 import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.port.out.InventoryPort;
 import io.tambat.domain.port.out.PaymentsPort;
+import io.tambat.domain.port.out.TracingPort;
 import io.tambat.domain.port.out.WorkMetricsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -46,6 +47,9 @@ public class OrderDeliveryWorker implements LeasedWork<OrderDelivery> {
     WorkMetricsPort metrics;
 
     @Inject
+    TracingPort tracing;
+
+    @Inject
     Clock clock;
 
     /** Uniform in [0, 1): spreads retries out; a unit test fixes it to know the next attempt time. */
@@ -69,7 +73,7 @@ public class OrderDeliveryWorker implements LeasedWork<OrderDelivery> {
 
     @Override
     public void attempt(OrderDelivery delivery) {
-        try {
+        try (TracingPort.TracedWork span = tracing.delivery(delivery)) {
             deliver(delivery);
         } catch (LeaseLostException e) {
             LOG.log(Level.WARNING, "{0}; the consumer holding it now goes on", e.getMessage());

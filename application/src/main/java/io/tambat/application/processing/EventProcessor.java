@@ -17,6 +17,7 @@ import io.tambat.domain.port.out.EventInterpreter;
 import io.tambat.domain.port.out.PayloadCipherPort;
 import io.tambat.domain.port.out.ProcessingMetricsPort;
 import io.tambat.domain.port.out.ProviderStatePort;
+import io.tambat.domain.port.out.TracingPort;
 import io.tambat.domain.port.out.WebhookEndpointsPort;
 import io.tambat.domain.port.out.WorkMetricsPort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -73,17 +74,22 @@ public class EventProcessor {
     Failpoints failpoints;
 
     @Inject
+    TracingPort tracing;
+
+    @Inject
     Clock clock;
 
     /** Uniform in [0, 1): spreads retries out; a unit test fixes it to know the next attempt time. */
     DoubleSupplier jitter = () -> ThreadLocalRandom.current().nextDouble();
 
     public void process(LeasedEvent event) {
-        settle(event, () -> {
-            ProcessingCompletion.Resolution resolution = resolve(event);
-            failpoints.reach(Failpoints.WORKER_BEFORE_COMPLETE, event.providerEventId());
-            completeAlone(new ProcessingCompletion.Resolved(event, resolution));
-        });
+        try (TracingPort.TracedWork span = tracing.processing(event)) {
+            settle(event, () -> {
+                ProcessingCompletion.Resolution resolution = resolve(event);
+                failpoints.reach(Failpoints.WORKER_BEFORE_COMPLETE, event.providerEventId());
+                completeAlone(new ProcessingCompletion.Resolved(event, resolution));
+            });
+        }
     }
 
     /**
@@ -91,7 +97,8 @@ public class EventProcessor {
      * own (a fetch is a remote call, never inside a transaction), then all are completed together, each as it
      * would be alone. If that transaction fails (a lease taken over, a sequence gap, a refused row), each event
      * is completed alone, so its failure settles it alone. An event whose previous worker was lost is processed
-     * alone from the start: whatever stopped that worker must not take its batch with it again.
+     * alone from the start: whatever stopped that worker must not take its batch with it again. In a batch, an
+     * event's span covers its own work (reading it, the provider fetch); the shared transaction is no one event's.
      */
     public void processAll(List<LeasedEvent> events) {
         List<LeasedEvent> fresh = events.stream().filter(event -> !event.lease().takenOver()).toList();
@@ -102,7 +109,9 @@ public class EventProcessor {
         }
         List<ProcessingCompletion.Resolved> resolved = new ArrayList<>(fresh.size());
         for (LeasedEvent event : fresh) {
-            settle(event, () -> resolved.add(new ProcessingCompletion.Resolved(event, resolve(event))));
+            try (TracingPort.TracedWork span = tracing.processing(event)) {
+                settle(event, () -> resolved.add(new ProcessingCompletion.Resolved(event, resolve(event))));
+            }
         }
         resolved.forEach(each -> failpoints.reach(Failpoints.WORKER_BEFORE_COMPLETE, each.event().providerEventId()));
         List<Boolean> mutated;

@@ -21,6 +21,7 @@ import io.tambat.domain.port.out.InboxPort;
 import io.tambat.domain.port.out.IngressMetricsPort;
 import io.tambat.domain.port.out.PayloadCipherPort;
 import io.tambat.domain.port.out.ProviderAdapter;
+import io.tambat.domain.port.out.TracingPort;
 import io.tambat.domain.port.out.WebhookEndpointsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -82,6 +83,9 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
 
     @Inject
     TimeOrderedIds ids;
+
+    @Inject
+    TracingPort tracing;
 
     @Override
     public WebhookEndpoint admit(String provider, String endpointId, String contentType) {
@@ -163,13 +167,15 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
             List<WebhookEvent> events, Instant now) {
         byte[] body = delivery.body();
         byte[] sha256 = sha256(body);
+        // Read here, on the request's thread: the group commit may insert the rows on another request's.
+        Optional<String> traceContext = tracing.currentContext();
         List<NewInboxEntry> entries = new ArrayList<>(events.size());
         for (WebhookEvent event : events) {
             UUID inboxId = ids.next();
             byte[] aad = NewInboxEntry.payloadAssociatedData(inboxId, endpoint.provider(), endpoint.id(),
                     event.providerEventId());
             entries.add(new NewInboxEntry(inboxId, endpoint.provider(), endpoint.id(), event, now,
-                    cipher.seal(body, aad), sha256, matched.version()));
+                    cipher.seal(body, aad), sha256, matched.version(), traceContext));
         }
         List<InboxPort.Insertion> insertions;
         try {

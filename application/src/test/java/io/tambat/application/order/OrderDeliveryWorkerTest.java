@@ -8,6 +8,7 @@ import io.tambat.application.order.InMemoryOrderDeliveries.Status;
 import io.tambat.application.testing.LogCapture;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.RecordingMetrics;
+import io.tambat.application.testing.RecordingTracing;
 import io.tambat.application.testing.TestWork;
 import io.tambat.domain.error.DownstreamRefusedException;
 import io.tambat.domain.error.TransientProcessingException;
@@ -198,6 +199,7 @@ class OrderDeliveryWorkerTest {
         built.settings = TestWork.settings();
         built.metrics = metrics;
         built.clock = clock;
+        built.tracing = new RecordingTracing();
         built.jitter = () -> TestWork.JITTER;
         return built;
     }

@@ -59,6 +59,18 @@ class EventProcessorTest {
     }
 
     @Test
+    void eachEventOfABatchIsTracedInItsOwnSpanLinkedToTheRequestThatAcceptedIt() {
+        UUID first = fx.receive("evt_1", "pay_1", 1, "succeeded");
+        UUID second = fx.receive("evt_2", "pay_2", 1, "succeeded");
+
+        fx.processBatch();
+
+        assertThat(fx.tracing.recorded()).containsExactly(
+                "processing " + first + " linked to " + ProcessingFixture.acceptedIn("evt_1"), "end",
+                "processing " + second + " linked to " + ProcessingFixture.acceptedIn("evt_2"), "end");
+    }
+
+    @Test
     void eventsTakenOverFromALostWorkerAreCompletedAloneNotInABatch() {
         UUID first = fx.receive("evt_1", "pay_1", 1, "succeeded");
         UUID second = fx.receive("evt_2", "pay_2", 1, "succeeded");

@@ -7,6 +7,7 @@ import io.tambat.application.testing.InMemoryInbox;
 import io.tambat.application.testing.InMemoryOutbox;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.RecordingMetrics;
+import io.tambat.application.testing.RecordingTracing;
 import io.tambat.application.testing.SealingCipher;
 import io.tambat.application.testing.TestWork;
 import io.tambat.application.work.Failpoints;
@@ -45,6 +46,7 @@ final class ProcessingFixture {
     final InMemoryProcessedEvents processed = new InMemoryProcessedEvents();
     final InMemoryBusinessState state = new InMemoryBusinessState();
     final RecordingMetrics metrics = new RecordingMetrics();
+    final RecordingTracing tracing = new RecordingTracing();
     final ScriptedInterpreter interpreter = new ScriptedInterpreter();
     final FakeProviderApi providerApi = new FakeProviderApi();
     final FixedEndpoints endpoints = new FixedEndpoints(EndpointBuilder.endpoint(ENDPOINT.value()).build());
@@ -83,6 +85,7 @@ final class ProcessingFixture {
         processor.workMetrics = metrics;
         processor.failpoints = Failpoints.inert();
         processor.clock = clock;
+        processor.tracing = tracing;
         processor.jitter = () -> TestWork.JITTER;
 
         work.inbox = inbox;
@@ -107,6 +110,11 @@ final class ProcessingFixture {
     }
 
     /** Stores an event about {@code objectId} as ingress would, received now; its payload is {@code state}. */
+    /** The trace context an event received through this fixture was accepted in. */
+    static String acceptedIn(String providerEventId) {
+        return "traceparent-of-" + providerEventId;
+    }
+
     UUID receive(String providerEventId, String objectId, long version, String state) {
         UUID inboxId = UUID.randomUUID();
         WebhookEvent event = new WebhookEvent(providerEventId, "payment.updated", Optional.of(objectId),
@@ -114,7 +122,7 @@ final class ProcessingFixture {
         byte[] payload = state.getBytes(StandardCharsets.UTF_8);
         byte[] aad = NewInboxEntry.payloadAssociatedData(inboxId, PROVIDER, ENDPOINT, providerEventId);
         inbox.insertIfAbsent(new NewInboxEntry(inboxId, PROVIDER, ENDPOINT, event, clock.instant(),
-                processor.cipher.seal(payload, aad), new byte[32], "v1"));
+                processor.cipher.seal(payload, aad), new byte[32], "v1", Optional.of(acceptedIn(providerEventId))));
         return inboxId;
     }
 

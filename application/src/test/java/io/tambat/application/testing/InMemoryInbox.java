@@ -115,7 +115,8 @@ public final class InMemoryInbox implements InboxPort, InboxWorkPort, RollsBack 
             NewInboxEntry entry = stored.entry();
             return new LeasedEvent(entry.inboxId(), entry.provider(), entry.endpointId(),
                     entry.event().providerEventId(), entry.event().eventType(), entry.event().objectId(),
-                    entry.event().objectVersion(), leased.lease(), entry.receivedAt(), stored.payload());
+                    entry.event().objectVersion(), leased.lease(), entry.receivedAt(), stored.payload(),
+                    entry.traceContext());
         }).toList();
     }
 

@@ -10,6 +10,7 @@ import io.tambat.application.testing.FixedEndpoints;
 import io.tambat.application.testing.InMemoryInbox;
 import io.tambat.application.testing.InMemoryOutbox;
 import io.tambat.application.testing.MutableClock;
+import io.tambat.application.testing.RecordingTracing;
 import io.tambat.application.testing.SealingCipher;
 import io.tambat.application.transaction.GroupCommitSettings;
 import io.tambat.application.work.StorageStatus;
@@ -59,6 +60,7 @@ class ReceiveWebhookServiceTest {
             .eventTypes("payment.succeeded").build();
     private final TrustedSecrets secrets = new TrustedSecrets();
     private final TestProviderAdapter adapter = new TestProviderAdapter();
+    private final RecordingTracing tracing = new RecordingTracing();
     private final ReceiveWebhookService service = service();
 
     ReceiveWebhookServiceTest() {
@@ -86,6 +88,16 @@ class ReceiveWebhookServiceTest {
         });
         assertThat(outbox.topicsFor(receipt.inboxIds().get(0))).containsExactly(OutboxMessage.WEBHOOK_RECEIVED);
         assertThat(metrics.recorded).containsExactly("matched shop v1", "committed");
+    }
+
+    @Test
+    void storesTheTraceContextOfTheRequestThatAcceptedTheEvent() {
+        tracing.withCurrent("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
+
+        service.receive(shop, valid(BODY).build());
+
+        assertThat(inbox.rows()).singleElement().satisfies(row -> assertThat(row.entry().traceContext())
+                .contains("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"));
     }
 
     @Test
@@ -384,6 +396,7 @@ class ReceiveWebhookServiceTest {
         built.storage = storage;
         built.clock = clock;
         built.ids = new TimeOrderedIds(clock);
+        built.tracing = tracing;
         return built;
     }
 

@@ -59,6 +59,8 @@ class DeployOnExistingLibertyIT {
         int httpPort = FreePorts.next();
 
         Files.copy(LibertyConfiguration.APPLICATION_XML, serverDir.resolve("tambat-app.xml"));
+        Files.createDirectories(serverDir.resolve("configDropins/defaults"));
+        Files.copy(LibertyConfiguration.WAR_XML, serverDir.resolve("configDropins/defaults/tambat-war.xml"));
         Files.writeString(serverDir.resolve("server.xml"), serverXml(httpPort, FreePorts.next()));
         Files.createDirectories(serverDir.resolve("jdbc"));
         Files.copy(postgresqlDriver(), serverDir.resolve("jdbc/postgresql.jar"));
@@ -100,7 +102,7 @@ class DeployOnExistingLibertyIT {
         }
     }
 
-    /** The shop's own server.xml: its endpoint, plus what the guide adds (two lines and httpOptionsRef). */
+    /** The shop's own server.xml: its endpoint, plus what the guide adds (the include and httpOptionsRef). */
     private static String serverXml(int httpPort, int httpsPort) {
         return """
                 <?xml version="1.0" encoding="UTF-8"?>
@@ -108,7 +110,6 @@ class DeployOnExistingLibertyIT {
                   <httpEndpoint id="defaultHttpEndpoint" host="127.0.0.1" httpPort="%d" httpsPort="%d"
                                 httpOptionsRef="tambatHttpOptions"/>
                   <include location="tambat-app.xml"/>
-                  <webApplication location="tambat.war" contextRoot="/"/>
                 </server>
                 """.formatted(httpPort, httpsPort);
     }

@@ -42,8 +42,10 @@ class DeploymentFilesTest {
         assertThat(image.get("/config/server.xml")).isEqualTo(LibertyConfiguration.SERVER_XML.normalize());
         assertThat(image.get("/config/tambat-app.xml")).isEqualTo(LibertyConfiguration.APPLICATION_XML.normalize());
         assertThat(image.get("/config/jvm.options")).isEqualTo(LibertyConfiguration.JVM_OPTIONS.normalize());
-        assertThat(image.get("/config/dropins/tambat.war")).isEqualTo(Path.of("..", "adapters-http", "target",
+        assertThat(image.get("/config/apps/tambat.war")).isEqualTo(Path.of("..", "adapters-http", "target",
                 "tambat.war").normalize());
+        assertThat(image.get("/config/configDropins/defaults/tambat-war.xml"))
+                .isEqualTo(LibertyConfiguration.WAR_XML.normalize());
         // The path the datasource's library names: ${server.config.dir}/jdbc/postgresql.jar.
         assertThat(image.get("/config/jdbc/postgresql.jar")).hasFileName("postgresql.jar");
         assertThat(Files.readString(LibertyConfiguration.APPLICATION_XML))
@@ -64,7 +66,7 @@ class DeploymentFilesTest {
                 .anyMatch(line -> line.endsWith("server.xml /config/"))
                 .anyMatch(line -> line.endsWith("tambat-app.xml /config/"));
         assertThat(instructions.subList(features, Math.max(configure, features)))
-                .anyMatch(line -> line.endsWith("tambat.war /config/dropins/"));
+                .anyMatch(line -> line.endsWith("tambat.war /config/apps/"));
     }
 
     @Test

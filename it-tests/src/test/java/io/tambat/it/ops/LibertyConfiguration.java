@@ -26,6 +26,7 @@ final class LibertyConfiguration {
     static final Path PRODUCT_CONFIG = Path.of("..", "adapters-http", "src", "main", "liberty", "config");
     static final Path SERVER_XML = PRODUCT_CONFIG.resolve("server.xml");
     static final Path APPLICATION_XML = PRODUCT_CONFIG.resolve("tambat-app.xml");
+    static final Path WAR_XML = PRODUCT_CONFIG.resolve("configDropins/defaults/tambat-war.xml");
     static final Path JVM_OPTIONS = OpsDefinitions.OPS.resolve("liberty/jvm.options");
     static final Path CONTAINERFILE = OpsDefinitions.OPS.resolve("container/Containerfile");
     static final Path GUIDE = Path.of("..", "docs", "deploying.md");

@@ -35,7 +35,7 @@ final class InboxRows {
     /** A row as the worker that leased it needs it, from the lease statement's {@code leased} rows. */
     static final String LEASED = """
             CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, event_type, object_id,
-            object_version, attempt_count, taken_over, payload_ciphertext, payload_key_id, received_at""";
+            object_version, attempt_count, taken_over, payload_ciphertext, payload_key_id, received_at, trace_context""";
 
     /** A retained payload with the identity it is bound to. */
     static final String SEALED_PAYLOAD = """
@@ -58,7 +58,7 @@ final class InboxRows {
                 : Optional.of(new SealedPayload((String) row[10], (byte[]) row[9]));
         return new LeasedEvent(uuid(row[0]), (String) row[1], new EndpointId((String) row[2]), (String) row[3],
                 (String) row[4], optionalText(row[5]), optionalLong(row[6]), ColumnValues.lease(row[7], row[8]),
-                instant(row[11]), payload);
+                instant(row[11]), payload, optionalText(row[12]));
     }
 
     static SealedInboxPayload sealedPayload(Object[] row) {

@@ -52,10 +52,19 @@ record InboxEntryFixture(UUID inboxId, EndpointId endpoint, String eventId, Inst
 
     /** The body is stored as it came: these tests need no encryption, only bytes under a key id. */
     NewInboxEntry build() {
+        return build(Optional.empty());
+    }
+
+    /** The entry as accepted by a traced request. */
+    NewInboxEntry buildTracedIn(String traceContext) {
+        return build(Optional.of(traceContext));
+    }
+
+    private NewInboxEntry build(Optional<String> traceContext) {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         return new NewInboxEntry(inboxId, PROVIDER, endpoint, new WebhookEvent(eventId, EVENT_TYPE,
                 Optional.of("pi_1"), Optional.of(7L), Optional.of(receivedAt.minusSeconds(1))), receivedAt,
-                new SealedPayload(KEY_ID, bytes), sha256(bytes), matchedSecretVersion);
+                new SealedPayload(KEY_ID, bytes), sha256(bytes), matchedSecretVersion, traceContext);
     }
 
     /**
@@ -64,7 +73,8 @@ record InboxEntryFixture(UUID inboxId, EndpointId endpoint, String eventId, Inst
      */
     static LeasedEvent leasedBy(UUID inboxId, int attempt) {
         return new LeasedEvent(inboxId, PROVIDER, new EndpointId("shop"), "evt_" + inboxId, EVENT_TYPE,
-                Optional.of("pi_1"), Optional.of(7L), new Lease(attempt, false), Instant.EPOCH, Optional.empty());
+                Optional.of("pi_1"), Optional.of(7L), new Lease(attempt, false), Instant.EPOCH, Optional.empty(),
+                Optional.empty());
     }
 
     private static byte[] sha256(byte[] bytes) {

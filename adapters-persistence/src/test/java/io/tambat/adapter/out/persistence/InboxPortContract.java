@@ -155,6 +155,7 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
             assertThat(event.objectVersion()).contains(7L);
             assertThat(event.lease()).isEqualTo(new Lease(1, false));
             assertThat(event.receivedAt()).isEqualTo(NOW);
+            assertThat(event.traceContext()).isEmpty();
             assertThat(event.payload()).hasValueSatisfying(payload -> {
                 assertThat(payload.keyId()).isEqualTo(InboxEntryFixture.KEY_ID);
                 assertThat(new String(payload.ciphertext(), StandardCharsets.UTF_8)).isEqualTo(entry.body());
@@ -162,6 +163,15 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
         });
         assertThat(stored(entry.inboxId())).contains(new StoredInboxRow("PROCESSING", 1, Optional.empty(), true,
                 List.of("RECEIVED", "PROCESSING")));
+    }
+
+    @Test
+    void leasesARowWithTheTraceContextItWasAcceptedIn() {
+        String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        session.call(ports -> ports.inbox().insertAll(List.of(InboxEntryFixture.valid(NOW).buildTracedIn(traceparent))));
+
+        assertThat(leaseDue(NOW)).singleElement().extracting(LeasedEvent::traceContext)
+                .isEqualTo(Optional.of(traceparent));
     }
 
     @Test

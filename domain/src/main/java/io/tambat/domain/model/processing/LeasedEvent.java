@@ -7,7 +7,10 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 
-/** An inbox row a worker holds a lease on. The payload is empty once retention purged it. */
+/**
+ * An inbox row a worker holds a lease on. The payload is empty once retention purged it; the trace context is
+ * that of the request that accepted it, when one was traced.
+ */
 public record LeasedEvent(
         UUID inboxId,
         String provider,
@@ -18,7 +21,8 @@ public record LeasedEvent(
         Optional<Long> objectVersion,
         Lease lease,
         Instant receivedAt,
-        Optional<SealedPayload> payload) {
+        Optional<SealedPayload> payload,
+        Optional<String> traceContext) {
 
     public LeasedEvent {
         Objects.requireNonNull(inboxId);
@@ -31,5 +35,6 @@ public record LeasedEvent(
         Objects.requireNonNull(lease);
         Objects.requireNonNull(receivedAt);
         Objects.requireNonNull(payload);
+        Objects.requireNonNull(traceContext);
     }
 }

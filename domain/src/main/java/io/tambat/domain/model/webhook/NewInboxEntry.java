@@ -2,11 +2,13 @@ package io.tambat.domain.model.webhook;
 
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
- * An authenticated event about to be stored: its identity, the sealed raw body, a SHA-256 of the raw body
- * and the secret version that verified it.
+ * An authenticated event about to be stored: its identity, the sealed raw body, a SHA-256 of the raw body,
+ * the secret version that verified it, and the trace context of the request that accepted it (opaque, see
+ * {@link io.tambat.domain.port.out.TracingPort}), so that its processing can be linked to that request.
  */
 public record NewInboxEntry(
         UUID inboxId,
@@ -16,7 +18,8 @@ public record NewInboxEntry(
         Instant receivedAt,
         SealedPayload payload,
         byte[] payloadSha256,
-        String matchedSecretVersion) {
+        String matchedSecretVersion,
+        Optional<String> traceContext) {
 
     public NewInboxEntry {
         Objects.requireNonNull(inboxId);
@@ -26,6 +29,7 @@ public record NewInboxEntry(
         Objects.requireNonNull(receivedAt);
         Objects.requireNonNull(payload);
         Objects.requireNonNull(matchedSecretVersion);
+        Objects.requireNonNull(traceContext);
         payloadSha256 = payloadSha256.clone();
     }
 

@@ -1,6 +1,7 @@
 package io.tambat.adapter.in.http.order;
 
 import io.tambat.adapter.in.http.JsonProviders;
+import io.tambat.adapter.in.http.RequestSpan;
 import io.tambat.adapter.in.http.body.JsonRequestBody;
 import io.tambat.adapter.in.http.order.OrderRequestMetrics.KeyOutcome;
 import io.tambat.adapter.in.http.problem.ProblemCode;
@@ -126,22 +127,29 @@ public class OrdersResource {
     private Response answer(Placement placement, boolean respondAsync) {
         if (placement instanceof Placement.Answered answered) {
             RecordedOutcome outcome = answered.outcome();
-            metrics.counted(answered.replayed() ? KeyOutcome.REPLAYED
-                    : outcome.result() == OrderResult.CREATED ? KeyOutcome.CLAIMED : KeyOutcome.REJECTED);
+            counted(answered.replayed() ? KeyOutcome.REPLAYED
+                    : outcome.result() == OrderResult.CREATED ? KeyOutcome.CLAIMED : KeyOutcome.REJECTED,
+                    outcome.orderId());
             return answer(outcome, answered.replayed());
         }
         if (placement instanceof Placement.Accepted accepted) {
-            metrics.counted(accepted.replayed() ? KeyOutcome.REPLAYED : KeyOutcome.CLAIMED);
+            counted(accepted.replayed() ? KeyOutcome.REPLAYED : KeyOutcome.CLAIMED, Optional.empty());
             return accepted(accepted, respondAsync);
         }
         if (placement instanceof Placement.KeyReused) {
-            metrics.counted(KeyOutcome.CONFLICT);
+            counted(KeyOutcome.CONFLICT, Optional.empty());
             return Problems.of(reuseStatus, ProblemCode.IDEMPOTENCY_KEY_REUSED,
                     "this Idempotency-Key was used with different parameters");
         }
-        metrics.counted(KeyOutcome.IN_PROGRESS_TIMEOUT);
+        counted(KeyOutcome.IN_PROGRESS_TIMEOUT, Optional.empty());
         return Problems.retryable(ProblemCode.IDEMPOTENCY_IN_PROGRESS,
                 "a request with this Idempotency-Key is still in progress", RETRY_AFTER);
+    }
+
+    /** On the metric and on the request's span alike. */
+    private void counted(KeyOutcome outcome, Optional<UUID> orderId) {
+        metrics.counted(outcome);
+        RequestSpan.order(outcome, orderId);
     }
 
     private static Response accepted(Placement.Accepted accepted, boolean respondAsync) {

@@ -1,6 +1,7 @@
 package io.tambat.adapter.in.http.webhook;
 
 import io.tambat.adapter.in.http.JsonProviders;
+import io.tambat.adapter.in.http.RequestSpan;
 import io.tambat.adapter.in.http.body.BodyTooLargeException;
 import io.tambat.adapter.in.http.body.BoundedBody;
 import io.tambat.adapter.in.http.problem.ProblemCode;
@@ -74,6 +75,7 @@ public class WebhookResource {
             RawDelivery delivery = new RawDelivery(raw, headers(request), signedUrl(endpoint, request));
             WebhookReceipt receipt = receiveWebhook.receive(endpoint, delivery);
             metrics.accepted(receipt.status());
+            RequestSpan.webhook(provider, endpointId, receipt.status(), receipt.inboxIds());
             return receipt.reply()
                     .map(reply -> Response.ok(reply.body(), MediaType.valueOf(reply.contentType()).withCharset("UTF-8")))
                     .orElseGet(() -> Response.ok(receiptBody(receipt).build().toString(),
@@ -81,8 +83,10 @@ public class WebhookResource {
                     .build();
         } catch (WebhookRejectedException rejected) {
             metrics.rejected(rejected.rejection());
+            RequestSpan.webhookProblem(provider, endpointId, rejected.rejection().code());
             return Problems.of(rejected);
         } catch (IOException unreadable) {
+            RequestSpan.webhookProblem(provider, endpointId, ProblemCode.BODY_UNREADABLE.code());
             return Problems.of(ProblemCode.BODY_UNREADABLE, "the request body ended early");
         } finally {
             metrics.acknowledged(providerTag, Duration.ofNanos(System.nanoTime() - started));

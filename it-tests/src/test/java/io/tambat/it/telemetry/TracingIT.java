@@ -1,0 +1,164 @@
+package io.tambat.it.telemetry;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import io.tambat.it.support.Eventually;
+import io.tambat.it.support.Http;
+import io.tambat.it.support.OperatorTokens;
+import io.tambat.it.support.StandardDeliveries;
+import io.tambat.it.support.TambatServerProcess;
+import io.tambat.it.support.TestDatabase;
+import io.tambat.it.telemetry.OtlpCollector.ExportedSpan;
+import io.tambat.sender.signing.StandardWebhooksSigner;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The runnable jar with tracing turned on by the standard OTEL_* environment, exporting OTLP/HTTP protobuf to a
+ * collector: a delivery's span and its processing's span arrive, the processing links to the delivery, both
+ * name the delivery by identities only, and an order's delivery to payments carries its trace context. The
+ * console, switched to JSON by {@code WLP_LOGGING_CONSOLE_FORMAT}, writes Tambat's own lines as JSON too (on
+ * Liberty 25.0.0.11 they carry no trace id: mpTelemetry-2.0 adds none to console records).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TracingIT {
+
+    private static final String SCHEMA = "tambat_tracing";
+    private static final String ENDPOINT = "std-traced";
+    private static final Duration CONVERGENCE = Duration.ofSeconds(30);
+
+    private final TestDatabase db = new TestDatabase(SCHEMA);
+    private final OtlpCollector collector = new OtlpCollector();
+    private final WireMockServer downstream = new WireMockServer(WireMockConfiguration.options().dynamicPort());
+    private TambatServerProcess server;
+
+    @BeforeAll
+    void start() {
+        db.dropSchema();
+        collector.start();
+        downstream.start();
+        // Refused, so that the worker logs a line of its own (the refusal) for the JSON console to show.
+        downstream.stubFor(post(urlEqualTo("/charges")).willReturn(aResponse().withStatus(402)));
+        String base = "http://127.0.0.1:" + downstream.port();
+        server = TambatServerProcess.configured("tracing", TestDatabase.port(), SCHEMA, Map.ofEntries(
+                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINTS", ENDPOINT),
+                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINT_STD_TRACED_PROVIDER", "standard"),
+                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINT_STD_TRACED_SECRETS", "v1:" + StandardDeliveries.SECRET),
+                        Map.entry("TAMBAT_PAYMENTS_URL", base),
+                        Map.entry("TAMBAT_INVENTORY_URL", base),
+                        Map.entry("OTEL_SDK_DISABLED", "false"),
+                        Map.entry("OTEL_SERVICE_NAME", "tambat-it"),
+                        Map.entry("OTEL_TRACES_EXPORTER", "otlp"),
+                        Map.entry("OTEL_METRICS_EXPORTER", "none"),
+                        Map.entry("OTEL_LOGS_EXPORTER", "none"),
+                        Map.entry("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf"),
+                        Map.entry("OTEL_EXPORTER_OTLP_ENDPOINT", collector.endpoint()),
+                        Map.entry("OTEL_BSP_SCHEDULE_DELAY", "100"),
+                        Map.entry("WLP_LOGGING_CONSOLE_FORMAT", "JSON")))
+                .start().awaitReady(Duration.ofSeconds(90));
+    }
+
+    @AfterAll
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+        downstream.stop();
+        collector.close();
+    }
+
+    @Test
+    void theProcessingSpanLinksToTheSpanThatAcceptedTheDeliveryAndNeitherCarriesContent() {
+        String marker = "content-" + UUID.randomUUID();
+        String messageId = StandardDeliveries.newMessageId();
+        byte[] body = ("{\"type\":\"payment.updated\",\"data\":{\"object\":\"payment\",\"id\":\"pay_"
+                + UUID.randomUUID() + "\",\"version\":1,\"status\":\"succeeded\",\"note\":\"" + marker + "\"}}")
+                .getBytes(StandardCharsets.UTF_8);
+
+        long now = Instant.now().getEpochSecond();
+        String signature = StandardWebhooksSigner.signature(StandardDeliveries.SECRET, messageId, now, body);
+
+        HttpResponse<String> answer = Http.post(server.baseUri().resolve("webhooks/standard/" + ENDPOINT), body,
+                "Content-Type", "application/json", "webhook-id", messageId, "webhook-timestamp",
+                String.valueOf(now), "webhook-signature", signature);
+
+        assertThat(answer.statusCode()).isEqualTo(200);
+        String inboxId = Http.json(answer).getString("inbox_id");
+        Eventually.within(CONVERGENCE, () -> assertThat(StandardDeliveries.status(db, messageId)).isEqualTo("PROCESSED"));
+        Eventually.within(CONVERGENCE, () -> {
+            List<ExportedSpan> spans = collector.spans();
+            ExportedSpan accepting = only(spans, span -> !span.name().startsWith("tambat.")
+                    && span.attribute("tambat.inbox_id").filter(inboxId::equals).isPresent());
+            ExportedSpan processing = only(spans, span -> span.name().equals("tambat.event.process")
+                    && span.attribute("tambat.inbox_id").filter(inboxId::equals).isPresent());
+
+            assertThat(accepting.attributes()).containsEntry("tambat.provider", "standard")
+                    .containsEntry("tambat.endpoint", ENDPOINT).containsEntry("tambat.outcome", "accepted");
+            assertThat(processing.attributes()).containsEntry("tambat.provider", "standard")
+                    .containsEntry("tambat.endpoint", ENDPOINT);
+            assertThat(processing.links()).containsExactly(accepting.traceId() + "-" + accepting.spanId());
+            assertThat(processing.traceId()).isNotEqualTo(accepting.traceId());
+            assertThat(db.rows("SELECT trace_context FROM webhook_inbox WHERE inbox_id = CAST(? AS uuid)", inboxId)
+                    .get(0).get("trace_context"))
+                    .isEqualTo("00-" + accepting.traceId() + "-" + accepting.spanId() + "-01");
+            for (ExportedSpan span : List.of(accepting, processing)) {
+                assertThat(span.everyValue()).as(span.name()).noneMatch(value -> value.contains(marker)
+                        || value.contains(StandardDeliveries.SECRET) || value.contains(signature.substring(3)));
+            }
+        });
+    }
+
+    @Test
+    void anOrdersDeliveryToPaymentsCarriesItsSpanAndTheConsoleLogsJson() {
+        HttpResponse<String> placed = Http.send(Http.request(server.baseUri().resolve("orders"),
+                "Authorization", "Bearer " + OperatorTokens.forTenant("tenant-" + UUID.randomUUID()),
+                "Idempotency-Key", "key-" + UUID.randomUUID(), "Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"currency\":\"EUR\",\"items\":[{\"sku\":\"SKU-1\","
+                        + "\"quantity\":2,\"unit_price_minor\":1250}]}")).build());
+
+        assertThat(placed.statusCode()).isEqualTo(201);
+        String orderId = Http.json(placed).getString("id");
+        Eventually.within(CONVERGENCE, () -> {
+            List<ExportedSpan> spans = collector.spans();
+            ExportedSpan placement = only(spans, span -> !span.name().startsWith("tambat.")
+                    && span.attribute("tambat.order_id").filter(orderId::equals).isPresent());
+            ExportedSpan delivery = only(spans, span -> span.name().equals("tambat.order.deliver")
+                    && span.attribute("tambat.order_id").filter(orderId::equals).isPresent());
+
+            assertThat(placement.attributes()).containsEntry("tambat.outcome", "claimed");
+            List<LoggedRequest> charges = downstream.findAll(postRequestedFor(urlEqualTo("/charges")))
+                    .stream().filter(charge -> charge.getBodyAsString().contains(orderId)).toList();
+            assertThat(charges).isNotEmpty().allSatisfy(charge -> assertThat(charge.getHeader("traceparent"))
+                    .isEqualTo("00-" + delivery.traceId() + "-" + delivery.spanId() + "-01"));
+            assertThat(server.console().lines()
+                    .filter(line -> line.contains("delivery refused") && line.contains(orderId)))
+                    .isNotEmpty()
+                    .allSatisfy(line -> assertThat(line).startsWith("{\"type\":\"liberty_message\"")
+                            .contains("\"loglevel\":\"WARNING\""));
+        });
+    }
+
+    private static ExportedSpan only(List<ExportedSpan> spans, Predicate<ExportedSpan> which) {
+        List<ExportedSpan> found = spans.stream().filter(which).toList();
+        assertThat(found).as("matching spans among %s", spans.stream().map(ExportedSpan::name).toList()).hasSize(1);
+        return found.get(0);
+    }
+}
