@@ -35,8 +35,8 @@ import org.junit.jupiter.api.TestInstance;
  * The runnable jar with tracing turned on by the standard OTEL_* environment, exporting OTLP/HTTP protobuf to a
  * collector: a delivery's span and its processing's span arrive, the processing links to the delivery, both
  * name the delivery by identities only, and an order's delivery to payments carries its trace context. The
- * console, switched to JSON by {@code WLP_LOGGING_CONSOLE_FORMAT}, writes Tambat's own lines as JSON too (on
- * Liberty 25.0.0.11 they carry no trace id: mpTelemetry-2.0 adds none to console records).
+ * console, switched to JSON by {@code WLP_LOGGING_CONSOLE_FORMAT}, writes Tambat's own lines as JSON too, each
+ * written within a span with that span's trace and span ids.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TracingIT {
@@ -127,7 +127,7 @@ class TracingIT {
     }
 
     @Test
-    void anOrdersDeliveryToPaymentsCarriesItsSpanAndTheConsoleLogsJson() {
+    void anOrdersDeliveryToPaymentsCarriesItsSpanAndTheConsoleLogsJsonWithItsIds() {
         HttpResponse<String> placed = Http.send(Http.request(server.baseUri().resolve("orders"),
                 "Authorization", "Bearer " + OperatorTokens.forTenant("tenant-" + UUID.randomUUID()),
                 "Idempotency-Key", "key-" + UUID.randomUUID(), "Content-Type", "application/json")
@@ -152,7 +152,9 @@ class TracingIT {
                     .filter(line -> line.contains("delivery refused") && line.contains(orderId)))
                     .isNotEmpty()
                     .allSatisfy(line -> assertThat(line).startsWith("{\"type\":\"liberty_message\"")
-                            .contains("\"loglevel\":\"WARNING\""));
+                            .contains("\"loglevel\":\"WARNING\"")
+                            .contains("\"ext_traceId\":\"" + delivery.traceId() + "\"")
+                            .contains("\"ext_spanId\":\"" + delivery.spanId() + "\""));
         });
     }
 
