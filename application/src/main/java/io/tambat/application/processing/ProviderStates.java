@@ -2,6 +2,7 @@ package io.tambat.application.processing;
 
 import io.tambat.application.plugin.ProviderPlugins;
 import io.tambat.domain.port.out.ProviderStateClientFactory;
+import io.tambat.domain.port.out.TracingPort;
 import io.tambat.domain.port.out.ProviderStatePort;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,6 +21,9 @@ public class ProviderStates {
     @Inject
     ProviderApiSettings settings;
 
+    @Inject
+    TracingPort tracing;
+
     private Map<String, ProviderStatePort> clients;
 
     @PostConstruct
@@ -33,7 +37,7 @@ public class ProviderStates {
                 throw new IllegalArgumentException("tambat.providers." + provider
                         + ".api-url: no state client exists for this provider; known: " + factories.keySet());
             }
-            built.put(provider, factory.create(api.url(), api.key(), settings.timeout()));
+            built.put(provider, factory.create(api.url(), api.key(), settings.timeout(), tracing::currentContext));
         });
         clients = Map.copyOf(built);
     }

@@ -1,6 +1,9 @@
 package io.tambat.it.telemetry;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
@@ -17,6 +20,7 @@ import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TestDatabase;
 import io.tambat.it.telemetry.OtlpCollector.ExportedSpan;
 import io.tambat.sender.signing.StandardWebhooksSigner;
+import io.tambat.sender.signing.StripeSigner;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +38,8 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * The runnable jar with tracing turned on by the standard OTEL_* environment, exporting OTLP/HTTP protobuf to a
  * collector: a delivery's span and its processing's span arrive, the processing links to the delivery, both
- * name the delivery by identities only, and an order's delivery to payments carries its trace context. The
+ * name the delivery by identities only, and a Stripe API fetch and an order's delivery to payments carry their
+ * span's trace context. The
  * console, switched to JSON by {@code WLP_LOGGING_CONSOLE_FORMAT}, writes Tambat's own lines as JSON too, each
  * written within a span with that span's trace and span ids.
  */
@@ -43,6 +48,7 @@ class TracingIT {
 
     private static final String SCHEMA = "tambat_tracing";
     private static final String ENDPOINT = "std-traced";
+    private static final String STRIPE_SECRET = "whsec_it_tracing";
     private static final Duration CONVERGENCE = Duration.ofSeconds(30);
 
     private final TestDatabase db = new TestDatabase(SCHEMA);
@@ -59,7 +65,11 @@ class TracingIT {
         downstream.stubFor(post(urlEqualTo("/charges")).willReturn(aResponse().withStatus(402)));
         String base = "http://127.0.0.1:" + downstream.port();
         server = TambatServerProcess.configured("tracing", TestDatabase.port(), SCHEMA, Map.ofEntries(
-                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINTS", ENDPOINT),
+                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINTS", ENDPOINT + ",stripe-main"),
+                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINT_STRIPE_MAIN_PROVIDER", "stripe"),
+                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINT_STRIPE_MAIN_SECRETS", "v1:" + STRIPE_SECRET),
+                        Map.entry("TAMBAT_PROVIDERS_STRIPE_API_URL", base),
+                        Map.entry("TAMBAT_PROVIDERS_STRIPE_API_KEY", "sk_test_it_tracing"),
                         Map.entry("TAMBAT_WEBHOOKS_ENDPOINT_STD_TRACED_PROVIDER", "standard"),
                         Map.entry("TAMBAT_WEBHOOKS_ENDPOINT_STD_TRACED_SECRETS", "v1:" + StandardDeliveries.SECRET),
                         Map.entry("TAMBAT_PAYMENTS_URL", base),
@@ -123,6 +133,30 @@ class TracingIT {
                 assertThat(span.everyValue()).as(span.name()).noneMatch(value -> value.contains(marker)
                         || value.contains(StandardDeliveries.SECRET) || value.contains(signature.substring(3)));
             }
+        });
+    }
+
+    @Test
+    void aStripeFetchCarriesTheProcessingSpansContext() {
+        String objectId = "pi_" + UUID.randomUUID().toString().replace("-", "");
+        downstream.stubFor(get(urlEqualTo("/v1/payment_intents/" + objectId))
+                .willReturn(okJson("{\"id\":\"" + objectId + "\",\"status\":\"succeeded\"}")));
+        byte[] body = ("{\"id\":\"evt_" + UUID.randomUUID() + "\",\"object\":\"event\",\"type\":"
+                + "\"payment_intent.succeeded\",\"data\":{\"object\":{\"id\":\"" + objectId + "\","
+                + "\"object\":\"payment_intent\"}}}").getBytes(StandardCharsets.UTF_8);
+
+        HttpResponse<String> answer = Http.post(server.baseUri().resolve("webhooks/stripe/stripe-main"), body,
+                "Content-Type", "application/json", "Stripe-Signature",
+                StripeSigner.signatureHeader(STRIPE_SECRET, Instant.now().getEpochSecond(), body));
+
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+        String inboxId = Http.json(answer).getString("inbox_id");
+        Eventually.within(CONVERGENCE, () -> {
+            ExportedSpan processing = only(collector.spans(), span -> span.name().equals("tambat.event.process")
+                    && span.attribute("tambat.inbox_id").filter(inboxId::equals).isPresent());
+            assertThat(downstream.findAll(getRequestedFor(urlEqualTo("/v1/payment_intents/" + objectId))))
+                    .isNotEmpty().allSatisfy(fetch -> assertThat(fetch.getHeader("traceparent"))
+                            .isEqualTo("00-" + processing.traceId() + "-" + processing.spanId() + "-01"));
         });
     }
 

@@ -2,6 +2,8 @@ package io.tambat.domain.port.out;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Provider SPI: builds the client that fetches a provider's objects, from the deployer's API settings
@@ -21,4 +23,14 @@ public interface ProviderStateClientFactory {
      * @return a thread-safe port whose {@link ProviderStatePort#supports} is true for {@link #provider()}
      */
     ProviderStatePort create(URI apiUrl, String apiKey, Duration timeout);
+
+    /**
+     * The same client, which also sends the calling thread's trace context ({@code traceContext}, a W3C
+     * {@code traceparent} or empty) with each request, so the provider's side of a fetch joins the processing
+     * span's trace. A factory that does not override this sends none.
+     */
+    default ProviderStatePort create(URI apiUrl, String apiKey, Duration timeout,
+            Supplier<Optional<String>> traceContext) {
+        return create(apiUrl, apiKey, timeout);
+    }
 }

@@ -22,6 +22,7 @@ import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Fetches a Stripe object's current state: {@code GET {api-url}/v1/{resource}/{id}} with the secret key as a
@@ -33,6 +34,7 @@ import java.util.Optional;
  *
  * <p>Exception messages name the object type and the HTTP status only: never the key, the URL (it holds the
  * object id) or the body. Thread-safe: the JDK client is, and nothing else here changes after construction.
+ * Each request carries the calling thread's trace context, when there is one, as {@code traceparent}.
  */
 final class StripeStateClient implements ProviderStatePort {
 
@@ -42,11 +44,12 @@ final class StripeStateClient implements ProviderStatePort {
     private final String authorization;
     private final Duration timeout;
     private final HttpClient http;
+    private final Supplier<Optional<String>> traceContext;
     // Looked up here rather than in a static field, so that loading the factory through ServiceLoader does not
     // yet need a JSON-P implementation; looked up once, because every Json.create... call repeats the lookup.
     private final JsonProvider json;
 
-    StripeStateClient(URI apiUrl, String apiKey, Duration timeout) {
+    StripeStateClient(URI apiUrl, String apiKey, Duration timeout, Supplier<Optional<String>> traceContext) {
         this.baseUrl = withoutTrailingSlashes(apiUrl.toString());
         this.authorization = "Bearer " + apiKey;
         this.timeout = timeout;
@@ -56,6 +59,7 @@ final class StripeStateClient implements ProviderStatePort {
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
         this.json = JsonProvider.provider();
+        this.traceContext = traceContext;
     }
 
     @Override
@@ -69,12 +73,14 @@ final class StripeStateClient implements ProviderStatePort {
             throw new IllegalArgumentException("this client fetches Stripe objects only");
         }
         ObjectType type = key.type();
-        HttpResponse<byte[]> response = send(HttpRequest.newBuilder(uri(key))
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri(key))
                 .timeout(timeout)
                 .header("Authorization", authorization)
                 .header("Accept", "application/json")
-                .GET()
-                .build(), type);
+                .GET();
+        // The JDK client is not instrumented by MicroProfile Telemetry: the processing span's context goes by hand.
+        traceContext.get().ifPresent(context -> request.header("traceparent", context));
+        HttpResponse<byte[]> response = send(request.build(), type);
         int status = response.statusCode();
         if (status == 404) {
             return Optional.empty();

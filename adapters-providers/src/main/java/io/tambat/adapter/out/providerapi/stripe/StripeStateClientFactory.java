@@ -5,6 +5,8 @@ import io.tambat.domain.port.out.ProviderStatePort;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Builds the {@link StripeStateClient} from the deployer's settings, refusing settings that could only fail
@@ -24,6 +26,13 @@ public final class StripeStateClientFactory implements ProviderStateClientFactor
      */
     @Override
     public ProviderStatePort create(URI apiUrl, String apiKey, Duration timeout) {
+        return create(apiUrl, apiKey, timeout, Optional::empty);
+    }
+
+    /** As {@link #create(URI, String, Duration)}, and each request carries the trace context as {@code traceparent}. */
+    @Override
+    public ProviderStatePort create(URI apiUrl, String apiKey, Duration timeout,
+            Supplier<Optional<String>> traceContext) {
         Objects.requireNonNull(apiUrl, "api-url");
         Objects.requireNonNull(apiKey, "api-key");
         Objects.requireNonNull(timeout, "timeout");
@@ -39,6 +48,7 @@ public final class StripeStateClientFactory implements ProviderStateClientFactor
         if (timeout.isZero() || timeout.isNegative()) {
             throw new IllegalArgumentException("the Stripe API timeout must be positive");
         }
-        return new StripeStateClient(apiUrl, apiKey, timeout);
+        Objects.requireNonNull(traceContext, "traceContext");
+        return new StripeStateClient(apiUrl, apiKey, timeout, traceContext);
     }
 }

@@ -92,6 +92,20 @@ class StripeStateClientTest {
                 .withHeader("Accept", equalTo("application/json")));
     }
 
+    @Test
+    void sendsTheCallersTraceContextWhenThereIsOneAndNoHeaderOtherwise() {
+        answer("/v1/payment_intents/pi_1", okJson("{\"id\":\"pi_1\",\"status\":\"succeeded\"}"));
+        String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+
+        new StripeStateClientFactory().create(URI.create(stripe.baseUrl()), API_KEY, TIMEOUT,
+                () -> Optional.of(traceparent)).fetch(key(ObjectType.PAYMENT, "pi_1"));
+        client().fetch(key(ObjectType.PAYMENT, "pi_1"));
+
+        stripe.verify(1, getRequestedFor(urlEqualTo("/v1/payment_intents/pi_1"))
+                .withHeader("traceparent", equalTo(traceparent)));
+        stripe.verify(1, getRequestedFor(urlEqualTo("/v1/payment_intents/pi_1")).withoutHeader("traceparent"));
+    }
+
     @ParameterizedTest(name = "charges {0}, payouts {1} -> {2}")
     @CsvSource({
         "true,  true,  enabled",
