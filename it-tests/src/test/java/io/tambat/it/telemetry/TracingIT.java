@@ -192,6 +192,22 @@ class TracingIT {
         });
     }
 
+    @Test
+    void anOrderRefusedByValidationSaysSoOnItsSpan() {
+        String key = "key-" + UUID.randomUUID();
+        HttpResponse<String> refused = Http.send(Http.request(server.baseUri().resolve("orders"),
+                "Authorization", "Bearer " + OperatorTokens.forTenant("tenant-" + UUID.randomUUID()),
+                "Idempotency-Key", key, "Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"currency\":\"eur\",\"items\":[]}")).build());
+
+        assertThat(refused.statusCode()).isEqualTo(400);
+        Eventually.within(CONVERGENCE, () -> assertThat(collector.spans()).anySatisfy(span -> {
+            assertThat(span.name()).doesNotStartWith("tambat.");
+            assertThat(span.attribute("tambat.outcome")).contains("invalid_request");
+            assertThat(span.everyValue()).noneMatch(value -> value.contains(key));
+        }));
+    }
+
     private static ExportedSpan only(List<ExportedSpan> spans, Predicate<ExportedSpan> which) {
         List<ExportedSpan> found = spans.stream().filter(which).toList();
         assertThat(found).as("matching spans among %s", spans.stream().map(ExportedSpan::name).toList()).hasSize(1);

@@ -52,6 +52,17 @@ public final class RequestSpan {
         }
     }
 
+    /**
+     * Any answer that is a problem, {@code code} being its problem code: every route's span says how it ended,
+     * including errors mapped from exceptions, which no resource sees.
+     */
+    public static void problem(String code) {
+        Span span = Span.current();
+        if (span.isRecording()) {
+            span.setAttribute(OUTCOME, code);
+        }
+    }
+
     private static void webhook(Span span, String provider, String endpointId, String outcome) {
         span.setAttribute(PROVIDER, provider);
         span.setAttribute(ENDPOINT, endpointId);

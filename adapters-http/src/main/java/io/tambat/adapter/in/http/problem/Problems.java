@@ -1,6 +1,7 @@
 package io.tambat.adapter.in.http.problem;
 
 import io.tambat.adapter.in.http.JsonProviders;
+import io.tambat.adapter.in.http.RequestSpan;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.error.WebhookRejectedException;
 import jakarta.json.JsonObjectBuilder;
@@ -66,6 +67,7 @@ public final class Problems {
     }
 
     private static JsonObjectBuilder document(int status, String code, String title, String detail) {
+        RequestSpan.problem(code);
         var body = JsonProviders.PROVIDER.createObjectBuilder()
                 .add("type", TYPE_BASE + code.replace('_', '-'))
                 .add("title", title)
