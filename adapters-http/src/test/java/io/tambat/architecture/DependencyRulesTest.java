@@ -73,7 +73,8 @@ class DependencyRulesTest {
     @Test
     void sharedWorkMachineryKnowsNoCapability() {
         noClasses().that().resideInAnyPackage("io.tambat.application.work..", "io.tambat.application.plugin..",
-                        "io.tambat.application.transaction..", "io.tambat.application.identity..")
+                        "io.tambat.application.transaction..", "io.tambat.application.identity..",
+                        "io.tambat.application.operator..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.tambat.application.webhook..",
                         "io.tambat.application.processing..", "io.tambat.application.order..")
                 .check(classes);
