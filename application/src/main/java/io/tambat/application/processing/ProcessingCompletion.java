@@ -93,10 +93,13 @@ public class ProcessingCompletion {
 
     private List<Boolean> completeTogether(List<Resolved> resolved, Instant now) {
         List<LeasedEvent> events = resolved.stream().map(Resolved::event).toList();
-        processed.recordAll(events, now);
+        Set<UUID> firstTime = processed.recordAll(events, now);
+        Set<UUID> mutatedBefore = mutatedBefore(events, firstTime);
         List<StateWrite> writes = new ArrayList<>(resolved.size());
         for (Resolved each : resolved) {
-            write(each.resolution(), each.event()).ifPresent(writes::add);
+            if (!mutatedBefore.contains(each.event().inboxId())) {
+                write(each.resolution(), each.event()).ifPresent(writes::add);
+            }
         }
         List<BusinessStatePort.Outcome> outcomes = writes.isEmpty() ? List.of() : state.applyAll(writes, now);
         Set<UUID> changed = new LinkedHashSet<>();
@@ -119,6 +122,20 @@ public class ProcessingCompletion {
             }
         }
         return events.stream().map(event -> changed.contains(event.inboxId())).toList();
+    }
+
+    /**
+     * Of the events processed before (their record was there already: a replay), those whose mutation is in the
+     * trail. Events processed for the first time need no look: the trail holds nothing of theirs.
+     */
+    private Set<UUID> mutatedBefore(List<LeasedEvent> events, Set<UUID> firstTime) {
+        Set<UUID> again = new LinkedHashSet<>();
+        for (LeasedEvent event : events) {
+            if (!firstTime.contains(event.inboxId())) {
+                again.add(event.inboxId());
+            }
+        }
+        return again.isEmpty() ? Set.of() : state.mutatedAmong(again);
     }
 
     /** @return false when the lease was taken over: the worker holding it now decides */

@@ -14,7 +14,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 /** Business state per (endpoint, object) in memory, under the port's ordering rules, with its mutation trail. */
 final class InMemoryBusinessState implements BusinessStatePort, RollsBack {
@@ -31,9 +33,6 @@ final class InMemoryBusinessState implements BusinessStatePort, RollsBack {
     private Outcome apply(StateWrite write, Instant now) {
         Optional<Stored> stored = Optional.ofNullable(objects.get(new Target(write.endpoint(), write.key())));
         Optional<Long> storedVersion = stored.flatMap(object -> object.state().version());
-        if (trail.containsKey(write.inboxId())) {
-            return Outcome.STALE;
-        }
         boolean applies = switch (write.rule()) {
             case NEWER_VERSION -> storedVersion.isEmpty() || storedVersion.get() < write.version().orElseThrow();
             case NEWER_READ -> write.version().isPresent()
@@ -52,6 +51,11 @@ final class InMemoryBusinessState implements BusinessStatePort, RollsBack {
                 write.key(), write.state(), write.version(), write.inboxId(), now), write.fetchedAt()));
         trail.put(write.inboxId(), now);
         return Outcome.APPLIED;
+    }
+
+    @Override
+    public Set<UUID> mutatedAmong(Set<UUID> inboxIds) {
+        return inboxIds.stream().filter(trail::containsKey).collect(Collectors.toSet());
     }
 
     @Override

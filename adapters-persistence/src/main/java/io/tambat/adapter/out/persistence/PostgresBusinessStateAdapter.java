@@ -27,8 +27,7 @@ import java.util.function.Function;
  * Business state on PostgreSQL. Writes are applied in rounds: a round holds at most one write per object and
  * runs one {@code INSERT ... ON CONFLICT DO UPDATE ... WHERE} per rule for all its writes, arrays bound
  * column by column; the rule is the WHERE, evaluated on each row as locked, and the applied rows write their
- * trail rows in the same statement. A write by an event already in the trail is left out of the statement: an
- * event processed again (a replay) never mutates twice. One statement cannot change a row twice, so the second write to an object
+ * trail rows in the same statement. One statement cannot change a row twice, so the second write to an object
  * waits for the next round, which runs after the first: a later write sees an earlier one, as alone.
  */
 @ApplicationScoped
@@ -51,6 +50,9 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
             WHERE provider = ?1 AND object_type = ?2 AND object_id = ?3
               AND (CAST(?4 AS text) IS NULL OR endpoint_id = CAST(?4 AS text))
             ORDER BY updated_at DESC""";
+
+    private static final String MUTATED_AMONG = "SELECT CAST(inbox_id AS text) FROM object_mutation"
+            + " WHERE inbox_id = ANY (CAST(CAST(? AS text[]) AS uuid[]))";
 
     /** Oldest first, along the primary key: the trail has no index on its time and needs none for this. */
     private static final String PURGE_TRAIL = """
@@ -105,6 +107,14 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
     }
 
     @Override
+    public Set<UUID> mutatedAmong(Set<UUID> inboxIds) {
+        return Set.copyOf(StorageCalls.call("mutation trail lookup", () -> EnlistedConnection.query(em, MUTATED_AMONG,
+                (connection, statement) -> statement.setArray(1, EnlistedConnection.texts(connection,
+                        inboxIds.stream().map(UUID::toString).toList())),
+                row -> UUID.fromString(row.getString(1)))));
+    }
+
+    @Override
     public Optional<ObjectState> find(EndpointId endpoint, ObjectKey key) {
         return states(key, endpoint.value()).stream().findFirst();
     }
@@ -141,7 +151,6 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
                         CAST(? AS text[]), CAST(CAST(? AS text[]) AS bigint[]),
                         CAST(CAST(? AS text[]) AS timestamptz[]), CAST(CAST(? AS text[]) AS uuid[]))
                         AS write(provider, endpoint_id, object_type, object_id, state, version, fetched_at, inbox_id)
-                    WHERE NOT EXISTS (SELECT 1 FROM object_mutation m WHERE m.inbox_id = write.inbox_id)
                     ON CONFLICT (provider, endpoint_id, object_type, object_id) DO UPDATE
                         SET state = EXCLUDED.state, version = EXCLUDED.version, fetched_at = EXCLUDED.fetched_at,
                             last_inbox_id = EXCLUDED.last_inbox_id, updated_at = EXCLUDED.updated_at

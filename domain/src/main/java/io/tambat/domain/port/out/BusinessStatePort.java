@@ -7,6 +7,8 @@ import io.tambat.domain.model.webhook.EndpointId;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
 
 /**
  * The business state of provider objects, kept per receiving endpoint: the same object id sent by two senders
@@ -18,8 +20,7 @@ public interface BusinessStatePort {
 
     /**
      * Applies each write by its rule, as if alone and in their order: a later write to the same object sees
-     * what an earlier one did. A write by an event that has a mutation on record already is not applied
-     * ({@link Outcome#STALE}): one event mutates business state once at most, however often it is processed.
+     * what an earlier one did.
      *
      * @return what became of each write, in order
      */
@@ -33,6 +34,12 @@ public interface BusinessStatePort {
         /** A {@link StateWrite.Rule#NEXT_IN_SEQUENCE} write whose predecessors are missing: nothing changed. */
         GAP
     }
+
+    /**
+     * The events among {@code inboxIds} whose mutation is in the trail: processed again (a replay), they must not
+     * mutate twice. Joins the caller's transaction; one indexed read.
+     */
+    Set<UUID> mutatedAmong(Set<UUID> inboxIds);
 
     Optional<ObjectState> find(EndpointId endpoint, ObjectKey key);
 
