@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -81,13 +82,21 @@ final class ConsoleBrowser implements AutoCloseable {
         return this;
     }
 
-    /** Pastes the token into the sign-in form and submits it. */
+    /** Pastes the token into the sign-in form and submits it from the keyboard (Enter in the field). */
     ConsoleBrowser submitToken(String token) {
         load("");
-        WebElement field = visible(By.id("token"));
-        field.sendKeys(token);
-        driver.findElement(By.cssSelector("#sign-in-form button[type=submit]")).click();
+        visible(By.id("token")).sendKeys(token + Keys.ENTER);
         return this;
+    }
+
+    /** Presses a key where the focus is. */
+    void press(Keys key) {
+        driver.switchTo().activeElement().sendKeys(key);
+    }
+
+    /** The id of the element that has the focus. */
+    String focused() {
+        return driver.switchTo().activeElement().getDomAttribute("id");
     }
 
     /** Signs in with an operator's token and waits for the navigation. */

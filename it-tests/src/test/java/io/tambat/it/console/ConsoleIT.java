@@ -30,14 +30,15 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
 
 /**
  * The operator console on the runnable jar, in headless chromium: an operator signs in, finds a delivery the
  * test sent, opens it and reads its history; redrives FAILED events from the page, a group after confirming its
- * count, and follows one until it is PROCESSED; a customer's token is refused. No page ever holds a payload or a
- * signing secret, and none keeps the token after signing out. The page itself is public and sent with headers
- * that keep scripts to its own origin. One server serves the class; each test opens its own browser and saves a
- * screenshot under target/console-screenshots.
+ * count, and follows one until it is PROCESSED; a customer's token and a forged one are refused, at sign-in and
+ * during a session. No page ever holds a payload or a signing secret, and none keeps the token after signing out.
+ * The page itself is public and sent with headers that keep scripts to its own origin. One server serves the class;
+ * each browser test opens its own browser and saves a screenshot under target/console-screenshots.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ConsoleIT {
@@ -170,8 +171,16 @@ class ConsoleIT {
         assertThat(groupCount(console, transientReason)).isEqualTo("2 events FAILED with this reason");
         assertThat(groupCount(console, refusedReason)).isEqualTo("2 events FAILED with this reason");
         console.screenshot("failures");
-        console.click(By.cssSelector("button[aria-label='Redrive all 2 events whose reason is " + transientReason
-                + "']"));
+        By redriveGroup = By.cssSelector("button[aria-label='Redrive all 2 events whose reason is " + transientReason
+                + "']");
+        console.click(redriveGroup);
+        // The dialog opens on Cancel, and Escape closes it with nothing redriven.
+        console.visible(By.id("confirm-group"));
+        assertThat(console.focused()).isEqualTo("confirm-cancel");
+        console.press(Keys.ESCAPE);
+        console.waitUntilGone(By.id("confirm-group"));
+        assertThat(status(a)).isEqualTo("FAILED");
+        console.click(redriveGroup);
         assertThat(console.text(By.id("confirm-title"))).isEqualTo("Redrive 2 events?");
         assertThat(console.text(By.id("confirm-text"))).startsWith("2 FAILED events whose reason is “"
                 + transientReason + "” go back to work now");
@@ -229,6 +238,23 @@ class ConsoleIT {
 
         console.waitForText(By.id("sign-in-error"), "This token is invalid or expired");
         assertThat(console.storage()).isEqualTo("{\"session\":{},\"local\":{}}");
+    }
+
+    @Test
+    void aTokenRefusedDuringTheSessionSignsTheOperatorOut() {
+        ConsoleBrowser console = browser().signIn(OperatorTokens.operator());
+        String operator = OperatorTokens.operator();
+        String forged = operator.substring(0, operator.lastIndexOf('.') + 1) + "c2lnbmVkIGJ5IG5vYm9keQ";
+        // What an expired token meets: the next call is answered 401.
+        console.script("sessionStorage.setItem('tambat.console.token', '" + forged + "')");
+
+        console.click(By.linkText("Inbox"));
+
+        console.waitForText(By.id("sign-in-error"), "This token is invalid or expired: sign in again.");
+        assertThat(console.storage()).isEqualTo("{\"session\":{},\"local\":{}}");
+        assertThat(console.script("return document.getElementById('view').childElementCount")).isEqualTo(0L);
+        assertThat(console.focused()).isEqualTo("token");
+        console.screenshot("signed-out-on-401");
     }
 
     @Test
