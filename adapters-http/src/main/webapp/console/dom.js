@@ -1,0 +1,81 @@
+// Building the page from data. Text always goes in as text nodes, never as markup: an event type or an error
+// reason that holds markup is shown, not run.
+
+/** An element with attributes (a function for an on* name is a listener) and children (nodes or text). */
+export function h(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) {
+      continue;
+    }
+    if (typeof value === 'function') {
+      node.addEventListener(name.slice(2), value);
+    } else if (name === 'class') {
+      node.className = value;
+    } else {
+      node.setAttribute(name, value === true ? '' : String(value));
+    }
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) {
+      node.append(child instanceof Node ? child : String(child));
+    }
+  }
+  return node;
+}
+
+/** An instant as a <time>, in UTC to the second, as the server and its logs state it. */
+export function when(iso) {
+  if (!iso) {
+    return h('span', { class: 'muted' }, '—');
+  }
+  const at = new Date(iso);
+  const text = Number.isNaN(at.getTime()) ? iso : `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+  return h('time', { datetime: iso }, text);
+}
+
+/** A number of seconds as a person reads it. */
+export function duration(seconds) {
+  const s = Math.max(0, Math.round(Number(seconds) || 0));
+  if (s < 60) {
+    return `${s} s`;
+  }
+  if (s < 3600) {
+    return `${Math.floor(s / 60)} min ${s % 60} s`;
+  }
+  if (s < 86400) {
+    return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  }
+  return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+}
+
+/** A status as a word in a badge: the word carries the meaning, the colour only repeats it. */
+export function status(value) {
+  return h('span', { class: `badge status-${String(value).toLowerCase()}` }, value);
+}
+
+/** A table with a caption and column headers; rows are arrays of cells (nodes or text). */
+export function table(caption, columns, rows) {
+  return h('table', {},
+    h('caption', {}, caption),
+    h('thead', {}, h('tr', {}, columns.map((column) => h('th', { scope: 'col' }, column)))),
+    h('tbody', {}, rows.map((cells) => h('tr', {}, cells.map((cell) => h('td', {}, cell))))));
+}
+
+/** A description list of label and value pairs. */
+export function fields(pairs) {
+  return h('dl', { class: 'fields' }, pairs.flatMap(([label, value]) => [h('dt', {}, label), h('dd', {}, value)]));
+}
+
+/** Tells screen readers what just happened, without moving their focus. */
+export function announce(text) {
+  const region = document.getElementById('announce');
+  region.textContent = '';
+  // A fresh text node after clearing, so the same message twice is announced twice.
+  window.setTimeout(() => { region.textContent = text; }, 50);
+}
+
+/** The message of a failed call, as a paragraph the page shows where the data would have been. */
+export function failure(error) {
+  return h('p', { class: 'error', role: 'alert' }, error.message);
+}

@@ -1,0 +1,104 @@
+// One inbox event, from GET /admin/inbox/{id}: its fields, its status history and its redacted last error,
+// never its payload. While it is due or being processed the view follows it until it settles.
+import { ApiError, get, post } from './api.js';
+import { announce, failure, fields, h, status, table, when } from './dom.js';
+
+const UNSETTLED = ['RECEIVED', 'PROCESSING'];
+const FOLLOW_EVERY_MS = 1000;
+
+export async function render(id, query, context) {
+  if (!id) {
+    throw new ApiError(404, null, 'No event named: open one from the inbox.');
+  }
+  const path = `/admin/inbox/${encodeURIComponent(id)}`;
+  const body = h('div', {});
+  const section = h('section', { 'aria-labelledby': 'event-title' },
+    h('p', {}, h('a', { href: '#/inbox' }, '← Inbox')),
+    h('h1', { id: 'event-title', tabindex: -1 }, 'Event'),
+    body);
+  let timer = null;
+  let shown = null;
+  context.onLeave(() => window.clearTimeout(timer));
+
+  const refresh = async () => {
+    window.clearTimeout(timer);
+    let detail;
+    try {
+      detail = await get(path);
+    } catch (error) {
+      body.replaceChildren(failure(error));
+      return;
+    }
+    if (!context.current()) {
+      return;
+    }
+    // Redrawn only when something changed, so following an event never takes the keyboard focus away.
+    const seen = JSON.stringify(detail);
+    if (seen !== shown) {
+      const before = shown === null ? null : JSON.parse(shown).status;
+      shown = seen;
+      section.querySelector('h1').textContent = `Event ${detail.provider_event_id}`;
+      body.replaceChildren(...view(detail, refresh, redrive));
+      if (before && before !== detail.status) {
+        announce(`The event is now ${detail.status}`);
+      }
+    }
+    if (UNSETTLED.includes(detail.status)) {
+      timer = window.setTimeout(refresh, FOLLOW_EVERY_MS);
+    }
+  };
+
+  const redrive = async (button) => {
+    button.disabled = true;
+    try {
+      await post(`${path}/redrive`);
+    } catch (error) {
+      button.disabled = false;
+      button.parentElement.append(failure(error));
+      return;
+    }
+    announce('Redriven: the event is back to work');
+    await refresh();
+    // The button went with the FAILED status: the focus goes to the status it changed.
+    body.querySelector('.state')?.focus();
+  };
+
+  await refresh();
+  return section;
+}
+
+function view(detail, refresh, redrive) {
+  const actions = h('div', { class: 'actions' },
+    detail.status === 'FAILED'
+      ? h('button', { type: 'button', onclick: (clicked) => redrive(clicked.currentTarget) }, 'Redrive this event')
+      : null,
+    h('button', { type: 'button', class: 'secondary', onclick: refresh }, 'Refresh'));
+  const object = detail.object_id
+    ? `${detail.object_id}${detail.object_version === null ? '' : ` (version ${detail.object_version})`}`
+    : h('span', { class: 'muted' }, 'none recorded');
+  return [
+    h('p', { class: 'state', tabindex: -1 }, 'Status ', status(detail.status),
+      UNSETTLED.includes(detail.status) ? h('span', { class: 'muted' }, ' — following until it settles') : null),
+    actions,
+    fields([
+      ['Provider', detail.provider],
+      ['Endpoint', detail.endpoint_id],
+      ['Event type', detail.event_type],
+      ['Provider event id', h('code', {}, detail.provider_event_id)],
+      ['Inbox id', h('code', {}, detail.inbox_id)],
+      ['Received', when(detail.received_at)],
+      ['Attempts', String(detail.attempt_count)],
+      ['Next attempt', UNSETTLED.includes(detail.status) ? when(detail.next_attempt_at)
+        : h('span', { class: 'muted' }, 'none: settled')],
+      ['Verified with secret version', detail.matched_secret_version],
+      ['Business object', object],
+      ['Last error', detail.last_error ? h('code', { class: 'reason' }, detail.last_error)
+        : h('span', { class: 'muted' }, 'none')],
+      ['Payload', detail.payload_retained
+        ? 'stored encrypted; not shown in the console'
+        : 'purged by retention'],
+    ]),
+    table('Status history, oldest first', ['Status', 'At'],
+      detail.history.map((change) => [status(change.status), when(change.at)])),
+  ];
+}

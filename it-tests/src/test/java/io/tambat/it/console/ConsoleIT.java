@@ -1,0 +1,327 @@
+package io.tambat.it.console;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import io.tambat.it.support.AdminClient;
+import io.tambat.it.support.Eventually;
+import io.tambat.it.support.Http;
+import io.tambat.it.support.OperatorTokens;
+import io.tambat.it.support.StandardDeliveries;
+import io.tambat.it.support.TambatServerProcess;
+import io.tambat.it.support.TestDatabase;
+import io.tambat.sender.signing.StripeSigner;
+import jakarta.json.JsonObject;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+
+/**
+ * The operator console on the runnable jar, in headless chromium: an operator signs in, finds a delivery the
+ * test sent, opens it and reads its history; redrives FAILED events from the page, a group after confirming its
+ * count, and follows one until it is PROCESSED; a customer's token and a forged one are refused, at sign-in and
+ * during a session. No page ever holds a payload or a signing secret, and none keeps the token after signing out.
+ * The page itself is public and sent with headers that keep scripts to its own origin. One server serves the class;
+ * each browser test opens its own browser and saves a screenshot under target/console-screenshots.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ConsoleIT {
+
+    private static final String SCHEMA = "tambat_console";
+    private static final String STRIPE_SECRET = "whsec_it_console_stripe";
+    private static final String API_KEY = "sk_test_it_console_key";
+    private static final Duration SETTLED = Duration.ofSeconds(60);
+    private static final String NOT_OPERATOR = "This token is not an operator's (group operator is missing)";
+
+    private final TestDatabase db = new TestDatabase(SCHEMA);
+    private WireMockServer stripeApi;
+    private TambatServerProcess server;
+    private AdminClient admin;
+    private ConsoleBrowser browser;
+
+    @BeforeAll
+    void start() {
+        db.dropSchema();
+        stripeApi = new WireMockServer(WireMockConfiguration.options().dynamicPort());
+        stripeApi.start();
+        server = TambatServerProcess.configured("console", TestDatabase.port(), SCHEMA, Map.ofEntries(
+                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINTS", "std,stripe-main"),
+                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINT_STD_PROVIDER", "standard"),
+                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINT_STD_SECRETS", "v1:" + StandardDeliveries.SECRET),
+                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINT_STRIPE_MAIN_PROVIDER", "stripe"),
+                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINT_STRIPE_MAIN_SECRETS", "v1:" + STRIPE_SECRET),
+                        Map.entry("TAMBAT_PROVIDERS_STRIPE_API_URL", "http://127.0.0.1:" + stripeApi.port()),
+                        Map.entry("TAMBAT_PROVIDERS_STRIPE_API_KEY", API_KEY),
+                        Map.entry("TAMBAT_PROCESSING_MAX_ATTEMPTS", "2"),
+                        Map.entry("TAMBAT_PROCESSING_LEASE", "PT3S"),
+                        Map.entry("TAMBAT_PROCESSING_INITIAL_BACKOFF", "PT0.2S"),
+                        Map.entry("TAMBAT_PROCESSING_MAX_BACKOFF", "PT1S")))
+                .start().awaitReady(Duration.ofSeconds(90));
+        admin = new AdminClient(server.baseUri());
+    }
+
+    @AfterAll
+    void stop() {
+        server.close();
+        stripeApi.stop();
+    }
+
+    @AfterEach
+    void closeBrowser() {
+        if (browser != null) {
+            browser.close();
+            browser = null;
+        }
+    }
+
+    @Test
+    void anOperatorFindsADeliveryOpensItAndReadsItsHistoryButNeverItsPayload() {
+        String marker = "payload-marker-" + UUID.randomUUID();
+        String messageId = StandardDeliveries.newMessageId();
+        byte[] body = ("{\"type\":\"payment.updated\",\"data\":{\"object\":\"payment\",\"id\":\"pay_console_1\","
+                + "\"version\":3,\"status\":\"succeeded\",\"note\":\"" + marker + "\"}}")
+                .getBytes(StandardCharsets.UTF_8);
+        assertThat(StandardDeliveries.send(server.baseUri().resolve("webhooks/standard/std"), StandardDeliveries.SECRET,
+                messageId, body).statusCode()).isEqualTo(200);
+        Eventually.within(SETTLED, () -> assertThat(StandardDeliveries.status(db, messageId)).isEqualTo("PROCESSED"));
+        String token = OperatorTokens.operator();
+
+        ConsoleBrowser console = browser().signIn(token);
+
+        console.headingIs("Overview");
+        assertThat(console.text(By.id("who"))).isEqualTo("Signed in as it-operator");
+        assertThat(Integer.parseInt(console.text(By.xpath(
+                "//table[caption='Inbox events by status']//tr[td//span[.='PROCESSED']]/td[2]")))).isPositive();
+        console.screenshot("overview");
+        console.follow("Inbox", "Inbox");
+        console.type(By.id("filter-event_id"), messageId);
+        console.click(By.xpath("//form[@aria-label='Filter the inbox']//button[.='Search']"));
+        console.waitForText(By.cssSelector("#view caption"),
+                "1 event, newest first; filtered by event id " + messageId);
+        assertThat(console.currentUrl()).contains("event_id=" + messageId);
+        console.screenshot("inbox");
+        console.follow(messageId, "Event " + messageId);
+
+        assertThat(console.text(By.cssSelector(".state .badge"))).isEqualTo("PROCESSED");
+        assertThat(console.field("Endpoint")).isEqualTo("std");
+        assertThat(console.field("Event type")).isEqualTo("payment.updated");
+        assertThat(console.field("Business object")).isEqualTo("pay_console_1 (version 3)");
+        assertThat(console.field("Verified with secret version")).isEqualTo("v1");
+        assertThat(console.field("Last error")).isEqualTo("none");
+        assertThat(console.field("Payload")).isEqualTo("stored encrypted; not shown in the console");
+        assertThat(console.texts(By.xpath("//table[caption='Status history, oldest first']/tbody/tr/td[1]")))
+                .containsExactly("RECEIVED", "PROCESSING", "PROCESSED");
+        assertThat(console.texts(By.xpath("//table[caption='Status history, oldest first']/tbody/tr/td[2]")))
+                .allSatisfy(at -> assertThat(at).matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC"));
+        console.screenshot("event");
+        assertThat(console.document()).contains(messageId).doesNotContain(marker)
+                .doesNotContain(StandardDeliveries.SECRET).doesNotContain(token);
+        assertThat(console.currentUrl()).doesNotContain(token);
+        assertThat(console.storage()).contains(token);
+
+        console.click(By.id("sign-out"));
+
+        console.visible(By.id("token"));
+        assertThat(console.storage()).isEqualTo("{\"session\":{},\"local\":{}}");
+        assertThat(console.document()).doesNotContain(messageId);
+        assertThat(console.currentUrl()).isEqualTo(server.baseUri().resolve("console/").toString());
+    }
+
+    @Test
+    void anOperatorRedrivesFailedEventsFromThePageAndFollowsOneUntilItIsProcessed() {
+        stripeApi.stubFor(get(urlPathMatching("/v1/payment_intents/pi_console_5.*"))
+                .willReturn(aResponse().withStatus(500)));
+        stripeApi.stubFor(get(urlPathMatching("/v1/payment_intents/pi_console_4.*"))
+                .willReturn(aResponse().withStatus(403)));
+        String marker = "payload-marker-" + UUID.randomUUID();
+        String a = accepted(deliverStripe("evt_console_a", "pi_console_5a", marker));
+        String b = accepted(deliverStripe("evt_console_b", "pi_console_5b", marker));
+        String c = accepted(deliverStripe("evt_console_c", "pi_console_4c", marker));
+        String d = accepted(deliverStripe("evt_console_d", "pi_console_4d", marker));
+        for (String inboxId : List.of(a, b, c, d)) {
+            Eventually.within(SETTLED, () -> assertThat(status(inboxId)).isEqualTo("FAILED"));
+        }
+        // Mended, but slow enough that the page shows the redriven event at work before it is PROCESSED.
+        stripeApi.stubFor(get(urlPathMatching("/v1/payment_intents/pi_console_.*"))
+                .willReturn(okJson("{\"object\":\"payment_intent\",\"status\":\"succeeded\"}").withFixedDelay(1500)));
+        String transientReason = "transient: Stripe payment fetch answered HTTP 500 (after 2 attempts)";
+        String refusedReason = "uninterpretable: Stripe payment fetch answered HTTP 403";
+
+        ConsoleBrowser console = browser().signIn(OperatorTokens.operator());
+        console.follow("Failures", "Failures");
+
+        assertThat(console.texts(By.cssSelector(".group h2 .reason"))).containsExactlyInAnyOrder(transientReason,
+                refusedReason);
+        assertThat(groupCount(console, transientReason)).isEqualTo("2 events FAILED with this reason");
+        assertThat(groupCount(console, refusedReason)).isEqualTo("2 events FAILED with this reason");
+        console.screenshot("failures");
+        By redriveGroup = By.cssSelector("button[aria-label='Redrive all 2 events whose reason is " + transientReason
+                + "']");
+        console.click(redriveGroup);
+        // The dialog opens on Cancel, and Escape closes it with nothing redriven.
+        console.visible(By.id("confirm-group"));
+        assertThat(console.focused()).isEqualTo("confirm-cancel");
+        console.press(Keys.ESCAPE);
+        console.waitUntilGone(By.id("confirm-group"));
+        assertThat(status(a)).isEqualTo("FAILED");
+        console.click(redriveGroup);
+        assertThat(console.text(By.id("confirm-title"))).isEqualTo("Redrive 2 events?");
+        assertThat(console.text(By.id("confirm-text"))).startsWith("2 FAILED events whose reason is “"
+                + transientReason + "” go back to work now");
+        console.screenshot("failures-confirm");
+        console.click(By.id("confirm-run"));
+
+        console.waitForText(By.cssSelector(".outcome p"), "Redrove 2 of 2 events whose reason is “" + transientReason
+                + "”.");
+        console.waitUntilGone(By.xpath("//code[@class='reason' and .='" + transientReason + "']"));
+        console.click(By.cssSelector("button[aria-label='Redrive event evt_console_c']"));
+        console.waitForText(By.xpath("//tr[td/a[.='evt_console_c']]/td[7]"), "Redriven");
+
+        console.load("#/event/" + d).headingIs("Event evt_console_d");
+        assertThat(console.text(By.cssSelector(".state .badge"))).isEqualTo("FAILED");
+        assertThat(console.field("Last error")).isEqualTo(refusedReason);
+        console.click(By.xpath("//button[.='Redrive this event']"));
+        console.waitForText(By.cssSelector(".state"), "following until it settles");
+        console.waitForText(By.cssSelector(".state .badge"), "PROCESSED");
+        assertThat(console.texts(By.xpath("//table[caption='Status history, oldest first']/tbody/tr/td[1]")))
+                .containsSubsequence("FAILED", "RECEIVED", "PROCESSING", "PROCESSED");
+        assertThat(console.field("Attempts")).isEqualTo("2");
+        console.scrollToBottomOf(By.xpath("//table[caption='Status history, oldest first']"));
+        console.screenshot("event-processed");
+        assertThat(console.document()).doesNotContain(marker).doesNotContain(STRIPE_SECRET).doesNotContain(API_KEY);
+
+        for (String inboxId : List.of(a, b, c, d)) {
+            Eventually.within(SETTLED, () -> assertThat(status(inboxId)).isEqualTo("PROCESSED"));
+        }
+        // The page redrives event by event: four audited redrives of one event each, no selection.
+        List<JsonObject> redrives = Http.json(admin.get("admin/audit?action=inbox.redrive&limit=10"))
+                .getJsonArray("items").getValuesAs(JsonObject.class);
+        assertThat(redrives.stream().map(entry -> entry.getString("target")).toList())
+                .containsExactlyInAnyOrder(a, b, c, d);
+        assertThat(Http.json(admin.get("admin/audit?action=inbox.bulk_redrive")).getJsonArray("items")).isEmpty();
+    }
+
+    @Test
+    void aCustomerTokenAndAForgedOneAreRefusedWithClearMessagesAndNotKept() {
+        String customer = OperatorTokens.forTenant("tenant-console");
+        ConsoleBrowser console = browser();
+
+        console.submitToken(customer);
+
+        console.waitForText(By.id("sign-in-error"), NOT_OPERATOR);
+        assertThat(console.text(By.id("sign-in-error"))).isEqualTo(NOT_OPERATOR);
+        assertThat(console.storage()).isEqualTo("{\"session\":{},\"local\":{}}");
+        assertThat(console.script("return document.getElementById('nav').hidden")).isEqualTo(true);
+        assertThat(console.script("return document.getElementById('token').value")).isEqualTo("");
+        assertThat(console.currentUrl()).doesNotContain(customer);
+        console.screenshot("customer-refused");
+
+        String operator = OperatorTokens.operator();
+        String forged = operator.substring(0, operator.lastIndexOf('.') + 1) + "c2lnbmVkIGJ5IG5vYm9keQ";
+        console.submitToken(forged);
+
+        console.waitForText(By.id("sign-in-error"), "This token is invalid or expired");
+        assertThat(console.storage()).isEqualTo("{\"session\":{},\"local\":{}}");
+    }
+
+    @Test
+    void aTokenRefusedDuringTheSessionSignsTheOperatorOut() {
+        ConsoleBrowser console = browser().signIn(OperatorTokens.operator());
+        String operator = OperatorTokens.operator();
+        String forged = operator.substring(0, operator.lastIndexOf('.') + 1) + "c2lnbmVkIGJ5IG5vYm9keQ";
+        // What an expired token meets: the next call is answered 401.
+        console.script("sessionStorage.setItem('tambat.console.token', '" + forged + "')");
+
+        console.click(By.linkText("Inbox"));
+
+        console.waitForText(By.id("sign-in-error"), "This token is invalid or expired: sign in again.");
+        assertThat(console.storage()).isEqualTo("{\"session\":{},\"local\":{}}");
+        assertThat(console.script("return document.getElementById('view').childElementCount")).isEqualTo(0L);
+        assertThat(console.focused()).isEqualTo("token");
+        console.screenshot("signed-out-on-401");
+    }
+
+    @Test
+    void thePageIsPublicAndSentWithHeadersThatKeepScriptsToItsOrigin() {
+        for (String path : List.of("console", "console/", "console/index.html")) {
+            HttpResponse<String> page = Http.send(Http.request(server.baseUri().resolve(path)).GET().build());
+
+            assertThat(page.statusCode()).as(path).isEqualTo(200);
+            assertThat(page.headers().firstValue("Content-Type")).hasValueSatisfying(type ->
+                    assertThat(type).startsWith("text/html"));
+            assertThat(page.body()).contains("<script type=\"module\" src=\"/console/app.js\"></script>")
+                    .doesNotContain("<script>").doesNotContain("style=");
+            assertSecurityHeaders(page);
+        }
+        HttpResponse<String> script = Http.send(Http.request(server.baseUri().resolve("console/app.js")).GET().build());
+        assertThat(script.statusCode()).isEqualTo(200);
+        assertThat(script.headers().firstValue("Content-Type")).hasValueSatisfying(type ->
+                assertThat(type).startsWith("text/javascript"));
+        for (String missing : List.of("console/missing.js", "console/WEB-INF/beans.xml",
+                "console/..%2FWEB-INF%2Fbeans.xml", "console/app.js.map", "console/App.js")) {
+            HttpResponse<String> answer = Http.send(Http.request(server.baseUri().resolve(missing)).GET().build());
+            assertThat(answer.statusCode()).as(missing).isIn(400, 404);
+            assertThat(answer.body()).as(missing).doesNotContain("bean-discovery-mode");
+        }
+        HttpResponse<String> stats = admin.get("admin/inbox/stats");
+        assertThat(stats.statusCode()).isEqualTo(200);
+        assertThat(stats.headers().firstValue("Cache-Control")).hasValue("no-store");
+        assertThat(Http.send(Http.request(server.baseUri().resolve("admin/inbox/stats")).GET().build()).statusCode())
+                .isEqualTo(401);
+    }
+
+    private static void assertSecurityHeaders(HttpResponse<String> page) {
+        String policy = page.headers().firstValue("Content-Security-Policy").orElseThrow();
+        assertThat(policy).contains("default-src 'none'", "script-src 'self'", "connect-src 'self'",
+                "form-action 'none'", "frame-ancestors 'none'").doesNotContain("unsafe-inline", "unsafe-eval");
+        assertThat(page.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+        assertThat(page.headers().firstValue("Referrer-Policy")).hasValue("no-referrer");
+        assertThat(page.headers().firstValue("Cache-Control")).hasValue("no-cache");
+    }
+
+    private ConsoleBrowser browser() {
+        browser = ConsoleBrowser.open(server.baseUri());
+        return browser;
+    }
+
+    private static String groupCount(ConsoleBrowser console, String reason) {
+        return console.text(By.xpath("//section[@class='group'][.//code[.='" + reason + "']]"
+                + "//p[@class='group-actions']/span"));
+    }
+
+    /** A signed Stripe event about one payment intent, carrying a marker that only its payload holds. */
+    private HttpResponse<String> deliverStripe(String eventId, String objectId, String marker) {
+        byte[] body = ("{\"id\":\"" + eventId + "\",\"object\":\"event\",\"type\":\"payment_intent.succeeded\","
+                + "\"data\":{\"object\":{\"id\":\"" + objectId + "\",\"object\":\"payment_intent\",\"description\":\""
+                + marker + "\"}}}").getBytes(StandardCharsets.UTF_8);
+        return Http.post(server.baseUri().resolve("webhooks/stripe/stripe-main"), body, "Content-Type",
+                "application/json", "Stripe-Signature",
+                StripeSigner.signatureHeader(STRIPE_SECRET, Instant.now().getEpochSecond(), body));
+    }
+
+    private static String accepted(HttpResponse<String> response) {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return Http.json(response).getString("inbox_id");
+    }
+
+    private String status(String inboxId) {
+        return (String) db.rows("SELECT status FROM webhook_inbox WHERE inbox_id = CAST(? AS uuid)", inboxId).get(0)
+                .get("status");
+    }
+}
