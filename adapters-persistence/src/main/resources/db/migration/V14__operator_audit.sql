@@ -12,3 +12,7 @@ CREATE TABLE operator_action (
 );
 
 CREATE INDEX operator_action_recent ON operator_action (at DESC);
+
+-- Reconciliation reads the outbox notifications written in a time range. A BRIN index suits a column that only
+-- grows with the table: it costs ingest almost nothing, unlike a b-tree on the hot path.
+CREATE INDEX webhook_outbox_created ON webhook_outbox USING brin (created_at);
