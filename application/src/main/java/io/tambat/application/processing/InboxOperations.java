@@ -9,9 +9,12 @@ import io.tambat.domain.model.processing.InboxRow;
 import io.tambat.domain.model.processing.ObjectKey;
 import io.tambat.domain.model.processing.ObjectState;
 import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.port.out.BusinessStatePort;
 import io.tambat.domain.port.out.InboxQueryPort;
 import io.tambat.domain.port.out.InboxWorkPort;
+import io.tambat.domain.port.out.PayloadCipherPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -20,7 +23,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
-/** Operator reads of the inbox and of derived state, and redrive. */
+/** Operator reads of the inbox and of derived state, redrive, and the audited reveal of a payload. */
 @ApplicationScoped
 public class InboxOperations implements OperateInboxUseCase, QueryObjectStateUseCase {
 
@@ -34,14 +37,17 @@ public class InboxOperations implements OperateInboxUseCase, QueryObjectStateUse
     BusinessStatePort state;
 
     @Inject
+    PayloadCipherPort cipher;
+
+    @Inject
     AuditTrail audit;
 
     @Inject
     Clock clock;
 
     @Override
-    public List<InboxRow> list(InboxRow.Filter filter, int limit) {
-        return queries.list(filter, Math.max(1, Math.min(limit, MAX_LIST_LIMIT)));
+    public Optional<InboxRow.Page> list(InboxRow.Filter filter, Optional<UUID> startingAfter, int limit) {
+        return queries.list(filter, startingAfter, Math.max(1, Math.min(limit, MAX_LIST_LIMIT)));
     }
 
     @Override
@@ -64,6 +70,21 @@ public class InboxOperations implements OperateInboxUseCase, QueryObjectStateUse
             audit.single(operator, OperatorAction.Kind.INBOX_REDRIVE, inboxId.toString(), redriven);
         }
         return outcome;
+    }
+
+    @Override
+    @Transactional(rollbackOn = Exception.class)
+    public PayloadReveal revealPayload(Operator operator, UUID inboxId) {
+        Optional<InboxRow> row = queries.find(inboxId).map(InboxRow.Detail::row);
+        if (row.isEmpty()) {
+            return new PayloadReveal.NotFound();
+        }
+        Optional<SealedPayload> sealed = queries.sealedPayload(inboxId);
+        audit.single(operator, OperatorAction.Kind.INBOX_PAYLOAD_REVEAL, inboxId.toString(), sealed.isPresent());
+        return sealed.<PayloadReveal>map(payload -> new PayloadReveal.Revealed(cipher.open(payload,
+                        NewInboxEntry.payloadAssociatedData(inboxId, row.get().provider(),
+                                new EndpointId(row.get().endpointId()), row.get().providerEventId()))))
+                .orElseGet(PayloadReveal.Purged::new);
     }
 
     @Override

@@ -14,6 +14,7 @@ import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
+import java.util.Comparator;
 import java.util.List;
 
 /** Adds, retires and lists secret versions, each change in its own transaction. */
@@ -73,6 +74,16 @@ public class ManageSecretsService implements ManageSecretsUseCase {
     @Transactional
     public List<SecretVersionInfo> versions(String endpointId) {
         return store.describe(endpoint(endpointId).id());
+    }
+
+    @Override
+    @Transactional
+    public List<EndpointSecrets> endpoints() {
+        return endpoints.all().stream()
+                .sorted(Comparator.comparing(endpoint -> endpoint.id().value()))
+                .map(endpoint -> new EndpointSecrets(endpoint.id().value(), endpoint.provider(),
+                        store.describe(endpoint.id())))
+                .toList();
     }
 
     private WebhookEndpoint endpoint(String endpointId) {

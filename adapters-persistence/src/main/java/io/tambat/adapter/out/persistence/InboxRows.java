@@ -41,6 +41,9 @@ final class InboxRows {
     static final String SEALED_PAYLOAD = """
             CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, payload_key_id, payload_ciphertext""";
 
+    /** The business mutation a row's processing applied, from the mutation trail. */
+    static final String MUTATION = "object_type, object_id, state, version, applied_at";
+
     /** One entry of a row's history, as {@link PostgresInboxQueryAdapter#HISTORY} lists it. */
     static final String STATUS_CHANGE = "status, at";
 
@@ -68,6 +71,11 @@ final class InboxRows {
 
     static InboxRow.StatusChange statusChange(Object[] row) {
         return new InboxRow.StatusChange((String) row[0], instant(row[1]));
+    }
+
+    static InboxRow.Mutation mutation(Object[] row) {
+        return new InboxRow.Mutation((String) row[0], (String) row[1], (String) row[2], optionalLong(row[3]),
+                instant(row[4]));
     }
 
     /** A retained payload and the row identity its ciphertext is bound to. */

@@ -2,12 +2,14 @@ package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.model.processing.InboxRow;
 import io.tambat.domain.model.processing.InboxStatus;
+import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.port.out.InboxQueryPort;
 import io.tambat.domain.port.out.OutboxPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -16,16 +18,30 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
-/** Operator views of the inbox. Never selects the payload column. */
+/** Operator views of the inbox. Selects the payload only for its audited reveal, sealed. */
 @ApplicationScoped
 class PostgresInboxQueryAdapter implements InboxQueryPort {
 
+    /**
+     * A page of the listing: the status {@code ?1}, the selection's filters {@code ?2} to {@code ?6} as bulk
+     * actions read them, the event id {@code ?7}. Newest first and by id among rows received together, so that
+     * the page after a row starts exactly where its page ended ({@code ?8}, {@code ?9}: that row's receipt time
+     * and id). The receipt-time index serves the order.
+     */
     private static final String LIST = "SELECT " + InboxRows.OPERATOR_VIEW + """
              FROM webhook_inbox
-            WHERE (CAST(?1 AS text) IS NULL OR %s = ?1) AND (CAST(?2 AS text) IS NULL OR provider = ?2)
-              AND (CAST(?3 AS text) IS NULL OR endpoint_id = ?3) AND (CAST(?4 AS text) IS NULL OR provider_event_id = ?4)
-            ORDER BY received_at DESC, inbox_id
-            LIMIT ?5""".formatted(InboxRows.STATUS);
+            WHERE (CAST(?1 AS text) IS NULL OR %s = ?1) AND %s
+              AND (CAST(?7 AS text) IS NULL OR provider_event_id = ?7)
+              AND (CAST(?8 AS timestamptz) IS NULL
+                   OR (received_at, inbox_id) < (CAST(?8 AS timestamptz), CAST(?9 AS uuid)))
+            ORDER BY received_at DESC, inbox_id DESC
+            LIMIT ?10""".formatted(InboxRows.STATUS, PostgresInboxWorkAdapter.SELECTED);
+
+    private static final String RECEIVED_AT = "SELECT received_at FROM webhook_inbox WHERE inbox_id = CAST(?1 AS uuid)";
+
+    private static final String PAYLOAD = """
+            SELECT payload_key_id, payload_ciphertext FROM webhook_inbox
+            WHERE inbox_id = CAST(?1 AS uuid) AND payload_ciphertext IS NOT NULL""";
 
     private static final String FIND = "SELECT " + InboxRows.OPERATOR_VIEW
             + " FROM webhook_inbox WHERE inbox_id = CAST(?1 AS uuid)";
@@ -51,6 +67,9 @@ class PostgresInboxQueryAdapter implements InboxQueryPort {
                 WHERE inbox_id = CAST(?1 AS uuid) AND lease_until IS NOT NULL) AS change
             ORDER BY position, part""";
 
+    private static final String MUTATION = "SELECT " + InboxRows.MUTATION
+            + " FROM object_mutation WHERE inbox_id = CAST(?1 AS uuid)";
+
     private static final String COUNTS = "SELECT " + InboxRows.STATUS + ", count(*) FROM webhook_inbox GROUP BY 1";
 
     /** Leased rows are pending too: their stored status stays RECEIVED. */
@@ -64,13 +83,33 @@ class PostgresInboxQueryAdapter implements InboxQueryPort {
     OutboxPort outbox;
 
     @Override
-    public List<InboxRow> list(InboxRow.Filter filter, int limit) {
-        return StorageCalls.call("inbox listing", () -> NativeResults.rows(em.createNativeQuery(LIST)
-                .setParameter(1, filter.status().orElse(null))
-                .setParameter(2, filter.provider().orElse(null))
-                .setParameter(3, filter.endpointId().orElse(null))
-                .setParameter(4, filter.providerEventId().orElse(null))
-                .setParameter(5, limit), InboxRows::operatorView));
+    public Optional<InboxRow.Page> list(InboxRow.Filter filter, Optional<UUID> startingAfter, int limit) {
+        return StorageCalls.call("inbox listing", () -> {
+            Optional<Timestamp> after = Optional.empty();
+            if (startingAfter.isPresent()) {
+                Optional<Instant> receivedAt = NativeResults.values(em.createNativeQuery(RECEIVED_AT)
+                        .setParameter(1, startingAfter.get().toString()), ColumnValues::instant)
+                        .stream().findFirst();
+                if (receivedAt.isEmpty()) {
+                    return Optional.empty();
+                }
+                after = receivedAt.map(Timestamp::from);
+            }
+            // One row more than the page tells whether another page follows.
+            List<InboxRow> rows = NativeResults.rows(em.createNativeQuery(LIST)
+                    .setParameter(1, filter.status().orElse(null))
+                    .setParameter(2, filter.provider().orElse(null))
+                    .setParameter(3, filter.endpointId().orElse(null))
+                    .setParameter(4, filter.eventType().orElse(null))
+                    .setParameter(5, filter.receivedFrom().map(Timestamp::from).orElse(null))
+                    .setParameter(6, filter.receivedTo().map(Timestamp::from).orElse(null))
+                    .setParameter(7, filter.providerEventId().orElse(null))
+                    .setParameter(8, after.orElse(null))
+                    .setParameter(9, startingAfter.map(UUID::toString).orElse(null))
+                    .setParameter(10, limit + 1), InboxRows::operatorView);
+            boolean hasMore = rows.size() > limit;
+            return Optional.of(new InboxRow.Page(hasMore ? List.copyOf(rows.subList(0, limit)) : rows, hasMore));
+        });
     }
 
     @Override
@@ -82,8 +121,17 @@ class PostgresInboxQueryAdapter implements InboxQueryPort {
                 return Optional.empty();
             }
             return Optional.of(new InboxRow.Detail(rows.get(0), NativeResults.rows(
-                    em.createNativeQuery(HISTORY).setParameter(1, inboxId.toString()), InboxRows::statusChange)));
+                    em.createNativeQuery(HISTORY).setParameter(1, inboxId.toString()), InboxRows::statusChange),
+                    NativeResults.rows(em.createNativeQuery(MUTATION).setParameter(1, inboxId.toString()),
+                            InboxRows::mutation).stream().findFirst()));
         });
+    }
+
+    @Override
+    public Optional<SealedPayload> sealedPayload(UUID inboxId) {
+        return StorageCalls.call("inbox payload", () -> NativeResults.rows(em.createNativeQuery(PAYLOAD)
+                        .setParameter(1, inboxId.toString()), row -> new SealedPayload((String) row[0], (byte[]) row[1]))
+                .stream().findFirst());
     }
 
     @Override

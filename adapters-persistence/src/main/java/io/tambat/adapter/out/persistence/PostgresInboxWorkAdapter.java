@@ -78,8 +78,9 @@ class PostgresInboxWorkAdapter implements InboxWorkPort {
     /**
      * The rows of a selection, in the order bulk actions walk them: the filters {@code ?2} to {@code ?6} (a null
      * matches all) and the position after which the batch starts ({@code ?7}, {@code ?8}; null for the first).
+     * The operator listing filters with the same parameters ({@link PostgresInboxQueryAdapter}).
      */
-    private static final String SELECTED = """
+    static final String SELECTED = """
             (CAST(?2 AS text) IS NULL OR provider = ?2) AND (CAST(?3 AS text) IS NULL OR endpoint_id = ?3)
               AND (CAST(?4 AS text) IS NULL OR event_type = ?4)
               AND (CAST(?5 AS timestamptz) IS NULL OR received_at >= CAST(?5 AS timestamptz))

@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.tambat.domain.model.processing.InboxRow;
+import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.port.out.InboxQueryPort;
+import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -60,13 +63,89 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
 
     @Test
     void listsALeasedRowAsProcessing() {
-        assertThat(session.<List<InboxRow>>call(query -> query.list(filter("PROCESSING"), 10)))
+        assertThat(rows(filter("PROCESSING"), Optional.empty(), 10))
                 .extracting(InboxRow::inboxId, InboxRow::status, InboxRow::attemptCount)
                 .containsExactly(tuple(leased, "PROCESSING", 1));
-        assertThat(session.<List<InboxRow>>call(query -> query.list(filter("RECEIVED"), 10))).extracting(InboxRow::inboxId)
+        assertThat(rows(filter("RECEIVED"), Optional.empty(), 10)).extracting(InboxRow::inboxId)
                 .containsExactly(pending);
-        assertThat(session.<List<InboxRow>>call(query -> query.list(filter(null), 10))).extracting(InboxRow::status)
+        assertThat(rows(filter(null), Optional.empty(), 10)).extracting(InboxRow::status)
                 .containsExactly("RECEIVED", "FAILED", "PROCESSING");
+    }
+
+    @Test
+    void pagesNewestFirstEachPageStartingAfterTheLastRowOfThePageBefore() {
+        InboxRow.Page first = session.call(query -> query.list(filter(null), Optional.empty(), 2)).orElseThrow();
+        assertThat(first.rows()).extracting(InboxRow::inboxId).containsExactly(pending, failed);
+        assertThat(first.hasMore()).isTrue();
+
+        InboxRow.Page second = session.call(query -> query.list(filter(null), Optional.of(failed), 2)).orElseThrow();
+        assertThat(second.rows()).extracting(InboxRow::inboxId).containsExactly(leased);
+        assertThat(second.hasMore()).isFalse();
+    }
+
+    @Test
+    void pagesThroughRowsReceivedAtTheSameInstantWithoutSkippingOrRepeatingOne() {
+        List<UUID> together = new ArrayList<>();
+        try (StoreSession<InboxPortContract.InboxPorts> inbox =
+                database.session(PostgresInboxAdapterTest::inboxPorts)) {
+            for (int i = 0; i < 5; i++) {
+                together.add(insert(inbox, NOW.minusSeconds(30)));
+            }
+        }
+        List<UUID> seen = new ArrayList<>();
+        Optional<UUID> after = Optional.empty();
+        InboxRow.Page page;
+        do {
+            Optional<UUID> from = after;
+            page = session.call(query -> query.list(filter(null), from, 2)).orElseThrow();
+            page.rows().forEach(row -> seen.add(row.inboxId()));
+            after = Optional.of(page.rows().get(page.rows().size() - 1).inboxId());
+        } while (page.hasMore());
+
+        assertThat(seen).hasSize(8).doesNotHaveDuplicates().containsAll(together)
+                .endsWith(pending, failed, leased);
+    }
+
+    @Test
+    void selectsAReceivedRangeFromItsStartIncludedToItsEndExcluded() {
+        InboxRow.Filter range = new InboxRow.Filter(Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.empty(), Optional.of(NOW.minusSeconds(120)), Optional.of(NOW.minusSeconds(60)));
+        assertThat(rows(range, Optional.empty(), 10)).extracting(InboxRow::inboxId).containsExactly(failed);
+
+        InboxRow.Filter type = new InboxRow.Filter(Optional.empty(), Optional.empty(), Optional.of("shop"),
+                Optional.of("charge.refunded"), Optional.empty(), Optional.empty(), Optional.empty());
+        assertThat(rows(type, Optional.empty(), 10)).isEmpty();
+    }
+
+    @Test
+    void findsNoPageAfterARowThatDoesNotExist() {
+        assertThat(session.<Optional<InboxRow.Page>>call(query -> query.list(filter(null),
+                Optional.of(UUID.randomUUID()), 10))).isEmpty();
+    }
+
+    @Test
+    void readsTheSealedPayloadOnlyWhileRetentionKeepsIt() {
+        assertThat(session.<Optional<SealedPayload>>call(query -> query.sealedPayload(pending)))
+                .hasValueSatisfying(sealed -> assertThat(sealed.keyId()).isEqualTo(InboxEntryFixture.KEY_ID));
+        database.execute("UPDATE webhook_inbox SET payload_ciphertext = NULL WHERE inbox_id = ?", pending);
+
+        assertThat(session.<Optional<SealedPayload>>call(query -> query.sealedPayload(pending))).isEmpty();
+        assertThat(session.<Optional<SealedPayload>>call(query -> query.sealedPayload(UUID.randomUUID()))).isEmpty();
+    }
+
+    @Test
+    void showsTheMutationARowsProcessingApplied() {
+        assertThat(session.<Optional<InboxRow.Detail>>call(query -> query.find(pending)))
+                .hasValueSatisfying(detail -> assertThat(detail.mutation()).isEmpty());
+        database.execute("""
+                INSERT INTO object_mutation (provider, endpoint_id, object_type, object_id, inbox_id, state, version,
+                                             applied_at)
+                VALUES ('stripe', 'shop', 'payment_intent', 'pi_1', ?, 'succeeded', 7, ?)""",
+                pending, Timestamp.from(NOW));
+
+        assertThat(session.<Optional<InboxRow.Detail>>call(query -> query.find(pending))).hasValueSatisfying(detail ->
+                assertThat(detail.mutation()).contains(new InboxRow.Mutation("payment_intent", "pi_1", "succeeded",
+                        Optional.of(7L), NOW)));
     }
 
     @Test
@@ -141,7 +220,12 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
         return entry.inboxId();
     }
 
+    private List<InboxRow> rows(InboxRow.Filter filter, Optional<UUID> after, int limit) {
+        return session.call(query -> query.list(filter, after, limit)).orElseThrow().rows();
+    }
+
     private static InboxRow.Filter filter(String status) {
-        return new InboxRow.Filter(Optional.ofNullable(status), Optional.empty(), Optional.empty(), Optional.empty());
+        return new InboxRow.Filter(Optional.ofNullable(status), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.empty(), Optional.empty());
     }
 }

@@ -25,6 +25,16 @@ public interface ManageSecretsUseCase {
 
     List<SecretVersionInfo> versions(String endpointId);
 
+    /** Every configured endpoint with its versions, ordered by endpoint id. */
+    List<EndpointSecrets> endpoints();
+
+    /** A configured endpoint, its provider and what an operator may see of its secret versions. */
+    record EndpointSecrets(String endpointId, String provider, List<SecretVersionInfo> versions) {
+        public EndpointSecrets {
+            versions = List.copyOf(versions);
+        }
+    }
+
     /**
      * The version name or the secret was refused. The message says which rule was broken and never quotes
      * either value: a decoder's own message can carry characters of the secret.

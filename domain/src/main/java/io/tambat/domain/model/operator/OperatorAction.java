@@ -23,6 +23,7 @@ public record OperatorAction(UUID actionId, String actor, Kind kind, Optional<St
         INBOX_REDRIVE("inbox.redrive"),
         INBOX_BULK_REDRIVE("inbox.bulk_redrive"),
         INBOX_REPLAY("inbox.replay"),
+        INBOX_PAYLOAD_REVEAL("inbox.payload_reveal"),
         SECRET_ADD("secret.add"),
         SECRET_RETIRE("secret.retire"),
         ORDER_DELIVERY_REDRIVE("order_delivery.redrive");

@@ -29,13 +29,32 @@ public record InboxRow(
     public record StatusChange(String status, Instant at) {
     }
 
-    /** A row with its history, oldest change first. */
-    public record Detail(InboxRow row, List<StatusChange> history) {
+    /**
+     * A row with its history, oldest change first, and the business mutation its processing applied, while the
+     * mutation trail keeps it.
+     */
+    public record Detail(InboxRow row, List<StatusChange> history, Optional<Mutation> mutation) {
     }
 
-    /** Filters of the operator listing; empty matches all. */
+    /** The state an event's processing wrote for one object, named as {@code /admin/objects} names it. */
+    public record Mutation(String objectType, String objectId, String state, Optional<Long> version,
+            Instant appliedAt) {
+    }
+
+    /**
+     * Filters of the operator listing; empty matches all. The received range is half open: from
+     * {@code receivedFrom} included to {@code receivedTo} excluded.
+     */
     public record Filter(Optional<String> status, Optional<String> provider, Optional<String> endpointId,
-            Optional<String> providerEventId) {
+            Optional<String> eventType, Optional<String> providerEventId, Optional<Instant> receivedFrom,
+            Optional<Instant> receivedTo) {
+    }
+
+    /**
+     * One page of the listing, newest first: {@code hasMore} when rows older than the last one match too, to be
+     * read by asking for the rows after it.
+     */
+    public record Page(List<InboxRow> rows, boolean hasMore) {
     }
 
     /**

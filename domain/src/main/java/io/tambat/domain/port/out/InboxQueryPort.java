@@ -1,18 +1,24 @@
 package io.tambat.domain.port.out;
 
 import io.tambat.domain.model.processing.InboxRow;
+import io.tambat.domain.model.webhook.SealedPayload;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
 /** Read-only views of the inbox for operators and gauges. Never returns payloads. */
 public interface InboxQueryPort {
 
-    /** Newest first, at most {@code limit}. */
-    List<InboxRow> list(InboxRow.Filter filter, int limit);
+    /**
+     * Newest first, at most {@code limit} rows, after the row {@code startingAfter} when given (the last row of
+     * the page before); empty when that row does not exist.
+     */
+    Optional<InboxRow.Page> list(InboxRow.Filter filter, Optional<UUID> startingAfter, int limit);
 
     Optional<InboxRow.Detail> find(UUID inboxId);
+
+    /** A row's stored payload, sealed; empty when there is no such row or retention purged it. */
+    Optional<SealedPayload> sealedPayload(UUID inboxId);
 
     /** Counts and ages as of {@code now}. */
     InboxRow.Stats stats(Instant now);

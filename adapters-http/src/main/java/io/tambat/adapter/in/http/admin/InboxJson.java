@@ -34,6 +34,18 @@ final class InboxJson {
         JsonArrayBuilder history = JsonProviders.PROVIDER.createArrayBuilder();
         detail.history().forEach(change -> history.add(JsonProviders.PROVIDER.createObjectBuilder()
                 .add("status", change.status()).add("at", change.at().toString())));
-        return row(detail.row()).add("history", history);
+        JsonObjectBuilder json = row(detail.row()).add("history", history);
+        detail.mutation().ifPresentOrElse(mutation -> json.add("mutation", mutation(mutation)),
+                () -> json.addNull("mutation"));
+        return json;
+    }
+
+    private static JsonObjectBuilder mutation(InboxRow.Mutation mutation) {
+        JsonObjectBuilder json = JsonProviders.PROVIDER.createObjectBuilder()
+                .add("object_type", mutation.objectType())
+                .add("object_id", mutation.objectId())
+                .add("state", mutation.state());
+        mutation.version().ifPresentOrElse(v -> json.add("version", v), () -> json.addNull("version"));
+        return json.add("applied_at", mutation.appliedAt().toString());
     }
 }

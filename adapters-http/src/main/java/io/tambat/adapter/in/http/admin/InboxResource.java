@@ -2,6 +2,7 @@ package io.tambat.adapter.in.http.admin;
 
 import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.TambatApplication;
+import io.tambat.adapter.in.http.problem.InvalidRequestException;
 import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.OperateInboxUseCase;
@@ -29,6 +30,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import java.io.InputStream;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.Set;
@@ -59,18 +61,36 @@ public class InboxResource {
     @Context
     SecurityContext security;
 
+    /**
+     * A page of rows, newest first: {@code has_more} says whether older rows match too, read by passing the last
+     * row's {@code inbox_id} as {@code starting_after}. The received range is half open.
+     */
     @GET
     public Response list(@QueryParam("status") String status, @QueryParam("provider") String provider,
-            @QueryParam("endpoint") String endpoint, @QueryParam("event_id") String eventId,
+            @QueryParam("endpoint") String endpoint, @QueryParam("event_type") String eventType,
+            @QueryParam("event_id") String eventId, @QueryParam("received_from") String receivedFrom,
+            @QueryParam("received_to") String receivedTo, @QueryParam("starting_after") String startingAfter,
             @QueryParam("limit") @Parameter(schema = @Schema(type = SchemaType.INTEGER, minimum = "1",
                     maximum = "" + OperateInboxUseCase.MAX_LIST_LIMIT, defaultValue = "100")) String limit) {
+        Optional<Instant> from = AdminRequests.filter("received_from", receivedFrom)
+                .map(value -> AdminRequests.instant("received_from", value));
+        Optional<Instant> to = AdminRequests.filter("received_to", receivedTo)
+                .map(value -> AdminRequests.instant("received_to", value));
+        if (from.isPresent() && to.isPresent() && !from.get().isBefore(to.get())) {
+            throw new InvalidRequestException("received_to", "received_to must be after received_from");
+        }
         InboxRow.Filter filter = new InboxRow.Filter(AdminRequests.oneOf("status", status, STATUSES),
                 AdminRequests.filter("provider", provider), AdminRequests.filter("endpoint", endpoint),
-                AdminRequests.filter("event_id", eventId));
+                AdminRequests.filter("event_type", eventType), AdminRequests.filter("event_id", eventId), from, to);
+        Optional<UUID> after = AdminRequests.filter("starting_after", startingAfter).map(value -> inboxId(value)
+                .orElseThrow(() -> new InvalidRequestException("starting_after", "starting_after must be an inbox id")));
+        InboxRow.Page page = inbox.list(filter, after,
+                        AdminRequests.limit(limit, DEFAULT_LIMIT, OperateInboxUseCase.MAX_LIST_LIMIT))
+                .orElseThrow(() -> new InvalidRequestException("starting_after",
+                        "starting_after names no inbox row (retention may have removed it): start from the first page"));
         JsonArrayBuilder rows = JsonProviders.PROVIDER.createArrayBuilder();
-        inbox.list(filter, AdminRequests.limit(limit, DEFAULT_LIMIT, OperateInboxUseCase.MAX_LIST_LIMIT))
-                .forEach(row -> rows.add(InboxJson.row(row)));
-        return json(JsonProviders.PROVIDER.createObjectBuilder().add("items", rows));
+        page.rows().forEach(row -> rows.add(InboxJson.row(row)));
+        return json(JsonProviders.PROVIDER.createObjectBuilder().add("items", rows).add("has_more", page.hasMore()));
     }
 
     @GET
@@ -107,6 +127,28 @@ public class InboxResource {
             case NOT_FOUND -> unknown();
             case NOT_FAILED -> Problems.of(ProblemCode.NOT_FAILED, "only a FAILED row can be redriven");
         };
+    }
+
+    /**
+     * The payload exactly as received, for an operator who asked for it: a POST, so no link, prefetch or
+     * history ever shows it, and audited ({@code inbox.payload_reveal}) before it is sent. Text when the bytes
+     * are UTF-8, else base64.
+     */
+    @POST
+    @Path("/{inboxId}/payload")
+    public Response revealPayload(@PathParam("inboxId") String inboxId) {
+        Optional<UUID> id = inboxId(inboxId);
+        if (id.isEmpty()) {
+            return unknown();
+        }
+        OperateInboxUseCase.PayloadReveal reveal = inbox.revealPayload(AdminRequests.operator(security), id.get());
+        if (reveal instanceof OperateInboxUseCase.PayloadReveal.Revealed revealed) {
+            return json(PayloadJson.of(id.get(), revealed.payload()));
+        }
+        if (reveal instanceof OperateInboxUseCase.PayloadReveal.Purged) {
+            return Problems.of(ProblemCode.PAYLOAD_PURGED, "retention removed this event's payload");
+        }
+        return unknown();
     }
 
     /** Every FAILED row of the selection back to work, in bounded batches; answers how many it scheduled. */

@@ -6,13 +6,11 @@ import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.ManageSecretsUseCase;
 import io.tambat.domain.model.webhook.SecretVersion;
-import io.tambat.domain.model.webhook.SecretVersionInfo;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -26,8 +24,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import java.io.InputStream;
-import java.time.Instant;
-import java.util.Optional;
 
 /**
  * Rotation without downtime: trust a new version, let both sign for a while, retire the old one. The secret
@@ -49,7 +45,7 @@ public class SecretVersionsResource {
     @Produces(MediaType.APPLICATION_JSON)
     public Response list(@PathParam("endpointId") String endpointId) {
         JsonArrayBuilder versions = JsonProviders.PROVIDER.createArrayBuilder();
-        secrets.versions(endpointId).forEach(info -> versions.add(describe(info)));
+        secrets.versions(endpointId).forEach(info -> versions.add(SecretVersionJson.of(info)));
         return Response.ok(JsonProviders.PROVIDER.createObjectBuilder().add("versions", versions).build().toString(),
                 MediaType.APPLICATION_JSON_TYPE).build();
     }
@@ -77,23 +73,5 @@ public class SecretVersionsResource {
             return Problems.of(ProblemCode.UNKNOWN_SECRET_VERSION, "no trusted version with that name");
         }
         return Response.noContent().build();
-    }
-
-    private static JsonObjectBuilder describe(SecretVersionInfo info) {
-        JsonObjectBuilder json = JsonProviders.PROVIDER.createObjectBuilder()
-                .add("version", info.version())
-                .add("created_at", info.createdAt().toString())
-                .add("status", info.retiredAt().isPresent() ? "retired" : "trusted");
-        add(json, "retired_at", info.retiredAt());
-        add(json, "last_matched_at", info.lastMatchedAt());
-        return json;
-    }
-
-    private static void add(JsonObjectBuilder json, String name, Optional<Instant> at) {
-        if (at.isPresent()) {
-            json.add(name, at.get().toString());
-        } else {
-            json.addNull(name);
-        }
     }
 }
