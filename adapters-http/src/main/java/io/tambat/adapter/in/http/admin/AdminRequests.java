@@ -101,6 +101,11 @@ final class AdminRequests {
 
     /** A page size between 1 and the maximum, {@code fallback} when absent. */
     static int limit(String value, int fallback, int max) {
+        return limit("limit", value, fallback, max);
+    }
+
+    /** A count parameter between 1 and the maximum, {@code fallback} when absent. */
+    static int limit(String parameter, String value, int fallback, int max) {
         if (value == null || value.isBlank()) {
             return fallback;
         }
@@ -112,6 +117,6 @@ final class AdminRequests {
         } catch (NumberFormatException e) {
             // answered below, like a number out of range
         }
-        throw new InvalidRequestException("limit", "limit must be an integer from 1 to " + max);
+        throw new InvalidRequestException(parameter, parameter + " must be an integer from 1 to " + max);
     }
 }

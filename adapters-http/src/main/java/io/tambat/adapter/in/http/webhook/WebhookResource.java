@@ -6,6 +6,7 @@ import io.tambat.adapter.in.http.body.BodyTooLargeException;
 import io.tambat.adapter.in.http.body.BoundedBody;
 import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
+import io.tambat.application.port.in.CountDeliveriesUseCase;
 import io.tambat.application.port.in.ReceiveWebhookUseCase;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.error.WebhookRejectedException;
@@ -54,6 +55,9 @@ public class WebhookResource {
     @Inject
     WebhookRequestMetrics metrics;
 
+    @Inject
+    CountDeliveriesUseCase deliveries;
+
     /**
      * The current request, through the one proxy RESTEasy injects into this application-scoped resource. As a
      * method parameter it would build a new proxy of the interface, by reflection, on every delivery.
@@ -75,6 +79,7 @@ public class WebhookResource {
             RawDelivery delivery = new RawDelivery(raw, headers(request), signedUrl(endpoint, request));
             WebhookReceipt receipt = receiveWebhook.receive(endpoint, delivery);
             metrics.accepted(receipt.status());
+            deliveries.counted(providerTag, receipt.status().name().toLowerCase(Locale.ROOT));
             RequestSpan.webhook(provider, endpointId, receipt.status(), receipt.inboxIds());
             return receipt.reply()
                     .map(reply -> Response.ok(reply.body(), MediaType.valueOf(reply.contentType()).withCharset("UTF-8")))
@@ -83,10 +88,12 @@ public class WebhookResource {
                     .build();
         } catch (WebhookRejectedException rejected) {
             metrics.rejected(rejected.rejection());
+            deliveries.counted(providerTag, rejected.rejection().code());
             RequestSpan.webhookProblem(provider, endpointId, rejected.rejection().code());
             return Problems.of(rejected);
         } catch (IOException unreadable) {
             RequestSpan.webhookProblem(provider, endpointId, ProblemCode.BODY_UNREADABLE.code());
+            deliveries.counted(providerTag, ProblemCode.BODY_UNREADABLE.code());
             return Problems.of(ProblemCode.BODY_UNREADABLE, "the request body ended early");
         } finally {
             metrics.acknowledged(providerTag, Duration.ofNanos(System.nanoTime() - started));
