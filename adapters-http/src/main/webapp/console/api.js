@@ -21,6 +21,10 @@ export function post(path, body) {
   return call('POST', path, body);
 }
 
+export function remove(path) {
+  return call('DELETE', path);
+}
+
 async function call(method, path, body, bearer) {
   const headers = { Accept: 'application/json', Authorization: `Bearer ${bearer ?? token()}` };
   if (body !== undefined) {

@@ -1,19 +1,22 @@
 // The console's shell: sign-in, sign-out and the views behind the hash routes (#/overview, #/inbox?...,
-// #/event/<inbox id>, #/failures). A route names what is shown, never who is asking.
+// #/event/<inbox id>, #/object/<provider>/<type>/<id>?endpoint=, #/failures, #/secrets[/<endpoint>]). A route names what is shown, never who is asking.
 import { get, UNAUTHORIZED } from './api.js';
 import { announce, failure, h } from './dom.js';
 import { forget, keep, operatorName, token } from './session.js';
 import * as event from './event.js';
 import * as failures from './failures.js';
 import * as inbox from './inbox.js';
+import * as object from './object.js';
 import * as overview from './overview.js';
+import * as secrets from './secrets.js';
 
 const NOT_OPERATOR = "This token is not an operator's (group operator is missing)";
 const INVALID = 'This token is invalid or expired';
 
-const VIEWS = { overview, inbox, event, failures };
+const VIEWS = { overview, inbox, event, object, failures, secrets };
 // The navigation entry each view belongs to.
-const SECTION = { overview: 'overview', inbox: 'inbox', event: 'inbox', failures: 'failures' };
+const SECTION = { overview: 'overview', inbox: 'inbox', event: 'inbox', object: 'inbox', failures: 'failures',
+  secrets: 'secrets' };
 
 const page = {
   signIn: document.getElementById('sign-in'),
@@ -31,8 +34,9 @@ let leave = null;
 
 function parse(hash) {
   const [path, search] = hash.replace(/^#\/?/, '').split('?');
-  const [name, param] = path.split('/');
-  return { name: VIEWS[name] ? name : 'overview', param: param ? decodeURIComponent(param) : null,
+  const [name, ...rest] = path.split('/');
+  const params = rest.filter(Boolean).map(decodeURIComponent);
+  return { name: VIEWS[name] ? name : 'overview', param: params[0] ?? null, params,
     query: new URLSearchParams(search ?? '') };
 }
 
@@ -60,7 +64,7 @@ async function show() {
   page.view.replaceChildren(h('p', { class: 'muted' }, 'Loading…'));
   let node;
   try {
-    node = await VIEWS[route.name].render(route.param, route.query, context);
+    node = await VIEWS[route.name].render(route.param, route.query, context, route.params);
   } catch (error) {
     node = h('section', {}, h('h1', { tabindex: -1 }, 'Something went wrong'), failure(error));
   }

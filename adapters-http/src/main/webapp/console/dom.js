@@ -16,12 +16,29 @@ export function h(tag, attributes = {}, ...children) {
       node.setAttribute(name, value === true ? '' : String(value));
     }
   }
+  return append(node, children);
+}
+
+function append(node, children) {
   for (const child of children.flat()) {
     if (child !== null && child !== undefined && child !== false) {
       node.append(child instanceof Node ? child : String(child));
     }
   }
   return node;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** An SVG element with attributes and children, for charts: the same rules as {@link h}, in the SVG namespace. */
+export function svg(tag, attributes = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value !== null && value !== undefined && value !== false) {
+      node.setAttribute(name, String(value));
+    }
+  }
+  return append(node, children);
 }
 
 /** An instant as a <time>, in UTC to the second, as the server and its logs state it. */

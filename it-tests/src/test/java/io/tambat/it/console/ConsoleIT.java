@@ -91,7 +91,7 @@ class ConsoleIT {
     }
 
     @Test
-    void anOperatorFindsADeliveryOpensItAndReadsItsHistoryButNeverItsPayload() {
+    void anOperatorFindsADeliveryOpensItReadsItsHistoryAndItsObjectAndSeesThePayloadOnlyWhenAsking() {
         String marker = "payload-marker-" + UUID.randomUUID();
         String messageId = StandardDeliveries.newMessageId();
         byte[] body = ("{\"type\":\"payment.updated\",\"data\":{\"object\":\"payment\",\"id\":\"pay_console_1\","
@@ -121,10 +121,11 @@ class ConsoleIT {
         assertThat(console.text(By.cssSelector(".state .badge"))).isEqualTo("PROCESSED");
         assertThat(console.field("Endpoint")).isEqualTo("std");
         assertThat(console.field("Event type")).isEqualTo("payment.updated");
-        assertThat(console.field("Business object")).isEqualTo("pay_console_1 (version 3)");
+        assertThat(console.field("Business object")).startsWith("payment pay_console_1 set to succeeded (version 3) at ");
         assertThat(console.field("Verified with secret version")).isEqualTo("v1");
         assertThat(console.field("Last error")).isEqualTo("none");
-        assertThat(console.field("Payload")).isEqualTo("stored encrypted; not shown in the console");
+        assertThat(console.field("Payload")).isEqualTo("stored encrypted; not shown unless you ask. "
+                + "Reveal the payload (audited)");
         assertThat(console.texts(By.xpath("//table[caption='Status history, oldest first']/tbody/tr/td[1]")))
                 .containsExactly("RECEIVED", "PROCESSING", "PROCESSED");
         assertThat(console.texts(By.xpath("//table[caption='Status history, oldest first']/tbody/tr/td[2]")))
@@ -134,6 +135,34 @@ class ConsoleIT {
                 .doesNotContain(StandardDeliveries.SECRET).doesNotContain(token);
         assertThat(console.currentUrl()).doesNotContain(token);
         assertThat(console.storage()).contains(token);
+        assertThat(db.count("SELECT count(*) FROM operator_action WHERE action = 'inbox.payload_reveal'"))
+                .as("looking is not revealing").isZero();
+
+        console.click(By.id("business-object"));
+        console.headingIs("payment pay_console_1");
+        assertThat(console.field("State")).isEqualTo("succeeded");
+        assertThat(console.field("Version")).isEqualTo("3");
+        assertThat(console.field("Endpoint")).isEqualTo("std");
+        console.screenshot("object");
+        console.follow("← The event that last changed it", "Event " + messageId);
+
+        console.click(By.id("reveal-payload"));
+        console.waitForText(By.cssSelector("pre.payload"), marker);
+        assertThat(console.text(By.cssSelector("pre.payload"))).isEqualTo(new String(body, StandardCharsets.UTF_8));
+        String inboxId = (String) db.rows("SELECT CAST(inbox_id AS text) AS id FROM webhook_inbox "
+                + "WHERE provider_event_id = ?", messageId).get(0).get("id");
+        assertThat(db.rows("SELECT actor, target FROM operator_action WHERE action = 'inbox.payload_reveal'"))
+                .containsExactly(Map.of("actor", "it-operator", "target", inboxId));
+        console.screenshot("payload-revealed");
+        console.click(By.xpath("//button[.='Hide the payload']"));
+        console.waitUntilGone(By.cssSelector("pre.payload"));
+        assertThat(console.document()).doesNotContain(marker);
+        console.click(By.id("reveal-payload"));
+        console.waitForText(By.cssSelector("pre.payload"), marker);
+        console.follow("← Inbox", "Inbox");
+        assertThat(console.document()).as("leaving the event drops its payload").doesNotContain(marker);
+        assertThat(db.count("SELECT count(*) FROM operator_action WHERE action = 'inbox.payload_reveal'"))
+                .as("each reveal is audited").isEqualTo(2);
 
         console.click(By.id("sign-out"));
 
