@@ -17,6 +17,7 @@ import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TestDatabase;
 import io.tambat.sender.signing.StripeSigner;
 import jakarta.json.JsonObject;
+import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -244,6 +245,118 @@ class ConsoleIT {
         assertThat(redrives.stream().map(entry -> entry.getString("target")).toList())
                 .containsExactlyInAnyOrder(a, b, c, d);
         assertThat(Http.json(admin.get("admin/audit?action=inbox.bulk_redrive")).getJsonArray("items")).isEmpty();
+    }
+
+    @Test
+    void anOperatorAddsASecretVersionThatVerifiesAtOnceAndRetiresItAfterReadingWhatItMeans() {
+        byte[] key = new byte[24];
+        new java.security.SecureRandom().nextBytes(key);
+        String secret = "whsec_" + java.util.Base64.getEncoder().encodeToString(key);
+        URI std = server.baseUri().resolve("webhooks/standard/std");
+        ConsoleBrowser console = browser().signIn(OperatorTokens.operator());
+
+        console.follow("Secrets", "Secrets");
+        assertThat(console.texts(By.xpath("//table[caption='Secret versions of std, oldest first']/tbody/tr/td[1]")))
+                .containsExactly("v1");
+        console.type(By.id("new-version-std"), "v2");
+        console.type(By.id("new-secret-std"), secret);
+        console.click(By.xpath("//form[@aria-label='Add a secret version to std']//button[.='Trust this version']"));
+
+        console.waitForText(By.cssSelector(".outcome p"),
+                "Version v2 of std is trusted now; deliveries signed with it are accepted.");
+        assertThat(console.script("return document.getElementById('new-secret-std').value")).isEqualTo("");
+        assertThat(console.texts(By.xpath("//table[caption='Secret versions of std, oldest first']/tbody/tr/td[1]")))
+                .containsExactly("v1", "v2");
+        assertThat(console.document()).doesNotContain(secret).doesNotContain(StandardDeliveries.SECRET);
+        assertThat(StandardDeliveries.send(std, secret, StandardDeliveries.newMessageId(), pingBody()).statusCode())
+                .as("the new version verifies at once").isEqualTo(200);
+        assertThat(db.count("SELECT count(*) FROM operator_action WHERE action = 'secret.add' AND target = 'std/v2'"))
+                .isEqualTo(1);
+
+        console.load("#/secrets/std").headingIs("Secrets of std");
+        assertThat(console.text(By.xpath("//tr[td[1]='v2']/td[5]"))).matches("\\d{4}-.* UTC");
+        console.click(By.cssSelector("button[aria-label='Retire version v2 of std']"));
+        console.visible(By.id("confirm-retire"));
+        assertThat(console.focused()).isEqualTo("retire-cancel");
+        assertThat(console.text(By.id("retire-title"))).isEqualTo("Retire version v2 of std?");
+        assertThat(console.text(By.id("retire-text"))).contains("signed only with v2 is refused with 401 "
+                + "signature_invalid and is not stored", "keeps retrying it", "It last verified a delivery");
+        assertThat(console.script("return document.getElementById('retire-last').textContent")).isEqualTo("");
+        console.screenshot("secrets-retire");
+        console.click(By.id("retire-run"));
+
+        console.waitForText(By.cssSelector(".outcome p"),
+                "Version v2 of std is retired; deliveries signed only with it are refused.");
+        assertThat(console.text(By.xpath("//tr[td[1]='v2']/td[2]"))).isEqualTo("retired");
+        assertThat(console.texts(By.cssSelector("button[aria-label^='Retire version']"))).hasSize(1);
+        console.screenshot("secrets");
+        assertThat(StandardDeliveries.send(std, secret, StandardDeliveries.newMessageId(), pingBody()).statusCode())
+                .as("the retired version is refused at once").isEqualTo(401);
+        assertThat(db.count("SELECT count(*) FROM webhook_secret WHERE endpoint_id = 'std' AND version = 'v2' "
+                + "AND retired_at IS NOT NULL")).isEqualTo(1);
+        assertThat(db.count("SELECT count(*) FROM operator_action WHERE action = 'secret.retire' "
+                + "AND target = 'std/v2' AND item_count = 1")).isEqualTo(1);
+        console.click(By.cssSelector("button[aria-label='Retire version v1 of std']"));
+        assertThat(console.text(By.id("retire-last"))).isEqualTo("v1 is the only trusted version of std: every "
+                + "delivery to it will be refused until a version is added.");
+        console.press(Keys.ESCAPE);
+        console.waitUntilGone(By.id("confirm-retire"));
+        assertThat(db.count("SELECT count(*) FROM webhook_secret WHERE endpoint_id = 'std' AND version = 'v1' "
+                + "AND retired_at IS NULL")).isEqualTo(1);
+    }
+
+    @Test
+    void anOperatorPagesTheInboxByEventTypeAndTimeAndSeesDeliveriesPerMinute() {
+        Instant from = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        URI std = server.baseUri().resolve("webhooks/standard/std");
+        List<String> sent = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            String messageId = StandardDeliveries.newMessageId();
+            sent.add(messageId);
+            assertThat(StandardDeliveries.send(std, StandardDeliveries.SECRET, messageId, pingBody()).statusCode())
+                    .isEqualTo(200);
+        }
+        assertThat(StandardDeliveries.send(std, "whsec_" + "Zm9yZ2VkLWZvcmdlZC1mb3JnZWQtZm9yZ2Vk",
+                StandardDeliveries.newMessageId(), pingBody()).statusCode()).isEqualTo(401);
+        ConsoleBrowser console = browser().signIn(OperatorTokens.operator());
+
+        console.waitForText(By.cssSelector("figure.chart figcaption .legend"), "accepted");
+        assertThat(console.text(By.cssSelector("figure.chart figcaption .legend"))).contains("signature_invalid");
+        assertThat(console.script("return document.querySelectorAll('#deliveries-chart rect').length"))
+                .isNotEqualTo(0L);
+        assertThat(console.script("return document.getElementById('deliveries-chart').getAttribute('aria-label')"))
+                .asString().contains("deliveries in the last hour", "signature_invalid");
+        assertThat(console.texts(By.xpath("//table[caption='Secret versions by their last match']/tbody/tr[td[1]='std']"
+                + "/td[3]"))).contains("v1");
+        console.screenshot("overview-chart");
+
+        console.follow("Inbox", "Inbox");
+        console.type(By.id("filter-event_type"), "payment.updated");
+        console.script("document.getElementById('filter-received_from').value = '"
+                + from.toString().replace("Z", "") + "'");
+        console.type(By.id("filter-limit"), "2");
+        console.click(By.xpath("//form[@aria-label='Filter the inbox']//button[.='Search']"));
+        console.waitForText(By.cssSelector("#view caption"), "2 events, newest first; filtered by event type "
+                + "payment.updated, received from " + from);
+        assertThat(console.texts(By.xpath("//table/tbody/tr/td[6]"))).containsExactly(sent.get(2), sent.get(1));
+        console.click(By.id("next-page"));
+        console.waitForText(By.cssSelector("#view caption"), "1 event, newest first, after the previous page");
+        assertThat(console.texts(By.xpath("//table/tbody/tr/td[6]"))).containsExactly(sent.get(0));
+        assertThat(console.text(By.cssSelector("nav[aria-label='Pages']"))).contains("No older events match.");
+        assertThat(console.currentUrl()).contains("starting_after=");
+        console.screenshot("inbox-page-2");
+        console.follow("First page", "Inbox");
+        console.waitForText(By.cssSelector("#view caption"), "2 events, newest first; filtered by");
+    }
+
+    /** A payment event that processing applies, about an object no other test uses. */
+    private static byte[] pingBody() {
+        return paymentEvent("pay_console_" + UUID.randomUUID());
+    }
+
+    private static byte[] paymentEvent(String objectId) {
+        return ("{\"type\":\"payment.updated\",\"data\":{\"object\":\"payment\",\"id\":\"" + objectId
+                + "\",\"version\":1,\"status\":\"succeeded\"}}").getBytes(StandardCharsets.UTF_8);
     }
 
     @Test
