@@ -1,19 +1,20 @@
 // The console's shell: sign-in, sign-out and the views behind the hash routes (#/overview, #/inbox?...,
-// #/event/<inbox id>, #/failures). A route names what is shown, never who is asking.
+// #/event/<inbox id>, #/failures, #/orders[/<order or operation id>]). A route names what is shown, never who is asking.
 import { get, UNAUTHORIZED } from './api.js';
 import { announce, failure, h } from './dom.js';
 import { forget, keep, operatorName, token } from './session.js';
 import * as event from './event.js';
 import * as failures from './failures.js';
 import * as inbox from './inbox.js';
+import * as orders from './orders.js';
 import * as overview from './overview.js';
 
 const NOT_OPERATOR = "This token is not an operator's (group operator is missing)";
 const INVALID = 'This token is invalid or expired';
 
-const VIEWS = { overview, inbox, event, failures };
+const VIEWS = { overview, inbox, event, failures, orders };
 // The navigation entry each view belongs to.
-const SECTION = { overview: 'overview', inbox: 'inbox', event: 'inbox', failures: 'failures' };
+const SECTION = { overview: 'overview', inbox: 'inbox', event: 'inbox', failures: 'failures', orders: 'orders' };
 
 const page = {
   signIn: document.getElementById('sign-in'),
