@@ -6,6 +6,7 @@ import { announce, failure, fields, h, status, table, when } from './dom.js';
 
 // GET /admin/order-deliveries allows at most this many rows.
 const MAX_LIMIT = 500;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function render(id, query, context) {
   const found = h('div', { class: 'lookup-result' });
@@ -82,6 +83,10 @@ async function show(id, found, context) {
 }
 
 async function lookUp(id) {
+  if (!UUID.test(id)) {
+    return h('p', { class: 'error', role: 'alert' },
+      `${id} is no order or operation id: those are UUIDs, such as 01a23372-15ef-7b65-9bcd-270a40e3b3b0.`);
+  }
   const path = encodeURIComponent(id);
   const order = await orNotFound(() => get(`/admin/orders/${path}`));
   if (order) {
