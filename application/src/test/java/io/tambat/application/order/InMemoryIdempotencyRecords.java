@@ -7,6 +7,7 @@ import io.tambat.domain.model.order.OrderOperation;
 import io.tambat.domain.model.order.PendingOperation;
 import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
+import io.tambat.domain.model.order.TenantOperation;
 import io.tambat.domain.port.out.IdempotencyStorePort;
 import io.tambat.domain.port.out.OrderOperationsPort;
 import java.time.Duration;
@@ -27,15 +28,20 @@ final class InMemoryIdempotencyRecords implements IdempotencyStorePort, OrderOpe
 
     /** One record, as the store keeps it. */
     static final class Record {
+        final TenantId tenant;
         final String fingerprint;
+        final Instant createdAt;
         final Instant expiresAt;
         final Optional<PendingOperation> operation;
         Optional<RecordedOutcome> outcome = Optional.empty();
         Instant keptUntil;
         int leaseHolder;
 
-        Record(String fingerprint, Instant expiresAt, Optional<PendingOperation> operation) {
+        Record(TenantId tenant, String fingerprint, Instant createdAt, Instant expiresAt,
+                Optional<PendingOperation> operation) {
+            this.tenant = tenant;
             this.fingerprint = fingerprint;
+            this.createdAt = createdAt;
             this.expiresAt = expiresAt;
             this.operation = operation;
             this.keptUntil = expiresAt;
@@ -88,7 +94,7 @@ final class InMemoryIdempotencyRecords implements IdempotencyStorePort, OrderOpe
             return new Claim.Existing(existing.fingerprint, existing.outcome,
                     existing.operation.map(PendingOperation::id));
         }
-        records.put(id, new Record(fingerprint, expiresAt, operation));
+        records.put(id, new Record(tenant, fingerprint, now, expiresAt, operation));
         return new Claim.Owned();
     }
 
@@ -130,6 +136,12 @@ final class InMemoryIdempotencyRecords implements IdempotencyStorePort, OrderOpe
                 .filter(record -> record.operation.map(PendingOperation::id).filter(operationId::equals).isPresent())
                 .findFirst()
                 .map(record -> new OperationState(record.outcome));
+    }
+
+    @Override
+    public Optional<TenantOperation> findInAnyTenant(UUID operationId) {
+        return operationRecord(operationId).map(record -> new TenantOperation(operationId, record.tenant,
+                record.createdAt, new OperationState(record.outcome)));
     }
 
     private static boolean holds(Record record, int attempt) {

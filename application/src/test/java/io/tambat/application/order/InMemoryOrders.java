@@ -2,6 +2,7 @@ package io.tambat.application.order;
 
 import io.tambat.domain.model.order.Order;
 import io.tambat.domain.model.order.TenantId;
+import io.tambat.domain.model.order.TenantOrder;
 import io.tambat.domain.port.out.OrderStorePort;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,5 +43,10 @@ final class InMemoryOrders implements OrderStorePort {
     @Override
     public Optional<Order> find(TenantId tenant, UUID orderId) {
         return Optional.ofNullable(orders.get(orderId)).filter(order -> tenant.equals(owners.get(orderId)));
+    }
+
+    @Override
+    public Optional<TenantOrder> findInAnyTenant(UUID orderId) {
+        return Optional.ofNullable(orders.get(orderId)).map(order -> new TenantOrder(owners.get(orderId), order));
     }
 }

@@ -17,6 +17,7 @@ import io.tambat.domain.model.order.OrderOperation;
 import io.tambat.domain.model.order.OrderRequest;
 import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
+import io.tambat.domain.model.order.TenantOperation;
 import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.port.out.OrderOperationsPort;
 import java.time.Instant;
@@ -157,6 +158,11 @@ class OrderOperationWorkerTest {
 
         @Override
         public Optional<OperationState> find(TenantId tenant, UUID operationId) {
+            throw new UnsupportedOperationException("workers never read operations");
+        }
+
+        @Override
+        public Optional<TenantOperation> findInAnyTenant(UUID operationId) {
             throw new UnsupportedOperationException("workers never read operations");
         }
     }

@@ -6,6 +6,7 @@ import io.tambat.domain.model.order.OrderOperation;
 import io.tambat.domain.model.order.OrderResult;
 import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
+import io.tambat.domain.model.order.TenantOperation;
 import io.tambat.domain.port.out.IdempotencyStorePort.Claim;
 import java.util.Optional;
 import java.util.UUID;
@@ -27,6 +28,11 @@ final class IdempotencyRows {
     static final String LEASED_OPERATION = """
             CAST(operation_id AS text), tenant_id, idempotency_key, operation_request, attempt_count, taken_over""";
 
+    /**
+     * A long operation as an operator sees it: never the key or the fingerprint, which are not even selected.
+     */
+    static final String OPERATION = "CAST(operation_id AS text), tenant_id, created_at, " + OUTCOME;
+
     private IdempotencyRows() {
     }
 
@@ -37,6 +43,11 @@ final class IdempotencyRows {
 
     static OperationState operationState(Object[] row) {
         return new OperationState(outcome(row, 0));
+    }
+
+    static TenantOperation tenantOperation(Object[] row) {
+        return new TenantOperation(ColumnValues.uuid(row[0]), new TenantId((String) row[1]),
+                ColumnValues.instant(row[2]), new OperationState(outcome(row, 3)));
     }
 
     static OrderOperation leasedOperation(Object[] row) {

@@ -2,7 +2,9 @@ package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.model.order.Order;
 import io.tambat.domain.model.order.OrderLine;
+import io.tambat.domain.model.order.TenantId;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -27,6 +29,12 @@ final class OrderRows {
                 ColumnValues.optionalText(row[3]), ColumnValues.number(row[4]), ColumnValues.instant(row[5]));
     }
 
+    /** {@code tenant_id} followed by the {@link #ORDER} columns. */
+    static StoredTenantOrder tenantOrder(Object[] row) {
+        return new StoredTenantOrder(new TenantId((String) row[0]),
+                order(Arrays.copyOfRange(row, 1, row.length)));
+    }
+
     static OrderLine line(Object[] row) {
         return new OrderLine((String) row[0], ColumnValues.integer(row[1]), ColumnValues.number(row[2]));
     }
@@ -38,5 +46,9 @@ final class OrderRows {
         Order withLines(UUID orderId, List<OrderLine> lines) {
             return new Order(orderId, checkoutId, status, currency, lines, coupon, totalMinor, createdAt);
         }
+    }
+
+    /** An order row with the tenant it belongs to. */
+    record StoredTenantOrder(TenantId tenant, StoredOrder order) {
     }
 }

@@ -5,6 +5,7 @@ import io.tambat.domain.model.order.OperationState;
 import io.tambat.domain.model.order.OrderOperation;
 import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
+import io.tambat.domain.model.order.TenantOperation;
 import io.tambat.domain.port.out.OrderOperationsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -39,6 +40,10 @@ class PostgresOrderOperationsAdapter implements OrderOperationsPort {
     private static final String FIND = "SELECT " + IdempotencyRows.OUTCOME + """
              FROM idempotency_requests
             WHERE operation_id = CAST(?1 AS uuid) AND tenant_id = ?2""";
+
+    private static final String FIND_IN_ANY_TENANT = "SELECT " + IdempotencyRows.OPERATION + """
+             FROM idempotency_requests
+            WHERE operation_id = CAST(?1 AS uuid)""";
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
@@ -75,6 +80,15 @@ class PostgresOrderOperationsAdapter implements OrderOperationsPort {
         return StorageCalls.call("operation lookup", () -> NativeResults.rows(em.createNativeQuery(FIND)
                         .setParameter(1, operationId.toString())
                         .setParameter(2, tenant.value()), IdempotencyRows::operationState)
+                .stream()
+                .findFirst());
+    }
+
+    @Override
+    public Optional<TenantOperation> findInAnyTenant(UUID operationId) {
+        return StorageCalls.call("operation lookup in any tenant", () -> NativeResults.rows(
+                        em.createNativeQuery(FIND_IN_ANY_TENANT).setParameter(1, operationId.toString()),
+                        IdempotencyRows::tenantOperation)
                 .stream()
                 .findFirst());
     }

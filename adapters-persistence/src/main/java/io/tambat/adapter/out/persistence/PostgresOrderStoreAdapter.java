@@ -2,6 +2,7 @@ package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.model.order.Order;
 import io.tambat.domain.model.order.TenantId;
+import io.tambat.domain.model.order.TenantOrder;
 import io.tambat.domain.port.out.OrderStorePort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -26,6 +27,10 @@ class PostgresOrderStoreAdapter implements OrderStorePort {
     private static final String FIND = "SELECT " + OrderRows.ORDER + """
              FROM orders
             WHERE order_id = CAST(?1 AS uuid) AND tenant_id = ?2""";
+
+    private static final String FIND_IN_ANY_TENANT = "SELECT tenant_id, " + OrderRows.ORDER + """
+             FROM orders
+            WHERE order_id = CAST(?1 AS uuid)""";
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
@@ -68,5 +73,16 @@ class PostgresOrderStoreAdapter implements OrderStorePort {
                 .stream()
                 .findFirst()
                 .map(stored -> stored.withLines(orderId, OrderLines.of(em, orderId))));
+    }
+
+    @Override
+    public Optional<TenantOrder> findInAnyTenant(UUID orderId) {
+        return StorageCalls.call("order lookup in any tenant", () -> NativeResults.rows(
+                        em.createNativeQuery(FIND_IN_ANY_TENANT).setParameter(1, orderId.toString()),
+                        OrderRows::tenantOrder)
+                .stream()
+                .findFirst()
+                .map(stored -> new TenantOrder(stored.tenant(), stored.order().withLines(orderId,
+                        OrderLines.of(em, orderId)))));
     }
 }

@@ -9,6 +9,7 @@ import io.tambat.domain.model.order.OperationState;
 import io.tambat.domain.model.order.OrderOperation;
 import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
+import io.tambat.domain.model.order.TenantOperation;
 import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.port.out.IdempotencyStorePort.Claim;
 import io.tambat.domain.port.out.IdempotencyStorePort;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * What {@link OrderOperationsPort} promises, for any store, on operations started by an idempotency claim:
  * only operations in progress are leased (never a record claimed synchronously), with the request they were claimed with; fencing and
  * completion succeed only for the attempt that holds the lease; a completed operation answers its tenant, and
- * only its tenant, until it is kept no longer. The lease shape itself is {@link WorkLeaseContract}'s.
+ * only its tenant, until it is kept no longer; an operator finds it in any tenant, with its tenant and request time. The lease shape itself is {@link WorkLeaseContract}'s.
  */
 abstract class OrderOperationsPortContract extends SessionContract<OrderOperationsPortContract.OperationPorts> {
 
@@ -93,6 +94,26 @@ abstract class OrderOperationsPortContract extends SessionContract<OrderOperatio
         assertThat(find(started.tenant(), UUID.randomUUID())).isEmpty();
     }
 
+    @Test
+    void anOperationIsFoundInAnyTenantWithItsTenantAndRequestTime() {
+        ClaimFixture started = start(ClaimFixture.valid().forTenant("tenant-b").asOperation());
+        start(ClaimFixture.valid().asOperation());
+
+        assertThat(findInAnyTenant(started.operationId())).contains(new TenantOperation(started.operationId(),
+                new TenantId("tenant-b"), NOW, new OperationState(Optional.empty())));
+        assertThat(findInAnyTenant(UUID.randomUUID())).isEmpty();
+    }
+
+    @Test
+    void anOperationFoundInAnyTenantShowsItsOutcomeOnceCompleted() {
+        ClaimFixture started = start(ClaimFixture.valid().asOperation());
+        leaseDue(NOW, LEASE_END);
+        complete(started.operationId(), 1, created("order-1"));
+
+        assertThat(findInAnyTenant(started.operationId())).map(TenantOperation::state)
+                .contains(new OperationState(Optional.of(created("order-1"))));
+    }
+
     /** Claims the key as a long operation at {@code NOW}, due at once. */
     private ClaimFixture start(ClaimFixture operation) {
         assertThat(claim(operation, NOW)).isEqualTo(new Claim.Owned());
@@ -121,6 +142,10 @@ abstract class OrderOperationsPortContract extends SessionContract<OrderOperatio
 
     private Optional<OperationState> find(TenantId tenant, UUID operationId) {
         return session.call(ports -> ports.operations().find(tenant, operationId));
+    }
+
+    private Optional<TenantOperation> findInAnyTenant(UUID operationId) {
+        return session.call(ports -> ports.operations().findInAnyTenant(operationId));
     }
 
     private int purge(Instant now) {

@@ -5,6 +5,7 @@ import io.tambat.domain.model.order.OperationState;
 import io.tambat.domain.model.order.OrderOperation;
 import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
+import io.tambat.domain.model.order.TenantOperation;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -38,4 +39,12 @@ public interface OrderOperationsPort {
 
     /** The tenant's operation, if it exists (another tenant's operation does not, for this tenant). */
     Optional<OperationState> find(TenantId tenant, UUID operationId);
+
+    /**
+     * The operation whichever tenant started it, with that tenant and when it was requested: for operators,
+     * never for a tenant's own calls. Like {@link #find}, it is found until its record is purged; the
+     * Idempotency-Key and the fingerprint stay in the store. The state read may be overtaken at once by a
+     * worker completing the operation.
+     */
+    Optional<TenantOperation> findInAnyTenant(UUID operationId);
 }

@@ -2,6 +2,7 @@ package io.tambat.domain.port.out;
 
 import io.tambat.domain.model.order.Order;
 import io.tambat.domain.model.order.TenantId;
+import io.tambat.domain.model.order.TenantOrder;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
@@ -22,4 +23,10 @@ public interface OrderStorePort {
 
     /** The tenant's own order; another tenant's is not found. */
     Optional<Order> find(TenantId tenant, UUID orderId);
+
+    /**
+     * The order whichever tenant placed it, with that tenant: for operators, never for a tenant's own calls.
+     * Reads committed rows only; an order whose transaction has not committed is not found.
+     */
+    Optional<TenantOrder> findInAnyTenant(UUID orderId);
 }

@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 
 /** What every operator call shares: its body limit, and how its bodies and query parameters are validated. */
 final class AdminRequests {
@@ -97,6 +98,15 @@ final class AdminRequests {
             throw new InvalidRequestException(parameter, parameter + " must be one of " + known);
         }
         return given;
+    }
+
+    /** A path id that should be a UUID; empty when it is not one, so the caller answers it as unknown. */
+    static Optional<UUID> uuid(String value) {
+        try {
+            return Optional.of(UUID.fromString(value));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     /** A page size between 1 and the maximum, {@code fallback} when absent. */

@@ -10,6 +10,7 @@ import io.tambat.domain.port.out.OrderRenderingPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
+import java.util.Optional;
 
 /**
  * The wire form of orders and of final outcomes: the order, or a problem with the contract's code. What is
@@ -28,8 +29,13 @@ public class OrderJson implements OrderRenderingPort {
     }
 
     /** The HTTP status a final outcome is answered with, first and on every replay. */
-    static int status(OrderResult result) {
+    public static int status(OrderResult result) {
         return result == OrderResult.CREATED ? 201 : problem(result).status();
+    }
+
+    /** The problem a final outcome is answered with; none for an order created. */
+    public static Optional<ProblemCode> problemOf(OrderResult result) {
+        return result == OrderResult.CREATED ? Optional.empty() : Optional.of(problem(result));
     }
 
     private static ProblemCode problem(OrderResult rejection) {
@@ -42,6 +48,11 @@ public class OrderJson implements OrderRenderingPort {
     }
 
     static String body(Order order) {
+        return json(order).build().toString();
+    }
+
+    /** The order as its tenant sees it, for callers that add to it. */
+    public static JsonObjectBuilder json(Order order) {
         JsonArrayBuilder items = JsonProviders.PROVIDER.createArrayBuilder();
         order.items().forEach(line -> items.add(JsonProviders.PROVIDER.createObjectBuilder()
                 .add("sku", line.sku())
@@ -51,7 +62,6 @@ public class OrderJson implements OrderRenderingPort {
         order.checkoutId().ifPresentOrElse(id -> json.add("checkout_id", id), () -> json.addNull("checkout_id"));
         json.add("status", order.status()).add("currency", order.currency()).add("items", items);
         order.coupon().ifPresentOrElse(code -> json.add("coupon", code), () -> json.addNull("coupon"));
-        return json.add("total_minor", order.totalMinor()).add("created_at", order.createdAt().toString())
-                .build().toString();
+        return json.add("total_minor", order.totalMinor()).add("created_at", order.createdAt().toString());
     }
 }
