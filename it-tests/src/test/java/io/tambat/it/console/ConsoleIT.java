@@ -328,7 +328,7 @@ class ConsoleIT {
                 .asString().contains("deliveries in the last hour", "signature_invalid");
         assertThat(console.texts(By.xpath("//table[caption='Secret versions by their last match']/tbody/tr[td[1]='std']"
                 + "/td[3]"))).contains("v1");
-        console.scrollToBottomOf(By.id("deliveries-chart"));
+        console.scrollToBottomOf(By.cssSelector("figure.chart"));
         console.screenshot("overview-chart");
 
         console.follow("Inbox", "Inbox");

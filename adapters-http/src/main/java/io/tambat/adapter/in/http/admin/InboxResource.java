@@ -82,7 +82,7 @@ public class InboxResource {
         InboxRow.Filter filter = new InboxRow.Filter(AdminRequests.oneOf("status", status, STATUSES),
                 AdminRequests.filter("provider", provider), AdminRequests.filter("endpoint", endpoint),
                 AdminRequests.filter("event_type", eventType), AdminRequests.filter("event_id", eventId), from, to);
-        Optional<UUID> after = AdminRequests.filter("starting_after", startingAfter).map(value -> inboxId(value)
+        Optional<UUID> after = AdminRequests.filter("starting_after", startingAfter).map(value -> AdminRequests.uuid(value)
                 .orElseThrow(() -> new InvalidRequestException("starting_after", "starting_after must be an inbox id")));
         InboxRow.Page page = inbox.list(filter, after,
                         AdminRequests.limit(limit, DEFAULT_LIMIT, OperateInboxUseCase.MAX_LIST_LIMIT))
@@ -109,7 +109,7 @@ public class InboxResource {
     @GET
     @Path("/{inboxId}")
     public Response inspect(@PathParam("inboxId") String inboxId) {
-        return inboxId(inboxId).flatMap(inbox::inspect)
+        return AdminRequests.uuid(inboxId).flatMap(inbox::inspect)
                 .map(detail -> json(InboxJson.detail(detail)))
                 .orElseGet(InboxResource::unknown);
     }
@@ -117,7 +117,7 @@ public class InboxResource {
     @POST
     @Path("/{inboxId}/redrive")
     public Response redrive(@PathParam("inboxId") String inboxId) {
-        Optional<UUID> id = inboxId(inboxId);
+        Optional<UUID> id = AdminRequests.uuid(inboxId);
         if (id.isEmpty()) {
             return unknown();
         }
@@ -137,7 +137,7 @@ public class InboxResource {
     @POST
     @Path("/{inboxId}/payload")
     public Response revealPayload(@PathParam("inboxId") String inboxId) {
-        Optional<UUID> id = inboxId(inboxId);
+        Optional<UUID> id = AdminRequests.uuid(inboxId);
         if (id.isEmpty()) {
             return unknown();
         }
@@ -177,14 +177,6 @@ public class InboxResource {
     private static JsonObjectBuilder recovered(RecoverInboxUseCase.Recovery done) {
         return JsonProviders.PROVIDER.createObjectBuilder().add("action_id", done.actionId().toString())
                 .add("scheduled", done.scheduled());
-    }
-
-    private static Optional<UUID> inboxId(String value) {
-        try {
-            return Optional.of(UUID.fromString(value));
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
     }
 
     private static Response unknown() {

@@ -1,0 +1,78 @@
+package io.tambat.application.work;
+
+import io.tambat.domain.model.lifecycle.StorageReady;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Priority;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.event.Observes;
+import java.time.Duration;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * A short task that every instance runs, processing or not, at a fixed delay from the moment storage is ready
+ * until the application stops, on a managed executor. A failed turn is logged when failing starts and again when
+ * it ends, never on every turn, so an outage does not flood the log; the next turn simply tries again.
+ */
+public abstract class InstanceTask {
+
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+
+    private volatile ScheduledFuture<?> task;
+    private volatile boolean failing;
+
+    /** One turn; may throw, and the next turn runs all the same. */
+    protected abstract void turn();
+
+    /** The delay before the first turn and between turns. */
+    protected abstract Duration firstAfter();
+
+    protected abstract Duration every();
+
+    /** What a failing turn means for the instance, with {@code {0}} for the exception's class. */
+    protected abstract String whileFailing();
+
+    protected abstract String onceRecovered();
+
+    /** Whether the application's stop runs one last turn, for what the task has not passed on yet. */
+    protected boolean lastTurnAtStop() {
+        return false;
+    }
+
+    void start(@Observes @Priority(StorageStatus.AFTER_STARTUP_WORK) StorageReady ready) {
+        if (task == null) {
+            task = scheduler.scheduleWithFixedDelay(this::guardedTurn, firstAfter().toMillis(), every().toMillis(),
+                    TimeUnit.MILLISECONDS);
+        }
+    }
+
+    @PreDestroy
+    void stop() {
+        if (task != null) {
+            task.cancel(false);
+            if (lastTurnAtStop()) {
+                guardedTurn();
+            }
+        }
+    }
+
+    private void guardedTurn() {
+        Logger log = Logger.getLogger(getClass().getName());
+        try {
+            turn();
+            if (failing) {
+                log.info(onceRecovered());
+                failing = false;
+            }
+        } catch (RuntimeException e) {
+            if (!failing) {
+                log.log(Level.WARNING, whileFailing(), e.getClass().getName());
+                failing = true;
+            }
+        }
+    }
+}
