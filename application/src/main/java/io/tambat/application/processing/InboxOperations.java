@@ -9,8 +9,6 @@ import io.tambat.domain.model.processing.InboxRow;
 import io.tambat.domain.model.processing.ObjectKey;
 import io.tambat.domain.model.processing.ObjectState;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.model.webhook.NewInboxEntry;
-import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.port.out.BusinessStatePort;
 import io.tambat.domain.port.out.InboxQueryPort;
 import io.tambat.domain.port.out.InboxWorkPort;
@@ -75,15 +73,15 @@ public class InboxOperations implements OperateInboxUseCase, QueryObjectStateUse
     @Override
     @Transactional(rollbackOn = Exception.class)
     public PayloadReveal revealPayload(Operator operator, UUID inboxId) {
-        Optional<InboxRow> row = queries.find(inboxId).map(InboxRow.Detail::row);
-        if (row.isEmpty()) {
+        Optional<InboxRow.Payload> stored = queries.payload(inboxId);
+        if (stored.isEmpty()) {
             return new PayloadReveal.NotFound();
         }
-        Optional<SealedPayload> sealed = queries.sealedPayload(inboxId);
-        audit.single(operator, OperatorAction.Kind.INBOX_PAYLOAD_REVEAL, inboxId.toString(), sealed.isPresent());
-        return sealed.<PayloadReveal>map(payload -> new PayloadReveal.Revealed(cipher.open(payload,
-                        NewInboxEntry.payloadAssociatedData(inboxId, row.get().provider(),
-                                new EndpointId(row.get().endpointId()), row.get().providerEventId()))))
+        InboxRow.Payload payload = stored.get();
+        audit.single(operator, OperatorAction.Kind.INBOX_PAYLOAD_REVEAL, inboxId.toString(),
+                payload.sealed().isPresent());
+        return payload.sealed().<PayloadReveal>map(sealed -> new PayloadReveal.Revealed(cipher.open(sealed,
+                        payload.associatedData())))
                 .orElseGet(PayloadReveal.Purged::new);
     }
 

@@ -14,8 +14,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 
 /**
  * Counts answered deliveries per minute in memory and adds them to the store every few seconds
@@ -44,18 +46,31 @@ public class DeliveryTally implements CountDeliveriesUseCase {
 
     @Override
     @Transactional
-    public List<DeliveryCount> recent(Duration window) {
-        Instant from = minuteOf(clock.instant()).minus(window.compareTo(KEPT) > 0 ? KEPT : window);
-        Map<Key, Long> sums = new TreeMap<>(WRITE_ORDER);
-        for (DeliveryCount stored : store.since(from)) {
-            sums.merge(new Key(stored.minute(), stored.provider(), stored.outcome()), stored.deliveries(), Long::sum);
+    public Window lastMinutes(int minutes, Optional<String> provider) {
+        if (minutes < 1 || minutes > MAX_MINUTES) {
+            throw new IllegalArgumentException("minutes must be 1 to " + MAX_MINUTES);
         }
-        unwritten.forEach((key, count) -> {
-            if (!key.minute().isBefore(from)) {
-                sums.merge(key, count, Long::sum);
+        Instant last = minuteOf(clock.instant());
+        Instant from = last.minus(Duration.ofMinutes(minutes - 1L));
+        Map<Instant, Map<String, Long>> byMinute = new TreeMap<>();
+        for (Instant minute = from; !minute.isAfter(last); minute = minute.plus(Duration.ofMinutes(1))) {
+            byMinute.put(minute, new TreeMap<>());
+        }
+        Map<String, Long> totals = new TreeMap<>();
+        BiConsumer<Key, Long> add = (key, count) -> {
+            Map<String, Long> outcomes = byMinute.get(key.minute());
+            if (outcomes != null && provider.map(key.provider()::equals).orElse(true)) {
+                outcomes.merge(key.outcome(), count, Long::sum);
+                totals.merge(key.outcome(), count, Long::sum);
             }
-        });
-        return counts(sums);
+        };
+        for (DeliveryCount stored : store.since(from)) {
+            add.accept(new Key(stored.minute(), stored.provider(), stored.outcome()), stored.deliveries());
+        }
+        unwritten.forEach(add);
+        List<Minute> listed = new ArrayList<>(byMinute.size());
+        byMinute.forEach((minute, outcomes) -> listed.add(new Minute(minute, outcomes)));
+        return new Window(from, last.plus(Duration.ofMinutes(1)), totals, listed);
     }
 
     /**

@@ -12,6 +12,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -55,17 +57,40 @@ class DeliveryTallyTest {
     }
 
     @Test
-    void readsTheStoredCountsWithThoseNotWrittenYet() {
+    void readsEveryMinuteOfTheWindowFromTheStoredCountsAndThoseNotWrittenYet() {
         tally.counted("stripe", "accepted");
         tally.write();
         tally.counted("stripe", "accepted");
         tally.counted("stripe", "duplicate");
-
-        assertThat(tally.recent(Duration.ofMinutes(59))).containsExactly(
-                new DeliveryCount(minute, "stripe", "accepted", 2),
-                new DeliveryCount(minute, "stripe", "duplicate", 1));
         clock.advance(Duration.ofMinutes(2));
-        assertThat(tally.recent(Duration.ofMinutes(1))).as("the minute is outside the window").isEmpty();
+        tally.counted("github", "signature_invalid");
+
+        CountDeliveriesUseCase.Window window = tally.lastMinutes(3, Optional.empty());
+
+        assertThat(window.from()).isEqualTo(minute);
+        assertThat(window.to()).isEqualTo(minute.plusSeconds(180));
+        assertThat(window.totals()).containsExactlyInAnyOrderEntriesOf(
+                Map.of("accepted", 2L, "duplicate", 1L, "signature_invalid", 1L));
+        assertThat(window.minutes()).containsExactly(
+                new CountDeliveriesUseCase.Minute(minute, Map.of("accepted", 2L, "duplicate", 1L)),
+                new CountDeliveriesUseCase.Minute(minute.plusSeconds(60), Map.of()),
+                new CountDeliveriesUseCase.Minute(minute.plusSeconds(120), Map.of("signature_invalid", 1L)));
+    }
+
+    @Test
+    void readsOneProvidersDeliveriesAndLeavesOutTheMinutesBeforeTheWindow() {
+        tally.counted("stripe", "accepted");
+        clock.advance(Duration.ofMinutes(1));
+        tally.counted("stripe", "accepted");
+        tally.counted("github", "accepted");
+
+        CountDeliveriesUseCase.Window window = tally.lastMinutes(1, Optional.of("stripe"));
+
+        assertThat(window.totals()).containsExactlyEntriesOf(Map.of("accepted", 1L));
+        assertThat(window.minutes()).containsExactly(
+                new CountDeliveriesUseCase.Minute(minute.plusSeconds(60), Map.of("accepted", 1L)));
+        assertThatThrownBy(() -> tally.lastMinutes(CountDeliveriesUseCase.MAX_MINUTES + 1, Optional.empty()))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -9,10 +9,8 @@ import static io.tambat.adapter.out.persistence.ColumnValues.uuid;
 import io.tambat.domain.model.processing.InboxRow;
 import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.model.webhook.SealedPayload;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * Reads the result rows of the inbox tables ({@code webhook_inbox} and its history). Each shape's select list
@@ -37,7 +35,7 @@ final class InboxRows {
             CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, event_type, object_id,
             object_version, attempt_count, taken_over, payload_ciphertext, payload_key_id, received_at, trace_context""";
 
-    /** A retained payload with the identity it is bound to. */
+    /** A payload with the identity it is bound to. */
     static final String SEALED_PAYLOAD = """
             CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, payload_key_id, payload_ciphertext""";
 
@@ -64,9 +62,12 @@ final class InboxRows {
                 instant(row[11]), payload, optionalText(row[12]));
     }
 
-    static SealedInboxPayload sealedPayload(Object[] row) {
-        return new SealedInboxPayload(uuid(row[0]), (String) row[1], new EndpointId((String) row[2]),
-                (String) row[3], new SealedPayload((String) row[4], (byte[]) row[5]));
+    /** A row's payload: {@code sealed} is empty once retention purged it. */
+    static InboxRow.Payload sealedPayload(Object[] row) {
+        Optional<SealedPayload> sealed = row[5] == null ? Optional.empty()
+                : Optional.of(new SealedPayload((String) row[4], (byte[]) row[5]));
+        return new InboxRow.Payload(uuid(row[0]), (String) row[1], new EndpointId((String) row[2]), (String) row[3],
+                sealed);
     }
 
     static InboxRow.StatusChange statusChange(Object[] row) {
@@ -76,14 +77,5 @@ final class InboxRows {
     static InboxRow.Mutation mutation(Object[] row) {
         return new InboxRow.Mutation((String) row[0], (String) row[1], (String) row[2], optionalLong(row[3]),
                 instant(row[4]));
-    }
-
-    /** A retained payload and the row identity its ciphertext is bound to. */
-    record SealedInboxPayload(UUID inboxId, String provider, EndpointId endpointId, String providerEventId,
-            SealedPayload payload) {
-
-        byte[] associatedData() {
-            return NewInboxEntry.payloadAssociatedData(inboxId, provider, endpointId, providerEventId);
-        }
     }
 }

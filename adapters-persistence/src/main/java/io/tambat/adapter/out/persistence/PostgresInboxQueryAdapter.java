@@ -2,7 +2,6 @@ package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.model.processing.InboxRow;
 import io.tambat.domain.model.processing.InboxStatus;
-import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.port.out.InboxQueryPort;
 import io.tambat.domain.port.out.OutboxPort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -39,9 +38,8 @@ class PostgresInboxQueryAdapter implements InboxQueryPort {
 
     private static final String RECEIVED_AT = "SELECT received_at FROM webhook_inbox WHERE inbox_id = CAST(?1 AS uuid)";
 
-    private static final String PAYLOAD = """
-            SELECT payload_key_id, payload_ciphertext FROM webhook_inbox
-            WHERE inbox_id = CAST(?1 AS uuid) AND payload_ciphertext IS NOT NULL""";
+    private static final String PAYLOAD = "SELECT " + InboxRows.SEALED_PAYLOAD
+            + " FROM webhook_inbox WHERE inbox_id = CAST(?1 AS uuid)";
 
     private static final String FIND = "SELECT " + InboxRows.OPERATOR_VIEW
             + " FROM webhook_inbox WHERE inbox_id = CAST(?1 AS uuid)";
@@ -128,9 +126,9 @@ class PostgresInboxQueryAdapter implements InboxQueryPort {
     }
 
     @Override
-    public Optional<SealedPayload> sealedPayload(UUID inboxId) {
+    public Optional<InboxRow.Payload> payload(UUID inboxId) {
         return StorageCalls.call("inbox payload", () -> NativeResults.rows(em.createNativeQuery(PAYLOAD)
-                        .setParameter(1, inboxId.toString()), row -> new SealedPayload((String) row[0], (byte[]) row[1]))
+                        .setParameter(1, inboxId.toString()), InboxRows::sealedPayload)
                 .stream().findFirst());
     }
 

@@ -1,8 +1,8 @@
 package io.tambat.adapter.out.persistence;
 
-import io.tambat.adapter.out.persistence.InboxRows.SealedInboxPayload;
 import io.tambat.adapter.out.persistence.SecretRows.SealedSecret;
 import io.tambat.domain.error.UnreadableCiphertextException;
+import io.tambat.domain.model.processing.InboxRow;
 import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.port.out.PayloadCipherPort;
 import io.tambat.domain.port.out.SealedDataPort;
@@ -73,9 +73,10 @@ class PostgresSealedDataAdapter implements SealedDataPort {
                         .setParameter(3, sealed.ciphertext()).setParameter(4, sealed.keyId()).executeUpdate();
                 done++;
             }
-            for (SealedInboxPayload payload : NativeResults.rows(toReseal(PAYLOADS_TO_RESEAL, current, max - done),
+            // Only retained payloads are selected: each has its ciphertext.
+            for (InboxRow.Payload payload : NativeResults.rows(toReseal(PAYLOADS_TO_RESEAL, current, max - done),
                     InboxRows::sealedPayload)) {
-                SealedPayload sealed = reseal(payload.payload(), payload.associatedData());
+                SealedPayload sealed = reseal(payload.sealed().orElseThrow(), payload.associatedData());
                 em.createNativeQuery(RESEAL_PAYLOAD).setParameter(1, payload.inboxId().toString())
                         .setParameter(2, sealed.ciphertext()).setParameter(3, sealed.keyId()).executeUpdate();
                 done++;

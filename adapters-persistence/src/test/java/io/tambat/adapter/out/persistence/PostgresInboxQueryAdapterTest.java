@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.tambat.domain.model.processing.InboxRow;
-import io.tambat.domain.model.webhook.SealedPayload;
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.port.out.InboxQueryPort;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -125,12 +126,18 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
 
     @Test
     void readsTheSealedPayloadOnlyWhileRetentionKeepsIt() {
-        assertThat(session.<Optional<SealedPayload>>call(query -> query.sealedPayload(pending)))
-                .hasValueSatisfying(sealed -> assertThat(sealed.keyId()).isEqualTo(InboxEntryFixture.KEY_ID));
+        assertThat(session.<Optional<InboxRow.Payload>>call(query -> query.payload(pending))).hasValueSatisfying(
+                payload -> {
+                    assertThat(payload.sealed()).hasValueSatisfying(sealed ->
+                            assertThat(sealed.keyId()).isEqualTo(InboxEntryFixture.KEY_ID));
+                    assertThat(payload.associatedData()).isEqualTo(NewInboxEntry.payloadAssociatedData(pending,
+                            InboxEntryFixture.PROVIDER, new EndpointId("shop"), "evt_" + pending));
+                });
         database.execute("UPDATE webhook_inbox SET payload_ciphertext = NULL WHERE inbox_id = ?", pending);
 
-        assertThat(session.<Optional<SealedPayload>>call(query -> query.sealedPayload(pending))).isEmpty();
-        assertThat(session.<Optional<SealedPayload>>call(query -> query.sealedPayload(UUID.randomUUID()))).isEmpty();
+        assertThat(session.<Optional<InboxRow.Payload>>call(query -> query.payload(pending)))
+                .hasValueSatisfying(payload -> assertThat(payload.sealed()).isEmpty());
+        assertThat(session.<Optional<InboxRow.Payload>>call(query -> query.payload(UUID.randomUUID()))).isEmpty();
     }
 
     @Test

@@ -1,5 +1,8 @@
 package io.tambat.domain.model.processing;
 
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.webhook.SealedPayload;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -34,6 +37,19 @@ public record InboxRow(
      * mutation trail keeps it.
      */
     public record Detail(InboxRow row, List<StatusChange> history, Optional<Mutation> mutation) {
+    }
+
+    /**
+     * A row's payload as stored, with the identity its ciphertext is bound to; {@code sealed} is empty once
+     * retention purged it.
+     */
+    public record Payload(UUID inboxId, String provider, EndpointId endpointId, String providerEventId,
+            Optional<SealedPayload> sealed) {
+
+        /** What the ciphertext was sealed with: opening it under any other row's identity fails. */
+        public byte[] associatedData() {
+            return NewInboxEntry.payloadAssociatedData(inboxId, provider, endpointId, providerEventId);
+        }
     }
 
     /** The state an event's processing wrote for one object, named as {@code /admin/objects} names it. */

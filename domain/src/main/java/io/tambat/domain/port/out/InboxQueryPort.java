@@ -1,7 +1,6 @@
 package io.tambat.domain.port.out;
 
 import io.tambat.domain.model.processing.InboxRow;
-import io.tambat.domain.model.webhook.SealedPayload;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
@@ -17,8 +16,8 @@ public interface InboxQueryPort {
 
     Optional<InboxRow.Detail> find(UUID inboxId);
 
-    /** A row's stored payload, sealed; empty when there is no such row or retention purged it. */
-    Optional<SealedPayload> sealedPayload(UUID inboxId);
+    /** A row's stored payload, sealed, with the identity it is bound to; empty when there is no such row. */
+    Optional<InboxRow.Payload> payload(UUID inboxId);
 
     /** Counts and ages as of {@code now}. */
     InboxRow.Stats stats(Instant now);

@@ -3,7 +3,6 @@ package io.tambat.adapter.in.http.admin;
 import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.TambatApplication;
 import io.tambat.application.port.in.CountDeliveriesUseCase;
-import io.tambat.domain.model.webhook.DeliveryCount;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -15,12 +14,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -38,49 +32,32 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 public class DeliveriesResource {
 
     private static final int DEFAULT_MINUTES = 60;
-    private static final int MAX_MINUTES = (int) CountDeliveriesUseCase.KEPT.toMinutes();
 
     @Inject
     CountDeliveriesUseCase deliveries;
 
-    @Inject
-    Clock clock;
-
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Response perMinute(@QueryParam("minutes") @Parameter(schema = @Schema(type = SchemaType.INTEGER,
-                    minimum = "1", maximum = "1440", defaultValue = "60")) String minutes,
-            @QueryParam("provider") String provider) {
-        int window = AdminRequests.limit("minutes", minutes, DEFAULT_MINUTES, MAX_MINUTES);
-        Optional<String> only = AdminRequests.filter("provider", provider);
-        Instant last = clock.instant().truncatedTo(ChronoUnit.MINUTES);
-        Instant first = last.minus(Duration.ofMinutes(window - 1L));
-        Map<Instant, Map<String, Long>> byMinute = new TreeMap<>();
-        for (Instant minute = first; !minute.isAfter(last); minute = minute.plus(Duration.ofMinutes(1))) {
-            byMinute.put(minute, new TreeMap<>());
-        }
-        Map<String, Long> totals = new TreeMap<>();
-        for (DeliveryCount count : deliveries.recent(Duration.ofMinutes(window - 1L))) {
-            Map<String, Long> outcomes = byMinute.get(count.minute());
-            if (outcomes != null && only.map(count.provider()::equals).orElse(true)) {
-                outcomes.merge(count.outcome(), count.deliveries(), Long::sum);
-                totals.merge(count.outcome(), count.deliveries(), Long::sum);
-            }
-        }
+                    minimum = "1", maximum = "" + CountDeliveriesUseCase.MAX_MINUTES, defaultValue = "60"))
+            String minutes, @QueryParam("provider") String provider) {
+        CountDeliveriesUseCase.Window window = deliveries.lastMinutes(
+                AdminRequests.limit("minutes", minutes, DEFAULT_MINUTES, CountDeliveriesUseCase.MAX_MINUTES),
+                AdminRequests.filter("provider", provider));
         JsonArrayBuilder rows = JsonProviders.PROVIDER.createArrayBuilder();
-        byMinute.forEach((minute, outcomes) -> rows.add(JsonProviders.PROVIDER.createObjectBuilder()
-                .add("minute", minute.toString()).add("outcomes", numbers(outcomes))));
+        window.minutes().forEach(minute -> rows.add(JsonProviders.PROVIDER.createObjectBuilder()
+                .add("minute", minute.minute().toString()).add("outcomes", numbers(minute.outcomes()))));
         return Response.ok(JsonProviders.PROVIDER.createObjectBuilder()
-                .add("from", first.toString())
-                .add("to", last.plus(Duration.ofMinutes(1)).toString())
-                .add("totals", numbers(totals))
+                .add("from", window.from().toString())
+                .add("to", window.to().toString())
+                .add("totals", numbers(window.totals()))
                 .add("minutes", rows)
                 .build().toString(), MediaType.APPLICATION_JSON_TYPE).build();
     }
 
     private static JsonObjectBuilder numbers(Map<String, Long> counts) {
         JsonObjectBuilder json = JsonProviders.PROVIDER.createObjectBuilder();
-        counts.forEach(json::add);
+        new TreeMap<>(counts).forEach(json::add);
         return json;
     }
 }
