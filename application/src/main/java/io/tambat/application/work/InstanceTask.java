@@ -5,6 +5,8 @@ import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Priority;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.BeforeDestroyed;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
@@ -50,13 +52,24 @@ public abstract class InstanceTask {
         }
     }
 
-    @PreDestroy
-    void stop() {
+    /**
+     * Stops the turns as the application begins to stop, while the persistence unit is still open (it is closed
+     * by the time {@code @PreDestroy} runs), and runs the last turn if the task asks for one.
+     */
+    void stop(@Observes @BeforeDestroyed(ApplicationScoped.class) Object context) {
         if (task != null) {
             task.cancel(false);
             if (lastTurnAtStop()) {
                 guardedTurn();
             }
+        }
+    }
+
+    /** An application torn down without the event above (a failed start) leaves no turn scheduled either. */
+    @PreDestroy
+    void cancel() {
+        if (task != null) {
+            task.cancel(false);
         }
     }
 

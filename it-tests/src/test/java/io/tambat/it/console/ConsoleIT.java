@@ -26,10 +26,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 
@@ -54,7 +54,8 @@ class ConsoleIT {
     private WireMockServer stripeApi;
     private TambatServerProcess server;
     private AdminClient admin;
-    private ConsoleBrowser browser;
+    @RegisterExtension
+    final ConsoleBrowsers browsers = new ConsoleBrowsers();
 
     @BeforeAll
     void start() {
@@ -81,14 +82,6 @@ class ConsoleIT {
     void stop() {
         server.close();
         stripeApi.stop();
-    }
-
-    @AfterEach
-    void closeBrowser() {
-        if (browser != null) {
-            browser.close();
-            browser = null;
-        }
     }
 
     @Test
@@ -439,8 +432,7 @@ class ConsoleIT {
     }
 
     private ConsoleBrowser browser() {
-        browser = ConsoleBrowser.open(server.baseUri());
-        return browser;
+        return browsers.open(server.baseUri());
     }
 
     private static String groupCount(ConsoleBrowser console, String reason) {

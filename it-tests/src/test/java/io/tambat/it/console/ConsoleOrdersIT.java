@@ -24,10 +24,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 
@@ -51,7 +51,8 @@ class ConsoleOrdersIT {
     private final TestDatabase db = new TestDatabase(SCHEMA);
     private WireMockServer downstream;
     private TambatServerProcess server;
-    private ConsoleBrowser browser;
+    @RegisterExtension
+    final ConsoleBrowsers browsers = new ConsoleBrowsers();
 
     @BeforeAll
     void start() {
@@ -75,14 +76,6 @@ class ConsoleOrdersIT {
     void stop() {
         server.close();
         downstream.stop();
-    }
-
-    @AfterEach
-    void closeBrowser() {
-        if (browser != null) {
-            browser.close();
-            browser = null;
-        }
     }
 
     @Test
@@ -218,7 +211,6 @@ class ConsoleOrdersIT {
     }
 
     private ConsoleBrowser browser() {
-        browser = ConsoleBrowser.open(server.baseUri());
-        return browser;
+        return browsers.open(server.baseUri());
     }
 }

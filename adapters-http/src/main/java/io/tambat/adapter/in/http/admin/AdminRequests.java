@@ -64,6 +64,13 @@ final class AdminRequests {
         }
     }
 
+    /** A received range, refused (named {@code toField}) unless it ends after it starts. */
+    static void receivedRange(Optional<Instant> from, Optional<Instant> to, String toField) {
+        if (from.isPresent() && to.isPresent() && !from.get().isBefore(to.get())) {
+            throw new InvalidRequestException(toField, "received_to must be after received_from");
+        }
+    }
+
     /** A required, non-empty string member. */
     static String text(JsonObject body, String name) {
         JsonValue value = body.get(name);

@@ -76,9 +76,7 @@ public class InboxResource {
                 .map(value -> AdminRequests.instant("received_from", value));
         Optional<Instant> to = AdminRequests.filter("received_to", receivedTo)
                 .map(value -> AdminRequests.instant("received_to", value));
-        if (from.isPresent() && to.isPresent() && !from.get().isBefore(to.get())) {
-            throw new InvalidRequestException("received_to", "received_to must be after received_from");
-        }
+        AdminRequests.receivedRange(from, to, "received_to");
         InboxRow.Filter filter = new InboxRow.Filter(AdminRequests.oneOf("status", status, STATUSES),
                 AdminRequests.filter("provider", provider), AdminRequests.filter("endpoint", endpoint),
                 AdminRequests.filter("event_type", eventType), AdminRequests.filter("event_id", eventId), from, to);

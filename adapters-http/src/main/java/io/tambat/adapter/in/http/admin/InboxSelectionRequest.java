@@ -28,9 +28,7 @@ final class InboxSelectionRequest {
         });
         Optional<Instant> receivedFrom = instant(body, "received_from", rangeRequired);
         Optional<Instant> receivedTo = instant(body, "received_to", rangeRequired);
-        if (receivedFrom.isPresent() && receivedTo.isPresent() && !receivedFrom.get().isBefore(receivedTo.get())) {
-            throw new InvalidRequestException("/received_to", "received_to must be after received_from");
-        }
+        AdminRequests.receivedRange(receivedFrom, receivedTo, "/received_to");
         return new InboxSelection(text(body, "provider"), text(body, "endpoint"), text(body, "event_type"),
                 receivedFrom, receivedTo);
     }
