@@ -4,6 +4,7 @@ import io.tambat.application.order.OrderSettings;
 import io.tambat.application.processing.ProcessingSettings;
 import io.tambat.application.processing.ProviderStates;
 import io.tambat.application.webhook.IngressSettings;
+import io.tambat.domain.model.forwarding.Destinations;
 import io.tambat.domain.port.out.PayloadCipherPort;
 import io.tambat.domain.port.out.WebhookEndpointsPort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -44,6 +45,9 @@ public class StartupValidation {
     Instance<OrderSettings> orderSettings;
 
     @Inject
+    Instance<Destinations> destinations;
+
+    @Inject
     Config config;
 
     void validate(@Observes @Initialized(ApplicationScoped.class) Object context) {
@@ -55,7 +59,9 @@ public class StartupValidation {
             cipher.get();
             requireTokenVerification();
             int count = endpoints.get().all().size();
-            LOG.info(() -> "configuration valid: " + count + " webhook endpoint(s)");
+            int forwarding = destinations.get().all().size();
+            LOG.info(() -> "configuration valid: " + count + " webhook endpoint(s), " + forwarding
+                    + " forwarding destination(s)");
         } catch (RuntimeException e) {
             Throwable cause = rootCause(e);
             LOG.log(Level.SEVERE, "invalid configuration, stopping: {0}", cause.getMessage());

@@ -61,9 +61,9 @@ class DependencyRulesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"webhook", "processing", "order"})
+    @ValueSource(strings = {"webhook", "processing", "order", "forwarding"})
     void capabilitiesDoNotReachIntoEachOther(String capability) {
-        String others = "io.tambat.application.(webhook|processing|order)..";
+        String others = "io.tambat.application.(webhook|processing|order|forwarding)..";
         noClasses().that().resideInAPackage("io.tambat.application." + capability + "..")
                 .should().dependOnClassesThat(resideInAPackage(others)
                         .and(resideInAPackage("io.tambat.application." + capability + "..").negate()))
@@ -76,7 +76,8 @@ class DependencyRulesTest {
                         "io.tambat.application.transaction..", "io.tambat.application.identity..",
                         "io.tambat.application.operator..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.tambat.application.webhook..",
-                        "io.tambat.application.processing..", "io.tambat.application.order..")
+                        "io.tambat.application.processing..", "io.tambat.application.order..",
+                        "io.tambat.application.forwarding..")
                 .check(classes);
     }
 

@@ -1,8 +1,11 @@
 package io.tambat.application.webhook;
 
 import io.tambat.domain.error.ReplayedBodyException;
+import io.tambat.domain.model.forwarding.Destinations;
+import io.tambat.domain.model.forwarding.NewForward;
 import io.tambat.domain.model.processing.OutboxMessage;
 import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.port.out.ForwardingPort;
 import io.tambat.domain.port.out.InboxPort;
 import io.tambat.domain.port.out.OutboxPort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,6 +13,7 @@ import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -17,8 +21,8 @@ import java.util.stream.IntStream;
 
 /**
  * The one transaction of ingress: every inbox row of a delivery (or of a group of deliveries, see
- * {@link InboxGroupCommit}) and, for each row created, its outbox notification. Either all of it commits or
- * none of it does. On an endpoint with a replay window, a delivery
+ * {@link InboxGroupCommit}) and, for each row created, its outbox notification and one forward delivery per
+ * destination that takes it. Either all of it commits or none of it does. On an endpoint with a replay window, a delivery
  * that creates a row also records its body, and a body recorded within the window rolls all of it back.
  */
 @ApplicationScoped
@@ -29,6 +33,12 @@ public class InboxAcceptance {
 
     @Inject
     OutboxPort outbox;
+
+    @Inject
+    Destinations destinations;
+
+    @Inject
+    ForwardingPort forwarding;
 
     /**
      * Returns after the commit; a commit failure surfaces as an exception and nothing is acknowledged.
@@ -43,6 +53,7 @@ public class InboxAcceptance {
                 .map(InboxPort.Insertion::inboxId).toList();
         if (!created.isEmpty()) {
             outbox.appendAll(created, OutboxMessage.WEBHOOK_RECEIVED, now);
+            forward(entries, insertions, now);
         }
         // Once per delivery, for the first row it created: the items of one body are one acceptance of it.
         if (replayWindow.isPresent() && !created.isEmpty()) {
@@ -53,5 +64,20 @@ public class InboxAcceptance {
             });
         }
         return insertions;
+    }
+
+    /** Written with the rows, so a stored event's deliveries are durable from its commit; none without takers. */
+    private void forward(List<NewInboxEntry> entries, List<InboxPort.Insertion> insertions, Instant now) {
+        List<NewForward> forwards = new ArrayList<>();
+        for (int i = 0; i < entries.size(); i++) {
+            if (insertions.get(i).created()) {
+                NewInboxEntry entry = entries.get(i);
+                forwards.addAll(destinations.forEvent(entry.inboxId(), entry.endpointId().value(),
+                        entry.event().eventType(), now));
+            }
+        }
+        if (!forwards.isEmpty()) {
+            forwarding.enqueue(forwards);
+        }
     }
 }

@@ -169,13 +169,14 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
         byte[] sha256 = sha256(body);
         // Read here, on the request's thread: the group commit may insert the rows on another request's.
         Optional<String> traceContext = tracing.currentContext();
+        Optional<String> contentType = delivery.headers().all("Content-Type").stream().findFirst();
         List<NewInboxEntry> entries = new ArrayList<>(events.size());
         for (WebhookEvent event : events) {
             UUID inboxId = ids.next();
             byte[] aad = NewInboxEntry.payloadAssociatedData(inboxId, endpoint.provider(), endpoint.id(),
                     event.providerEventId());
             entries.add(new NewInboxEntry(inboxId, endpoint.provider(), endpoint.id(), event, now,
-                    cipher.seal(body, aad), sha256, matched.version(), traceContext));
+                    cipher.seal(body, aad), sha256, matched.version(), traceContext, contentType));
         }
         List<InboxPort.Insertion> insertions;
         try {

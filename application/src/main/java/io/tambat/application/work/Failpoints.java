@@ -26,6 +26,8 @@ public final class Failpoints {
     public static final String DELIVERY_AFTER_LEASE = "delivery.after-lease";
     /** After a worker leased long operations, before it ran any of them. */
     public static final String OPERATION_AFTER_LEASE = "operation.after-lease";
+    /** After a destination took a message, before its delivery was marked delivered. */
+    public static final String FORWARD_AFTER_SEND = "forward.after-send";
 
     private static final Logger LOG = Logger.getLogger(Failpoints.class.getName());
     private static final int HALT_STATUS = 137;

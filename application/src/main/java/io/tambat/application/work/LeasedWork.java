@@ -1,6 +1,7 @@
 package io.tambat.application.work;
 
 import io.tambat.domain.model.processing.Lease;
+import io.tambat.domain.model.processing.RetryPolicy;
 import java.util.List;
 
 /**
@@ -26,6 +27,14 @@ public interface LeasedWork<T> {
     List<T> leaseBatch();
 
     Lease lease(T item);
+
+    /**
+     * Whether the item must end without another attempt ({@link #endLost}): by default when its lost attempt was
+     * the last the shared policy allows; a queue with attempts of its own says so by its own count.
+     */
+    default boolean endsLost(T item, RetryPolicy retry) {
+        return lease(item).endsLost(retry);
+    }
 
     /** Runs one attempt at the item; handles its own failures (retry, fail, or leave to the lease). */
     void attempt(T item);

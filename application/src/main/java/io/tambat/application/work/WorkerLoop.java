@@ -33,7 +33,7 @@ public class WorkerLoop {
             failpoints.reach(work.afterLeaseFailpoint());
             List<T> toAttempt = new ArrayList<>(batch.size());
             for (T item : batch) {
-                if (work.lease(item).endsLost(settings.retry())) {
+                if (work.endsLost(item, settings.retry())) {
                     work.endLost(item);
                 } else {
                     toAttempt.add(item);

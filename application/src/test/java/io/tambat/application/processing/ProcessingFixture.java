@@ -122,7 +122,8 @@ final class ProcessingFixture {
         byte[] payload = state.getBytes(StandardCharsets.UTF_8);
         byte[] aad = NewInboxEntry.payloadAssociatedData(inboxId, PROVIDER, ENDPOINT, providerEventId);
         inbox.insertIfAbsent(new NewInboxEntry(inboxId, PROVIDER, ENDPOINT, event, clock.instant(),
-                processor.cipher.seal(payload, aad), new byte[32], "v1", Optional.of(acceptedIn(providerEventId))));
+                processor.cipher.seal(payload, aad), new byte[32], "v1", Optional.of(acceptedIn(providerEventId)),
+                Optional.of("application/json")));
         return inboxId;
     }
 

@@ -173,7 +173,7 @@ class InboxGroupCommitTest {
         return new NewInboxEntry(UUID.randomUUID(), "test", new EndpointId("shop"),
                 new WebhookEvent(eventId, "thing.happened", Optional.empty(), Optional.empty(), Optional.empty()),
                 Instant.parse("2026-11-02T09:00:00Z"), new SealedPayload("k1", new byte[16]), new byte[32], "v1",
-                Optional.empty());
+                Optional.empty(), Optional.empty());
     }
 
     /**

@@ -7,6 +7,7 @@ import io.tambat.application.identity.TimeOrderedIds;
 import io.tambat.application.testing.EndpointBuilder;
 import io.tambat.application.testing.FakeTransactions;
 import io.tambat.application.testing.FixedEndpoints;
+import io.tambat.application.testing.InMemoryForwarding;
 import io.tambat.application.testing.InMemoryInbox;
 import io.tambat.application.testing.InMemoryOutbox;
 import io.tambat.application.testing.MutableClock;
@@ -14,6 +15,13 @@ import io.tambat.application.testing.RecordingTracing;
 import io.tambat.application.testing.SealingCipher;
 import io.tambat.application.transaction.GroupCommitSettings;
 import io.tambat.application.work.StorageStatus;
+import io.tambat.domain.model.forwarding.Destination;
+import io.tambat.domain.model.forwarding.DestinationTarget;
+import io.tambat.domain.model.forwarding.Destinations;
+import io.tambat.domain.model.forwarding.EventTypePatterns;
+import io.tambat.domain.model.forwarding.MessageType;
+import io.tambat.domain.model.forwarding.RetrySchedule;
+import io.tambat.domain.model.forwarding.SigningSecret;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.error.WebhookRejectedException;
@@ -29,6 +37,9 @@ import io.tambat.domain.model.webhook.WebhookReceipt;
 import io.tambat.domain.port.out.InboxPort;
 import io.tambat.domain.port.out.IngressMetricsPort;
 import io.tambat.domain.port.out.ProviderAdapter;
+import java.util.UUID;
+import java.util.Set;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -60,6 +71,9 @@ class ReceiveWebhookServiceTest {
             .eventTypes("payment.succeeded").build();
     private final TrustedSecrets secrets = new TrustedSecrets();
     private final TestProviderAdapter adapter = new TestProviderAdapter();
+    private final InMemoryForwarding forwarding = new InMemoryForwarding();
+    private final Destinations destinations = new Destinations(List.of(destination("every-endpoint", Optional.empty()),
+            destination("payments-hooks", Optional.of(Set.of("payments-only")))));
     private final RecordingTracing tracing = new RecordingTracing();
     private final ReceiveWebhookService service = service();
 
@@ -88,6 +102,35 @@ class ReceiveWebhookServiceTest {
         });
         assertThat(outbox.topicsFor(receipt.inboxIds().get(0))).containsExactly(OutboxMessage.WEBHOOK_RECEIVED);
         assertThat(metrics.recorded).containsExactly("matched shop v1", "committed");
+    }
+
+    @Test
+    void recordsOneForwardPerDestinationThatTakesAStoredEventInItsTransaction() {
+        WebhookReceipt receipt = service.receive(shop, valid(BODY).withHeader("Content-Type", "application/json")
+                .build());
+
+        UUID inboxId = receipt.inboxIds().get(0);
+        assertThat(forwarding.rows()).singleElement().satisfies(row -> {
+            assertThat(row.forward().destinationId()).isEqualTo("every-endpoint");
+            assertThat(row.forward().type()).isEqualTo(MessageType.EVENT);
+            assertThat(row.forward().messageId()).isEqualTo(inboxId.toString());
+            assertThat(row.forward().inboxId()).isEqualTo(inboxId);
+            assertThat(row.forward().createdAt()).isEqualTo(clock.instant());
+        });
+        assertThat(inbox.rows()).singleElement()
+                .satisfies(row -> assertThat(row.entry().contentType()).contains("application/json"));
+    }
+
+    @Test
+    void recordsNoForwardForADuplicateNorForADeliveryTheStoreRefused() {
+        service.receive(shop, valid(BODY).build());
+        service.receive(shop, valid(BODY).build());
+        assertThat(forwarding.rows()).hasSize(1);
+
+        inbox.becomeUnavailable();
+        rejection(() -> service.receive(shop, valid(BODY + "\nevt_2 payment.refunded").build()));
+
+        assertThat(forwarding.rows()).hasSize(1);
     }
 
     @Test
@@ -356,6 +399,13 @@ class ReceiveWebhookServiceTest {
         assertThat(outbox.notifications()).isEmpty();
     }
 
+    private static Destination destination(String id, Optional<Set<String>> endpoints) {
+        return new Destination(id, Set.of(MessageType.EVENT), endpoints, EventTypePatterns.any(),
+                RetrySchedule.DEFAULT, Destination.DEFAULT_TIMEOUT, 1, Optional.empty(),
+                new DestinationTarget.Http(URI.create("https://shop.example/hooks"),
+                        List.of(new SigningSecret("v1", new byte[24]))));
+    }
+
     private static String storedBody(NewInboxEntry entry) {
         byte[] aad = NewInboxEntry.payloadAssociatedData(entry.inboxId(), entry.provider(), entry.endpointId(),
                 entry.event().providerEventId());
@@ -368,7 +418,7 @@ class ReceiveWebhookServiceTest {
         secrets.store = secretStore;
         secrets.settings = settings;
         secrets.clock = clock;
-        FakeTransactions transactions = new FakeTransactions(inbox, outbox);
+        FakeTransactions transactions = new FakeTransactions(inbox, outbox, forwarding);
         InboxAcceptance acceptance = new InboxAcceptance() {
             @Override
             public List<InboxPort.Insertion> accept(List<NewInboxEntry> entries,
@@ -378,6 +428,8 @@ class ReceiveWebhookServiceTest {
         };
         acceptance.inbox = inbox;
         acceptance.outbox = outbox;
+        acceptance.destinations = destinations;
+        acceptance.forwarding = forwarding;
         InboxGroupCommit groupCommit = new InboxGroupCommit();
         groupCommit.acceptance = acceptance;
         groupCommit.settings = settings;

@@ -35,17 +35,19 @@ class PostgresInboxAdapter implements InboxPort {
                 SELECT * FROM unnest(CAST(CAST(? AS text[]) AS uuid[]), CAST(? AS text[]), CAST(? AS text[]),
                     CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(CAST(? AS text[]) AS bigint[]),
                     CAST(CAST(? AS text[]) AS timestamptz[]), CAST(CAST(? AS text[]) AS timestamptz[]),
-                    CAST(? AS bytea[]), CAST(? AS text[]), CAST(? AS bytea[]), CAST(? AS text[]), CAST(? AS text[]))
+                    CAST(? AS bytea[]), CAST(? AS text[]), CAST(? AS bytea[]), CAST(? AS text[]), CAST(? AS text[]),
+                    CAST(? AS text[]))
                 WITH ORDINALITY AS entry(inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id,
                     object_version, provider_created_at, received_at, payload_ciphertext, payload_key_id,
-                    payload_sha256, matched_secret_version, trace_context, position)),
+                    payload_sha256, matched_secret_version, trace_context, content_type, position)),
             inserted AS (
                 INSERT INTO webhook_inbox (inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id,
                     object_version, provider_created_at, received_at, payload_ciphertext, payload_key_id,
-                    payload_sha256, matched_secret_version, trace_context, status, attempt_count, next_attempt_at)
+                    payload_sha256, matched_secret_version, trace_context, content_type, status, attempt_count,
+                    next_attempt_at)
                 SELECT inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id, object_version,
                     provider_created_at, received_at, payload_ciphertext, payload_key_id, payload_sha256,
-                    matched_secret_version, trace_context, 'RECEIVED', 0, received_at
+                    matched_secret_version, trace_context, content_type, 'RECEIVED', 0, received_at
                 FROM input ORDER BY position
                 ON CONFLICT (provider, endpoint_id, provider_event_id) DO NOTHING
                 RETURNING inbox_id)
@@ -97,6 +99,7 @@ class PostgresInboxAdapter implements InboxPort {
                         entries.stream().map(NewInboxEntry::payloadSha256).toList()));
                 statement.setArray(13, texts(connection, entries, NewInboxEntry::matchedSecretVersion));
                 statement.setArray(14, texts(connection, entries, entry -> entry.traceContext().orElse(null)));
+                statement.setArray(15, texts(connection, entries, entry -> entry.contentType().orElse(null)));
             }, row -> UUID.fromString(row.getString(1))));
             List<NewInboxEntry> notCreated = entries.stream()
                     .filter(entry -> !created.contains(entry.inboxId())).toList();

@@ -64,7 +64,8 @@ record InboxEntryFixture(UUID inboxId, EndpointId endpoint, String eventId, Inst
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         return new NewInboxEntry(inboxId, PROVIDER, endpoint, new WebhookEvent(eventId, EVENT_TYPE,
                 Optional.of("pi_1"), Optional.of(7L), Optional.of(receivedAt.minusSeconds(1))), receivedAt,
-                new SealedPayload(KEY_ID, bytes), sha256(bytes), matchedSecretVersion, traceContext);
+                new SealedPayload(KEY_ID, bytes), sha256(bytes), matchedSecretVersion, traceContext,
+                Optional.of("application/json"));
     }
 
     /**

@@ -26,7 +26,8 @@ public record OperatorAction(UUID actionId, String actor, Kind kind, Optional<St
         INBOX_PAYLOAD_REVEAL("inbox.payload_reveal"),
         SECRET_ADD("secret.add"),
         SECRET_RETIRE("secret.retire"),
-        ORDER_DELIVERY_REDRIVE("order_delivery.redrive");
+        ORDER_DELIVERY_REDRIVE("order_delivery.redrive"),
+        FORWARD_DELIVERY_REDRIVE("forward_delivery.redrive");
 
         private final String code;
 

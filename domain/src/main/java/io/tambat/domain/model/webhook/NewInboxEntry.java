@@ -8,7 +8,8 @@ import java.util.UUID;
 /**
  * An authenticated event about to be stored: its identity, the sealed raw body, a SHA-256 of the raw body,
  * the secret version that verified it, and the trace context of the request that accepted it (opaque, see
- * {@link io.tambat.domain.port.out.TracingPort}), so that its processing can be linked to that request.
+ * {@link io.tambat.domain.port.out.TracingPort}), so that its processing can be linked to that request, and the
+ * body's content type as it came, which forwarding sends with it.
  */
 public record NewInboxEntry(
         UUID inboxId,
@@ -19,7 +20,8 @@ public record NewInboxEntry(
         SealedPayload payload,
         byte[] payloadSha256,
         String matchedSecretVersion,
-        Optional<String> traceContext) {
+        Optional<String> traceContext,
+        Optional<String> contentType) {
 
     public NewInboxEntry {
         Objects.requireNonNull(inboxId);
@@ -30,6 +32,7 @@ public record NewInboxEntry(
         Objects.requireNonNull(payload);
         Objects.requireNonNull(matchedSecretVersion);
         Objects.requireNonNull(traceContext);
+        Objects.requireNonNull(contentType);
         payloadSha256 = payloadSha256.clone();
     }
 

@@ -1,0 +1,245 @@
+package io.tambat.composition;
+
+import io.tambat.domain.model.forwarding.Destination;
+import io.tambat.domain.model.forwarding.DestinationTarget;
+import io.tambat.domain.model.forwarding.Destinations;
+import io.tambat.domain.model.forwarding.EventTypePatterns;
+import io.tambat.domain.model.forwarding.MessageType;
+import io.tambat.domain.model.forwarding.RetrySchedule;
+import io.tambat.domain.model.forwarding.SigningSecret;
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.port.out.WebhookEndpointsPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Inject;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.EnumSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.eclipse.microprofile.config.Config;
+
+/**
+ * The forwarding destinations named by {@code tambat.forwarding.destinations}, each read from
+ * {@code tambat.forwarding.destination.<id>.*}. Read once at start; every problem is reported with its key.
+ */
+@ApplicationScoped
+public class ConfiguredDestinations {
+
+    static final String DESTINATIONS = "tambat.forwarding.destinations";
+    private static final Pattern RATE = Pattern.compile("(\\d{1,9})/s");
+    private static final String SECRET_PREFIX = "whsec_";
+
+    @Inject
+    Config config;
+
+    @Inject
+    WebhookEndpointsPort endpoints;
+
+    @Produces
+    @ApplicationScoped
+    Destinations destinations() {
+        List<Destination> loaded = new ArrayList<>();
+        for (String id : list(DESTINATIONS).orElse(List.of())) {
+            if (!Destination.isValidId(id)) {
+                throw new ConfigurationException(DESTINATIONS, "destination ids must match [a-z0-9-]{1,64}");
+            }
+            if (loaded.stream().anyMatch(destination -> destination.id().equals(id))) {
+                throw new ConfigurationException(DESTINATIONS, "destination " + id + " is listed twice");
+            }
+            loaded.add(destination(id));
+        }
+        return new Destinations(loaded);
+    }
+
+    private Destination destination(String id) {
+        String kind = required(key(id, "kind"));
+        if (!kind.equals("http")) {
+            throw new ConfigurationException(key(id, "kind"), "must be http: kafka and jms destinations are not available in this version");
+        }
+        String ordering = config.getOptionalValue(key(id, "ordering"), String.class).map(String::trim).orElse("none");
+        if (!ordering.equals("none")) {
+            throw new ConfigurationException(key(id, "ordering"), "must be none: per-object ordering is not available in this version");
+        }
+        try {
+            return new Destination(id, messages(id), endpoints(id), eventTypes(id), retrySchedule(id),
+                    duration(key(id, "timeout")).orElse(Destination.DEFAULT_TIMEOUT), maxInFlight(id), rateLimit(id),
+                    http(id));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException("tambat.forwarding.destination." + id, e.getMessage());
+        }
+    }
+
+    private Set<MessageType> messages(String id) {
+        String key = key(id, "messages");
+        Set<MessageType> types = EnumSet.noneOf(MessageType.class);
+        for (String name : list(key).orElse(List.of("events"))) {
+            switch (name) {
+                case "events" -> types.add(MessageType.EVENT);
+                case "state-changes" -> throw new ConfigurationException(key, "state-changes are not forwarded yet: "
+                        + "use events");
+                default -> throw new ConfigurationException(key, "must be events");
+            }
+        }
+        return types;
+    }
+
+    private Optional<Set<String>> endpoints(String id) {
+        String key = key(id, "endpoints");
+        return list(key).map(ids -> {
+            Set<String> known = new LinkedHashSet<>();
+            for (String endpoint : ids) {
+                if (!EndpointId.isValid(endpoint) || endpoints.find(endpoint).isEmpty()) {
+                    throw new ConfigurationException(key, "names no configured endpoint: " + endpoint);
+                }
+                known.add(endpoint);
+            }
+            return known;
+        });
+    }
+
+    private EventTypePatterns eventTypes(String id) {
+        String key = key(id, "event-types");
+        try {
+            return list(key).map(EventTypePatterns::new).orElse(EventTypePatterns.any());
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException(key, e.getMessage());
+        }
+    }
+
+    private RetrySchedule retrySchedule(String id) {
+        String key = key(id, "retry-schedule");
+        return list(key).map(waits -> {
+            List<Duration> parsed = new ArrayList<>();
+            for (String wait : waits) {
+                parsed.add(parse(key, wait));
+            }
+            return new RetrySchedule(parsed);
+        }).orElse(RetrySchedule.DEFAULT);
+    }
+
+    private int maxInFlight(String id) {
+        String key = key(id, "max-in-flight");
+        return config.getOptionalValue(key, String.class).map(value -> {
+            try {
+                int count = Integer.parseInt(value.trim());
+                if (count < 1 || count > 1024) {
+                    throw new ConfigurationException(key, "must be between 1 and 1024");
+                }
+                return count;
+            } catch (NumberFormatException e) {
+                throw new ConfigurationException(key, "not a number");
+            }
+        }).orElse(Destination.DEFAULT_MAX_IN_FLIGHT);
+    }
+
+    private Optional<Integer> rateLimit(String id) {
+        String key = key(id, "rate-limit");
+        return config.getOptionalValue(key, String.class).map(value -> {
+            Matcher matcher = RATE.matcher(value.trim());
+            if (!matcher.matches() || Integer.parseInt(matcher.group(1)) < 1) {
+                throw new ConfigurationException(key, "must be <n>/s with n >= 1");
+            }
+            return Integer.parseInt(matcher.group(1));
+        });
+    }
+
+    private DestinationTarget.Http http(String id) {
+        String urlKey = key(id, "url");
+        URI url;
+        try {
+            url = URI.create(required(urlKey));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException(urlKey, "not a URL");
+        }
+        if (url.getHost() == null || !Set.of("https", "http").contains(String.valueOf(url.getScheme()))) {
+            throw new ConfigurationException(urlKey, "must be an absolute https URL");
+        }
+        boolean plainAllowed = config.getOptionalValue(key(id, "allow-plain-http"), Boolean.class).orElse(false);
+        if (url.getScheme().equals("http") && !plainAllowed && !loopback(url.getHost())) {
+            throw new ConfigurationException(urlKey, "must be https (plain http only to a loopback address, or with "
+                    + key(id, "allow-plain-http") + "=true)");
+        }
+        return new DestinationTarget.Http(url, secrets(id));
+    }
+
+    /** Each entry {@code <version>:whsec_<base64>}; the message names the entry, never the secret. */
+    private List<SigningSecret> secrets(String id) {
+        String key = key(id, "secrets");
+        List<SigningSecret> secrets = new ArrayList<>();
+        for (String entry : list(key).orElseThrow(() -> new ConfigurationException(key, "is required"))) {
+            int colon = entry.indexOf(':');
+            String where = "entry " + (secrets.size() + 1);
+            if (colon < 1 || !entry.startsWith(SECRET_PREFIX, colon + 1)) {
+                throw new ConfigurationException(key, where + " must be <version>:whsec_<base64>");
+            }
+            String version = entry.substring(0, colon);
+            if (secrets.stream().anyMatch(secret -> secret.version().equals(version))) {
+                throw new ConfigurationException(key, "version " + version + " appears twice");
+            }
+            try {
+                byte[] secret = Base64.getDecoder().decode(entry.substring(colon + 1 + SECRET_PREFIX.length()));
+                secrets.add(new SigningSecret(version, secret));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigurationException(key, where + ": the secret after whsec_ must be the base64 of at "
+                        + "least 16 bytes");
+            }
+        }
+        return secrets;
+    }
+
+    private static boolean loopback(String host) {
+        if (host.equals("localhost")) {
+            return true;
+        }
+        try {
+            // Only a literal address is read here: a name is never looked up at start.
+            return host.matches("[0-9.]+|\\[[0-9a-fA-F:.]+\\]") && InetAddress.getByName(host).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+
+    private Optional<Duration> duration(String key) {
+        return config.getOptionalValue(key, String.class).map(value -> parse(key, value));
+    }
+
+    private static Duration parse(String key, String value) {
+        try {
+            Duration duration = Duration.parse(value.trim());
+            if (duration.isNegative() || duration.isZero()) {
+                throw new ConfigurationException(key, "must be positive");
+            }
+            return duration;
+        } catch (DateTimeParseException e) {
+            throw new ConfigurationException(key, "not an ISO-8601 duration such as PT5M");
+        }
+    }
+
+    /** A comma-separated list, its entries trimmed and blanks dropped; empty when the key is unset or blank. */
+    private Optional<List<String>> list(String key) {
+        return config.getOptionalValue(key, String.class)
+                .map(value -> Arrays.stream(value.split(",")).map(String::trim)
+                        .filter(entry -> !entry.isEmpty()).toList())
+                .filter(entries -> !entries.isEmpty());
+    }
+
+    private String required(String key) {
+        return config.getOptionalValue(key, String.class).map(String::trim).filter(value -> !value.isEmpty())
+                .orElseThrow(() -> new ConfigurationException(key, "is required"));
+    }
+
+    private static String key(String id, String property) {
+        return "tambat.forwarding.destination." + id + "." + property;
+    }
+}

@@ -1,0 +1,68 @@
+package io.tambat.adapter.out.persistence;
+
+import io.tambat.domain.model.forwarding.DeliveryRecord;
+import io.tambat.domain.model.forwarding.DeliveryStatus;
+import io.tambat.domain.model.forwarding.DestinationBacklog;
+import io.tambat.domain.model.forwarding.ForwardDelivery;
+import io.tambat.domain.model.forwarding.MessageType;
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.SealedPayload;
+import java.util.Optional;
+
+/**
+ * Reads the result rows of {@code forward_delivery}. Each shape's select list stands next to the method that
+ * reads it, so the two cannot drift apart.
+ */
+final class ForwardRows {
+
+    /** A leased delivery with what sending it needs of its event: the lease statement's rows {@code l}, inbox {@code i}. */
+    static final String LEASED = """
+            l.delivery_id, l.destination_id, l.message_type, l.message_id, CAST(l.inbox_id AS text), l.attempt_count,
+                l.taken_over, i.provider, i.endpoint_id, i.event_type, i.provider_event_id, i.content_type,
+                i.payload_key_id, i.payload_ciphertext""";
+
+    /** A delivery as operators see it. */
+    static final String RECORD = """
+            delivery_id, message_id, message_type, CAST(inbox_id AS text), status, attempt_count, next_attempt_at,
+                delivered_at, last_error, last_status, created_at""";
+
+    /** One destination's backlog ({@code ?1} the destination, {@code ?2} now), each through its partial index. */
+    static final String BACKLOG = """
+            SELECT (SELECT count(*) FROM forward_delivery WHERE destination_id = ?1 AND status = 'PENDING'),
+                (SELECT count(*) FROM forward_delivery WHERE destination_id = ?1 AND status = 'FAILED'),
+                (SELECT COALESCE(CAST(EXTRACT(EPOCH FROM (?2 - min(created_at))) AS bigint), 0)
+                 FROM forward_delivery WHERE destination_id = ?1 AND status = 'PENDING'),
+                (SELECT max(delivered_at) FROM forward_delivery WHERE destination_id = ?1 AND status = 'DELIVERED')""";
+
+    private ForwardRows() {
+    }
+
+    static ForwardDelivery leased(Object[] row) {
+        Optional<SealedPayload> payload = row[13] == null ? Optional.empty()
+                : Optional.of(new SealedPayload((String) row[12], (byte[]) row[13]));
+        return new ForwardDelivery(ColumnValues.number(row[0]), (String) row[1], type(row[2]), (String) row[3],
+                ColumnValues.uuid(row[4]), ColumnValues.lease(row[5], row[6]), (String) row[7],
+                new EndpointId((String) row[8]), (String) row[9], (String) row[10], ColumnValues.optionalText(row[11]),
+                payload);
+    }
+
+    static DeliveryRecord record(Object[] row) {
+        return new DeliveryRecord(ColumnValues.number(row[0]), (String) row[1], type(row[2]), ColumnValues.uuid(row[3]),
+                DeliveryStatus.valueOf((String) row[4]), ColumnValues.integer(row[5]),
+                DeliveryStatus.valueOf((String) row[4]) == DeliveryStatus.PENDING
+                        ? ColumnValues.optionalInstant(row[6]) : Optional.empty(),
+                ColumnValues.optionalInstant(row[7]), ColumnValues.optionalText(row[8]),
+                ColumnValues.optionalLong(row[9]).map(Long::intValue), ColumnValues.instant(row[10]));
+    }
+
+    /** An age is never negative, even when this clock is behind the one that wrote the row. */
+    static DestinationBacklog backlog(Object[] row) {
+        return new DestinationBacklog(ColumnValues.number(row[0]), ColumnValues.number(row[1]),
+                Math.max(0, ColumnValues.number(row[2])), ColumnValues.optionalInstant(row[3]));
+    }
+
+    private static MessageType type(Object value) {
+        return MessageType.fromWireName((String) value)
+                .orElseThrow(() -> new IllegalStateException("unknown message type " + value));
+    }
+}

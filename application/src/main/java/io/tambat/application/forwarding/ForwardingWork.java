@@ -1,0 +1,243 @@
+package io.tambat.application.forwarding;
+
+import io.tambat.application.work.Failpoints;
+import io.tambat.application.work.LeasedWork;
+import io.tambat.application.work.WorkSettings;
+import io.tambat.domain.error.LeaseLostException;
+import io.tambat.domain.model.forwarding.DeliveryOutcome;
+import io.tambat.domain.model.forwarding.Destination;
+import io.tambat.domain.model.forwarding.Destinations;
+import io.tambat.domain.model.forwarding.ForwardDelivery;
+import io.tambat.domain.model.processing.Lease;
+import io.tambat.domain.model.processing.RetryPolicy;
+import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.webhook.TokenBucket;
+import io.tambat.domain.port.out.DestinationTransportPort;
+import io.tambat.domain.port.out.ForwardingMetricsPort;
+import io.tambat.domain.port.out.PayloadCipherPort;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Sends leased deliveries to their destinations. One loop per instance leases for every destination, each
+ * only as many as it has free in-flight slots (one while it is failing, fewer while its rate limit is
+ * spent), and hands each delivery to a managed thread that sends it and records the end. A destination that
+ * is slow or down thus holds only its own slots: the loop, other destinations, ingest and processing go on.
+ */
+@ApplicationScoped
+public class ForwardingWork implements LeasedWork<ForwardDelivery> {
+
+    private static final Logger LOG = Logger.getLogger(ForwardingWork.class.getName());
+
+    @Inject
+    Destinations destinations;
+
+    @Inject
+    ForwardingLedger ledger;
+
+    @Inject
+    DestinationTransportPort transport;
+
+    @Inject
+    PayloadCipherPort cipher;
+
+    @Inject
+    DestinationHealth health;
+
+    @Inject
+    ForwardingMetricsPort metrics;
+
+    @Inject
+    WorkSettings settings;
+
+    @Inject
+    Failpoints failpoints;
+
+    @Inject
+    Clock clock;
+
+    /** The container's managed threads; any executor in a unit test. */
+    @Resource(lookup = "java:comp/DefaultManagedExecutorService")
+    Executor executor;
+
+    /** Uniform in [0, 1): spreads retries out; a unit test fixes it to know the next attempt time. */
+    DoubleSupplier jitter = () -> ThreadLocalRandom.current().nextDouble();
+
+    private final Map<String, Semaphore> inFlight = new ConcurrentHashMap<>();
+    private final Map<String, TokenBucket> rates = new ConcurrentHashMap<>();
+
+    @Override
+    public String name() {
+        return "forwarding";
+    }
+
+    @Override
+    public List<ForwardDelivery> leaseBatch() {
+        List<ForwardDelivery> leased = new ArrayList<>();
+        for (Destination destination : destinations.all()) {
+            Semaphore slots = slots(destination);
+            int wanted = wanted(destination, slots.availablePermits());
+            if (wanted == 0 || !slots.tryAcquire(wanted)) {
+                continue;
+            }
+            List<ForwardDelivery> batch = List.of();
+            try {
+                batch = ledger.leaseBatch(destination, wanted);
+            } finally {
+                slots.release(wanted - batch.size());
+            }
+            leased.addAll(batch);
+        }
+        return leased;
+    }
+
+    @Override
+    public Lease lease(ForwardDelivery delivery) {
+        return delivery.lease();
+    }
+
+    /** A destination's attempts are its schedule's, not the shared policy's. */
+    @Override
+    public boolean endsLost(ForwardDelivery delivery, RetryPolicy retry) {
+        return delivery.lease().takenOver()
+                && delivery.lease().attempt() - 1 >= destination(delivery).retrySchedule().attempts();
+    }
+
+    @Override
+    public void attemptAll(List<ForwardDelivery> deliveries) {
+        for (ForwardDelivery delivery : deliveries) {
+            try {
+                executor.execute(() -> attemptHoldingSlot(delivery));
+            } catch (RejectedExecutionException e) {
+                // Left to its lease: another turn takes it once the lease runs out.
+                slots(destination(delivery)).release();
+                LOG.log(Level.WARNING, "forward delivery {0} not started: {1}",
+                        new Object[] {delivery.deliveryId(), e.getClass().getName()});
+            }
+        }
+    }
+
+    @Override
+    public void attempt(ForwardDelivery delivery) {
+        Destination destination = destination(delivery);
+        try {
+            DeliveryOutcome outcome = send(destination, delivery);
+            if (outcome instanceof DeliveryOutcome.Delivered delivered) {
+                failpoints.reach(Failpoints.FORWARD_AFTER_SEND, delivery.messageId());
+                ledger.delivered(delivery, delivered.status());
+                health.delivered(destination.id());
+                metrics.delivered(destination.id());
+            } else if (outcome instanceof DeliveryOutcome.NotDelivered refused) {
+                notDelivered(destination, delivery, refused);
+            }
+        } catch (LeaseLostException e) {
+            LOG.log(Level.WARNING, "{0}; the worker holding it now goes on", e.getMessage());
+        }
+    }
+
+    @Override
+    public void endLost(ForwardDelivery delivery) {
+        try {
+            LOG.log(Level.WARNING, "forward delivery {0} FAILED: its last attempt was lost with its worker",
+                    delivery.deliveryId());
+            ledger.fail(delivery, Optional.empty(), "worker_lost: attempt " + (delivery.lease().attempt() - 1)
+                    + " ended without an outcome (its worker stopped or hung), and it was the last allowed");
+            metrics.failed(delivery.destinationId());
+        } catch (LeaseLostException e) {
+            LOG.log(Level.WARNING, "{0}; the worker holding it now goes on", e.getMessage());
+        } finally {
+            slots(destination(delivery)).release();
+        }
+    }
+
+    @Override
+    public String afterLeaseFailpoint() {
+        return Failpoints.DELIVERY_AFTER_LEASE;
+    }
+
+    private void attemptHoldingSlot(ForwardDelivery delivery) {
+        try {
+            attempt(delivery);
+        } catch (RuntimeException e) {
+            // Its lease brings it back; the slot must come back now.
+            LOG.log(Level.WARNING, "forward delivery {0} attempt ended without an outcome: {1}",
+                    new Object[] {delivery.deliveryId(), e.getClass().getName()});
+        } finally {
+            slots(destination(delivery)).release();
+        }
+    }
+
+    private DeliveryOutcome send(Destination destination, ForwardDelivery delivery) {
+        if (delivery.payload().isEmpty()) {
+            return new DeliveryOutcome.NotDelivered(Optional.empty(), Optional.empty(),
+                    "payload_purged: retention removed the event's payload");
+        }
+        byte[] body = cipher.open(delivery.payload().get(), NewInboxEntry.payloadAssociatedData(delivery.inboxId(),
+                delivery.provider(), delivery.endpointId(), delivery.providerEventId()));
+        return transport.send(destination, delivery.message(body));
+    }
+
+    private void notDelivered(Destination destination, ForwardDelivery delivery,
+            DeliveryOutcome.NotDelivered refused) {
+        Instant now = clock.instant();
+        health.failed(destination.id(), refused.reason(), now);
+        int attempt = delivery.lease().attempt();
+        Optional<Instant> next = delivery.payload().isEmpty() ? Optional.empty()
+                : destination.retrySchedule().nextAttempt(attempt, now, refused.retryAfter(), jitter);
+        if (next.isPresent()) {
+            ledger.retryLater(delivery, next.get(), refused.status(), refused.reason());
+            metrics.retried(destination.id());
+        } else {
+            LOG.log(Level.WARNING, "forward delivery {0} to {1} FAILED after {2} attempt(s): {3}",
+                    new Object[] {delivery.deliveryId(), destination.id(), attempt, refused.reason()});
+            ledger.fail(delivery, refused.status(), refused.reason() + " (after " + attempt + " attempts)");
+            metrics.failed(destination.id());
+        }
+    }
+
+    /**
+     * How many deliveries to lease for a destination now: its free slots, at most a batch; one at a time while
+     * it is failing (and none while its probe is out); no more than its rate limit has tokens for.
+     */
+    private int wanted(Destination destination, int freeSlots) {
+        int wanted = Math.min(settings.batchSize(), freeSlots);
+        if (health.of(destination.id()).failing()) {
+            wanted = freeSlots == destination.maxInFlight() ? 1 : 0;
+        }
+        if (destination.rateLimit().isEmpty() || wanted == 0) {
+            return wanted;
+        }
+        TokenBucket bucket = rates.computeIfAbsent(destination.id(),
+                id -> new TokenBucket(destination.rateLimit().get(), clock.instant()));
+        Instant now = clock.instant();
+        int granted = 0;
+        while (granted < wanted && bucket.tryAcquire(now).isEmpty()) {
+            granted++;
+        }
+        return granted;
+    }
+
+    private Semaphore slots(Destination destination) {
+        return inFlight.computeIfAbsent(destination.id(), id -> new Semaphore(destination.maxInFlight()));
+    }
+
+    private Destination destination(ForwardDelivery delivery) {
+        return destinations.find(delivery.destinationId()).orElseThrow(() -> new IllegalStateException(
+                "forward delivery " + delivery.deliveryId() + " leased for an unknown destination"));
+    }
+}

@@ -1,0 +1,256 @@
+package io.tambat.application.forwarding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tambat.application.testing.InMemoryForwarding;
+import io.tambat.application.testing.MutableClock;
+import io.tambat.application.testing.SealingCipher;
+import io.tambat.application.testing.TestWork;
+import io.tambat.application.work.Failpoints;
+import io.tambat.domain.model.forwarding.DeliveryOutcome;
+import io.tambat.domain.model.forwarding.DeliveryStatus;
+import io.tambat.domain.model.forwarding.Destination;
+import io.tambat.domain.model.forwarding.DestinationTarget;
+import io.tambat.domain.model.forwarding.Destinations;
+import io.tambat.domain.model.forwarding.EventTypePatterns;
+import io.tambat.domain.model.forwarding.ForwardDelivery;
+import io.tambat.domain.model.forwarding.ForwardMessage;
+import io.tambat.domain.model.forwarding.MessageType;
+import io.tambat.domain.model.forwarding.NewForward;
+import io.tambat.domain.model.forwarding.RetrySchedule;
+import io.tambat.domain.model.forwarding.SigningSecret;
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.port.out.DestinationTransportPort;
+import io.tambat.domain.port.out.ForwardingMetricsPort;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Queue;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class ForwardingWorkTest {
+
+    private static final RetrySchedule SCHEDULE = new RetrySchedule(List.of(Duration.ofSeconds(5),
+            Duration.ofMinutes(5)));
+    private static final String BODY = "{\"id\":\"evt_1\"}";
+
+    private final MutableClock clock = MutableClock.start();
+    private final InMemoryForwarding deliveries = new InMemoryForwarding();
+    private final ScriptedTransport transport = new ScriptedTransport();
+    private final Queue<Runnable> started = new ArrayDeque<>();
+    private final List<String> counted = new ArrayList<>();
+    private final Destination shop = destination("shop", 16);
+    private final Destination slow = destination("slow", 2);
+    private final ForwardingWork work = work(new Destinations(List.of(shop, slow)));
+
+    @Test
+    void sendsTheEventWithItsMessageIdAndEndsDelivered() {
+        UUID inboxId = stored("shop");
+
+        drain();
+
+        assertThat(transport.sent).singleElement().satisfies(sent -> {
+            assertThat(sent.messageId()).isEqualTo(inboxId.toString());
+            assertThat(sent.type()).isEqualTo(MessageType.EVENT);
+            assertThat(sent.provider()).isEqualTo("stripe");
+            assertThat(sent.endpointId()).isEqualTo("stripe-main");
+            assertThat(sent.eventType()).isEqualTo("payment_intent.succeeded");
+            assertThat(sent.contentType()).isEqualTo("application/json");
+            assertThat(new String(sent.body(), StandardCharsets.UTF_8)).isEqualTo(BODY);
+        });
+        assertThat(deliveries.rows()).singleElement().satisfies(row -> {
+            assertThat(row.status()).isEqualTo(DeliveryStatus.DELIVERED);
+            assertThat(row.lastStatus()).contains(200);
+        });
+        assertThat(counted).containsExactly("delivered shop");
+    }
+
+    @Test
+    void retriesOnTheDestinationsScheduleWithTheSameMessageIdThenFails() {
+        stored("shop");
+        transport.answer("shop", refused(500, Optional.empty()));
+
+        drain();
+        long id = deliveries.rows().get(0).deliveryId();
+        assertThat(deliveries.leases("shop").nextAttemptAt(id)).isEqualTo(clock.instant().plusSeconds(5));
+        clock.advance(Duration.ofSeconds(5));
+        drain();
+        assertThat(deliveries.leases("shop").nextAttemptAt(id)).isEqualTo(clock.instant().plus(Duration.ofMinutes(5)));
+        clock.advance(Duration.ofMinutes(5));
+        drain();
+
+        assertThat(transport.sent).hasSize(3).extracting(ForwardMessage::messageId).containsOnly(
+                transport.sent.get(0).messageId());
+        assertThat(deliveries.row(id).status()).isEqualTo(DeliveryStatus.FAILED);
+        assertThat(deliveries.row(id).lastStatus()).contains(500);
+        assertThat(deliveries.row(id).lastError()).contains("answered 500 (after 3 attempts)");
+        assertThat(counted).containsExactly("retried shop", "retried shop", "failed shop");
+    }
+
+    @Test
+    void waitsNoLessThanTheDestinationAskedBy() {
+        stored("shop");
+        transport.answer("shop", refused(429, Optional.of(Duration.ofMinutes(2))));
+
+        drain();
+
+        long id = deliveries.rows().get(0).deliveryId();
+        assertThat(deliveries.leases("shop").nextAttemptAt(id)).isEqualTo(clock.instant().plus(Duration.ofMinutes(2)));
+    }
+
+    @Test
+    void aDestinationWhoseSendsHangHoldsOnlyItsOwnSlots() {
+        for (int i = 0; i < 5; i++) {
+            stored("slow");
+            stored("shop");
+        }
+
+        List<ForwardDelivery> first = work.leaseBatch();
+        work.attemptAll(first);  // none of them returns: the test's executor never runs them
+        stored("shop");
+        stored("shop");
+
+        assertThat(first).filteredOn(delivery -> delivery.destinationId().equals("slow")).hasSize(2);
+        assertThat(first).filteredOn(delivery -> delivery.destinationId().equals("shop")).hasSize(5);
+        assertThat(work.leaseBatch()).hasSize(2)
+                .allSatisfy(delivery -> assertThat(delivery.destinationId()).isEqualTo("shop"));
+    }
+
+    @Test
+    void aFailingDestinationGetsOneAttemptAtATimeUntilOneSucceeds() {
+        for (int i = 0; i < 8; i++) {
+            stored("shop");
+        }
+        transport.answer("shop", refused(503, Optional.empty()));
+        List<ForwardDelivery> first = work.leaseBatch();
+        work.attemptAll(first);
+        runStarted();
+        assertThat(first).hasSize(8);
+        clock.advance(Duration.ofSeconds(10));
+
+        List<ForwardDelivery> probe = work.leaseBatch();
+        assertThat(probe).hasSize(1);
+        assertThat(work.leaseBatch()).as("no second attempt while the probe is out").isEmpty();
+        transport.answer("shop", new DeliveryOutcome.Delivered(Optional.of(204)));
+        work.attemptAll(probe);
+        runStarted();
+
+        assertThat(work.leaseBatch()).hasSize(7);
+    }
+
+    @Test
+    void aTakenOverDeliveryEndsLostOnlyAfterTheScheduleAllowsNoMoreAttempts() {
+        stored("shop");
+        long id = deliveries.rows().get(0).deliveryId();
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            deliveries.leases("shop").leaseDue(1, clock.instant(), clock.instant().plusSeconds(1));
+            clock.advance(Duration.ofSeconds(2));
+        }
+
+        List<ForwardDelivery> leased = work.leaseBatch();
+
+        assertThat(leased).singleElement().satisfies(delivery -> {
+            assertThat(delivery.deliveryId()).isEqualTo(id);
+            assertThat(work.endsLost(delivery, TestWork.RETRY)).isTrue();
+        });
+        work.endLost(leased.get(0));
+        assertThat(deliveries.row(id).status()).isEqualTo(DeliveryStatus.FAILED);
+        assertThat(deliveries.row(id).lastError()).hasValueSatisfying(error -> assertThat(error).startsWith("worker_lost"));
+        assertThat(work.leaseBatch()).isEmpty();
+    }
+
+    private void drain() {
+        work.attemptAll(work.leaseBatch());
+        runStarted();
+    }
+
+    private void runStarted() {
+        while (!started.isEmpty()) {
+            started.poll().run();
+        }
+    }
+
+    private UUID stored(String destinationId) {
+        UUID inboxId = UUID.randomUUID();
+        EndpointId endpoint = new EndpointId("stripe-main");
+        byte[] aad = NewInboxEntry.payloadAssociatedData(inboxId, "stripe", endpoint, "evt_" + inboxId);
+        deliveries.event(inboxId, new InMemoryForwarding.StoredEvent("stripe", endpoint, "payment_intent.succeeded",
+                "evt_" + inboxId, Optional.of("application/json"),
+                Optional.of(new SealingCipher().seal(BODY.getBytes(StandardCharsets.UTF_8), aad))));
+        deliveries.enqueue(List.of(new NewForward(destinationId, MessageType.EVENT, NewForward.eventMessageId(inboxId),
+                inboxId, clock.instant())));
+        return inboxId;
+    }
+
+    private static DeliveryOutcome refused(int status, Optional<Duration> retryAfter) {
+        return new DeliveryOutcome.NotDelivered(Optional.of(status), retryAfter, "answered " + status);
+    }
+
+    private static Destination destination(String id, int maxInFlight) {
+        return new Destination(id, Set.of(MessageType.EVENT), Optional.empty(), EventTypePatterns.any(), SCHEDULE,
+                Duration.ofSeconds(15), maxInFlight, Optional.empty(), new DestinationTarget.Http(
+                        URI.create("https://" + id + ".example/hooks"), List.of(new SigningSecret("v1", new byte[24]))));
+    }
+
+    private ForwardingWork work(Destinations destinations) {
+        ForwardingLedger ledger = new ForwardingLedger();
+        ledger.deliveries = deliveries;
+        ledger.settings = TestWork.settings();
+        ledger.clock = clock;
+        ForwardingWork built = new ForwardingWork();
+        built.destinations = destinations;
+        built.ledger = ledger;
+        built.transport = transport;
+        built.cipher = new SealingCipher();
+        built.health = new DestinationHealth();
+        built.metrics = new CountingMetrics();
+        built.settings = TestWork.settings();
+        built.failpoints = Failpoints.inert();
+        built.clock = clock;
+        built.executor = started::add;
+        built.jitter = () -> 0;
+        return built;
+    }
+
+    /** Answers each destination as told (200 by default); {@code slow}'s sends are never started here. */
+    private static final class ScriptedTransport implements DestinationTransportPort {
+        final List<ForwardMessage> sent = new ArrayList<>();
+        private final Map<String, DeliveryOutcome> answers = new HashMap<>();
+
+        void answer(String destinationId, DeliveryOutcome outcome) {
+            answers.put(destinationId, outcome);
+        }
+
+        @Override
+        public DeliveryOutcome send(Destination destination, ForwardMessage message) {
+            sent.add(message);
+            return answers.getOrDefault(destination.id(), new DeliveryOutcome.Delivered(Optional.of(200)));
+        }
+    }
+
+    private final class CountingMetrics implements ForwardingMetricsPort {
+        @Override
+        public void delivered(String destinationId) {
+            counted.add("delivered " + destinationId);
+        }
+
+        @Override
+        public void retried(String destinationId) {
+            counted.add("retried " + destinationId);
+        }
+
+        @Override
+        public void failed(String destinationId) {
+            counted.add("failed " + destinationId);
+        }
+    }
+}

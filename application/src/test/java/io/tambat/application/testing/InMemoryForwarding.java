@@ -1,0 +1,155 @@
+package io.tambat.application.testing;
+
+import io.tambat.domain.model.forwarding.DeliveryQuery;
+import io.tambat.domain.model.forwarding.DeliveryRecord;
+import io.tambat.domain.model.forwarding.DeliveryStatus;
+import io.tambat.domain.model.forwarding.DestinationBacklog;
+import io.tambat.domain.model.forwarding.ForwardDelivery;
+import io.tambat.domain.model.forwarding.NewForward;
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.SealedPayload;
+import io.tambat.domain.port.out.ForwardingPort;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Forward deliveries in memory, leased per destination by the rules every work queue follows
+ * ({@link InMemoryLeases}). What a leased delivery carries of its event is given by {@link #event}.
+ */
+public final class InMemoryForwarding implements ForwardingPort, RollsBack {
+
+    /** What a leased delivery carries of its event. */
+    public record StoredEvent(String provider, EndpointId endpointId, String eventType, String providerEventId,
+            Optional<String> contentType, Optional<SealedPayload> payload) {
+    }
+
+    /** One delivery as stored. */
+    public record Row(long deliveryId, NewForward forward, DeliveryStatus status, Optional<Integer> lastStatus,
+            Optional<String> lastError) {
+    }
+
+    private final Map<Long, Row> rows = new LinkedHashMap<>();
+    private final Map<String, InMemoryLeases<Long>> leases = new LinkedHashMap<>();
+    private final Map<UUID, StoredEvent> events = new LinkedHashMap<>();
+    private long nextId = 1;
+
+    public void event(UUID inboxId, StoredEvent event) {
+        events.put(inboxId, event);
+    }
+
+    public List<Row> rows() {
+        return List.copyOf(rows.values());
+    }
+
+    public Row row(long deliveryId) {
+        return rows.get(deliveryId);
+    }
+
+    public InMemoryLeases<Long> leases(String destinationId) {
+        return leases.computeIfAbsent(destinationId, id -> new InMemoryLeases<>());
+    }
+
+    @Override
+    public void enqueue(List<NewForward> forwards) {
+        for (NewForward forward : forwards) {
+            boolean exists = rows.values().stream().anyMatch(row -> row.forward().destinationId()
+                    .equals(forward.destinationId()) && row.forward().messageId().equals(forward.messageId()));
+            if (!exists) {
+                long id = nextId++;
+                rows.put(id, new Row(id, forward, DeliveryStatus.PENDING, Optional.empty(), Optional.empty()));
+                leases(forward.destinationId()).add(id, forward.createdAt());
+            }
+        }
+    }
+
+    @Override
+    public List<ForwardDelivery> leaseDue(String destinationId, int max, Instant now, Instant leaseUntil) {
+        List<ForwardDelivery> leased = new ArrayList<>();
+        for (InMemoryLeases.Leased<Long> item : leases(destinationId).leaseDue(max, now, leaseUntil)) {
+            NewForward forward = rows.get(item.key()).forward();
+            StoredEvent event = events.get(forward.inboxId());
+            leased.add(new ForwardDelivery(item.key(), destinationId, forward.type(), forward.messageId(),
+                    forward.inboxId(), item.lease(), event.provider(), event.endpointId(), event.eventType(),
+                    event.providerEventId(), event.contentType(), event.payload()));
+        }
+        return leased;
+    }
+
+    @Override
+    public boolean delivered(long deliveryId, int attempt, Optional<Integer> status, Instant now) {
+        return end(deliveryId, attempt, DeliveryStatus.DELIVERED, status, Optional.empty(), null);
+    }
+
+    @Override
+    public boolean retryLater(long deliveryId, int attempt, Instant nextAttemptAt, Optional<Integer> status,
+            String redactedError) {
+        return end(deliveryId, attempt, DeliveryStatus.PENDING, status, Optional.of(redactedError), nextAttemptAt);
+    }
+
+    @Override
+    public boolean fail(long deliveryId, int attempt, Optional<Integer> status, String redactedError, Instant now) {
+        return end(deliveryId, attempt, DeliveryStatus.FAILED, status, Optional.of(redactedError), null);
+    }
+
+    @Override
+    public DestinationBacklog backlog(String destinationId, Instant now) {
+        List<Row> own = rows.values().stream().filter(row -> row.forward().destinationId().equals(destinationId))
+                .toList();
+        return new DestinationBacklog(own.stream().filter(row -> row.status() == DeliveryStatus.PENDING).count(),
+                own.stream().filter(row -> row.status() == DeliveryStatus.FAILED).count(), 0, Optional.empty());
+    }
+
+    @Override
+    public List<DeliveryRecord> deliveries(String destinationId, DeliveryQuery query) {
+        throw new UnsupportedOperationException("listed by the PostgreSQL adapter's contract tests");
+    }
+
+    @Override
+    public boolean redrive(String destinationId, long deliveryId, Instant now) {
+        Row row = rows.get(deliveryId);
+        if (row == null || row.status() != DeliveryStatus.FAILED || !row.forward().destinationId().equals(destinationId)) {
+            return false;
+        }
+        rows.put(deliveryId, new Row(deliveryId, row.forward(), DeliveryStatus.PENDING, row.lastStatus(),
+                row.lastError()));
+        leases(destinationId).reopen(deliveryId, now);
+        return true;
+    }
+
+    @Override
+    public Optional<DeliveryStatus> status(String destinationId, long deliveryId) {
+        return Optional.ofNullable(rows.get(deliveryId)).filter(row -> row.forward().destinationId()
+                .equals(destinationId)).map(Row::status);
+    }
+
+    @Override
+    public Runnable snapshot() {
+        Runnable rowsBack = RollsBack.snapshotOf(rows);
+        List<Runnable> leasesBack = leases.values().stream().map(InMemoryLeases::snapshot).toList();
+        return () -> {
+            rowsBack.run();
+            leasesBack.forEach(Runnable::run);
+        };
+    }
+
+    private boolean end(long deliveryId, int attempt, DeliveryStatus status, Optional<Integer> lastStatus,
+            Optional<String> error, Instant nextAttemptAt) {
+        Row row = rows.get(deliveryId);
+        InMemoryLeases<Long> own = leases(row.forward().destinationId());
+        if (!own.holds(deliveryId, attempt)) {
+            return false;
+        }
+        if (status == DeliveryStatus.PENDING) {
+            own.retryAt(deliveryId, nextAttemptAt);
+        } else {
+            own.finish(deliveryId);
+        }
+        rows.put(deliveryId, new Row(deliveryId, row.forward(), status, lastStatus, error));
+        return true;
+    }
+}

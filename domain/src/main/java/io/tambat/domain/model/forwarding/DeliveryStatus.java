@@ -1,0 +1,10 @@
+package io.tambat.domain.model.forwarding;
+
+/** Where one message's delivery to one destination stands. */
+public enum DeliveryStatus {
+    /** Due now or at its next attempt, or being attempted. */
+    PENDING,
+    DELIVERED,
+    /** Every scheduled attempt failed: visible and redrivable. */
+    FAILED
+}

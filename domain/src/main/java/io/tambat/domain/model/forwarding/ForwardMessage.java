@@ -1,0 +1,77 @@
+package io.tambat.domain.model.forwarding;
+
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * One message as every kind of destination receives it: its id (the same on every copy), what it is about,
+ * and the body with its content type. The body of an event is its verified payload exactly as received.
+ */
+public final class ForwardMessage {
+
+    private final String messageId;
+    private final MessageType type;
+    private final UUID inboxId;
+    private final String provider;
+    private final String endpointId;
+    private final String eventType;
+    private final String providerEventId;
+    private final String contentType;
+    private final byte[] body;
+
+    public ForwardMessage(String messageId, MessageType type, UUID inboxId, String provider, String endpointId,
+            String eventType, String providerEventId, String contentType, byte[] body) {
+        this.messageId = Objects.requireNonNull(messageId);
+        this.type = Objects.requireNonNull(type);
+        this.inboxId = Objects.requireNonNull(inboxId);
+        this.provider = Objects.requireNonNull(provider);
+        this.endpointId = Objects.requireNonNull(endpointId);
+        this.eventType = Objects.requireNonNull(eventType);
+        this.providerEventId = Objects.requireNonNull(providerEventId);
+        this.contentType = Objects.requireNonNull(contentType);
+        this.body = body.clone();
+    }
+
+    public String messageId() {
+        return messageId;
+    }
+
+    public MessageType type() {
+        return type;
+    }
+
+    public UUID inboxId() {
+        return inboxId;
+    }
+
+    public String provider() {
+        return provider;
+    }
+
+    public String endpointId() {
+        return endpointId;
+    }
+
+    public String eventType() {
+        return eventType;
+    }
+
+    public String providerEventId() {
+        return providerEventId;
+    }
+
+    public String contentType() {
+        return contentType;
+    }
+
+    /** A copy of the body. */
+    public byte[] body() {
+        return body.clone();
+    }
+
+    /** Never the body: it may hold personal data. */
+    @Override
+    public String toString() {
+        return "ForwardMessage[" + messageId + ", " + type.wireName() + ", " + body.length + " bytes]";
+    }
+}
