@@ -16,7 +16,6 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -122,7 +121,7 @@ public class ConfiguredDestinations {
         return list(key).map(waits -> {
             List<Duration> parsed = new ArrayList<>();
             for (String wait : waits) {
-                parsed.add(parse(key, wait));
+                parsed.add(RuntimeProducers.parseDuration(key, wait));
             }
             return new RetrySchedule(parsed);
         }).orElse(RetrySchedule.DEFAULT);
@@ -211,19 +210,7 @@ public class ConfiguredDestinations {
     }
 
     private Optional<Duration> duration(String key) {
-        return config.getOptionalValue(key, String.class).map(value -> parse(key, value));
-    }
-
-    private static Duration parse(String key, String value) {
-        try {
-            Duration duration = Duration.parse(value.trim());
-            if (duration.isNegative() || duration.isZero()) {
-                throw new ConfigurationException(key, "must be positive");
-            }
-            return duration;
-        } catch (DateTimeParseException e) {
-            throw new ConfigurationException(key, "not an ISO-8601 duration such as PT5M");
-        }
+        return config.getOptionalValue(key, String.class).map(value -> RuntimeProducers.parseDuration(key, value));
     }
 
     /** A comma-separated list, its entries trimmed and blanks dropped; empty when the key is unset or blank. */

@@ -202,7 +202,8 @@ public class RuntimeProducers {
         return parseDuration(key, config.getOptionalValue(key, String.class).orElse(defaultValue));
     }
 
-    private static Duration parseDuration(String key, String value) {
+    /** A positive ISO-8601 duration, refused naming its key; every reader of durations shares it. */
+    static Duration parseDuration(String key, String value) {
         try {
             Duration duration = Duration.parse(value.trim());
             if (duration.isNegative() || duration.isZero()) {
