@@ -12,6 +12,7 @@ import io.tambat.domain.port.out.WebhookEndpointsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -46,7 +47,7 @@ public class ConfiguredDestinations {
     WebhookEndpointsPort endpoints;
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     Destinations destinations() {
         List<Destination> loaded = new ArrayList<>();
         for (String id : list(DESTINATIONS).orElse(List.of())) {
