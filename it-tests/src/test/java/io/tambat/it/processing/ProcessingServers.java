@@ -14,15 +14,15 @@ import java.util.HashMap;
 import java.util.Map;
 
 /** Servers with a Standard Webhooks endpoint whose events carry object versions, and deliveries to them. */
-final class ProcessingServers {
+public final class ProcessingServers {
 
-    static final Duration READY = Duration.ofSeconds(90);
+    public static final Duration READY = Duration.ofSeconds(90);
 
     private ProcessingServers() {
     }
 
     /** Endpoint {@code std} plus fast processing (short lease and backoff) and the given extra settings. */
-    static TambatServerProcess server(String name, String schema, Map<String, String> extra) {
+    public static TambatServerProcess server(String name, String schema, Map<String, String> extra) {
         Map<String, String> environment = new HashMap<>(Map.of(
                 "TAMBAT_WEBHOOKS_ENDPOINTS", "std",
                 "TAMBAT_WEBHOOKS_ENDPOINT_STD_PROVIDER", "standard",
@@ -34,16 +34,16 @@ final class ProcessingServers {
         return TambatServerProcess.configured(name, TestDatabase.port(), schema, environment);
     }
 
-    static String newMessageId() {
+    public static String newMessageId() {
         return StandardDeliveries.newMessageId();
     }
 
-    static byte[] paymentEvent(String objectId, long version, String state) {
+    public static byte[] paymentEvent(String objectId, long version, String state) {
         return ("{\"type\":\"payment.updated\",\"data\":{\"object\":\"payment\",\"id\":\"" + objectId
                 + "\",\"version\":" + version + ",\"status\":\"" + state + "\"}}").getBytes(StandardCharsets.UTF_8);
     }
 
-    static HttpResponse<String> deliver(URI base, String messageId, byte[] body) {
+    public static HttpResponse<String> deliver(URI base, String messageId, byte[] body) {
         return StandardDeliveries.send(base.resolve("webhooks/standard/std"), StandardDeliveries.SECRET, messageId,
                 body);
     }
