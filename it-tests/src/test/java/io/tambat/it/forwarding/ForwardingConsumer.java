@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -73,7 +74,7 @@ final class ForwardingConsumer implements AutoCloseable {
     private final int port = FreePorts.next();
     private final Webhook verifier;
     private final List<Received> received = new CopyOnWriteArrayList<>();
-    private final List<String> acknowledged = new CopyOnWriteArrayList<>();
+    private final Set<String> acknowledged = ConcurrentHashMap.newKeySet();
     private final ExecutorService threads = Executors.newCachedThreadPool();
     private volatile Script script;
     private HttpServer server;
@@ -149,8 +150,7 @@ final class ForwardingConsumer implements AutoCloseable {
                 TambatServerProcess.sleep(reply.delay());
             }
             reply.headers().forEach((name, value) -> exchange.getResponseHeaders().add(name, value));
-            if (reply.status() >= 200 && reply.status() < 300 && request.verified()
-                    && !acknowledged.contains(request.messageId())) {
+            if (reply.status() >= 200 && reply.status() < 300 && request.verified()) {
                 acknowledged.add(request.messageId());
             }
             exchange.sendResponseHeaders(reply.status(), -1);

@@ -40,7 +40,6 @@ class HttpForwardingIT {
     private static final String OLD_SECRET = "whsec_b2xkIHNpZ25pbmcgc2VjcmV0IDAx";
     private static final String NEW_SECRET = "whsec_bmV3IHNpZ25pbmcgc2VjcmV0IDAy";
     private static final Duration CONVERGENCE = Duration.ofSeconds(60);
-    private static final int HALTED = 137;
 
     private final TestDatabase db = new TestDatabase(SCHEMA);
 
@@ -185,7 +184,7 @@ class HttpForwardingIT {
             armed.put("TAMBAT_FAILPOINTS", "forward.after-send");
             try (TambatServerProcess first = server(armed).start().awaitReady(ProcessingServers.READY)) {
                 inboxId = deliverOne(first);
-                assertThat(first.awaitExit(CONVERGENCE)).isEqualTo(HALTED);
+                assertThat(first.awaitExit(CONVERGENCE)).isEqualTo(TambatServerProcess.HALTED);
             }
             assertThat(shop.copiesOf(inboxId)).hasSize(1);
             assertThat(deliveryRow("shop", inboxId)).containsEntry("status", "PENDING")

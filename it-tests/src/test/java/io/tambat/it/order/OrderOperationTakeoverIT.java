@@ -87,7 +87,7 @@ class OrderOperationTakeoverIT {
             } catch (IllegalStateException answerLostInTheCrash) {
                 // the worker may halt the process before the 202 is written; the retry below gets it
             }
-            assertThat(crashing.awaitExit(Duration.ofSeconds(30))).isEqualTo(137);
+            assertThat(crashing.awaitExit(Duration.ofSeconds(30))).isEqualTo(TambatServerProcess.HALTED);
         }
         assertThat(attemptToken(db, key)).isEqualTo(1);
         assertThat(db.count("SELECT count(*) FROM orders")).isZero();
@@ -120,7 +120,7 @@ class OrderOperationTakeoverIT {
             } catch (IllegalStateException answerLostInTheCrash) {
                 // the worker may halt the process before the 202 is written; the retry below gets it
             }
-            assertThat(crashing.awaitExit(Duration.ofSeconds(30))).isEqualTo(137);
+            assertThat(crashing.awaitExit(Duration.ofSeconds(30))).isEqualTo(TambatServerProcess.HALTED);
         }
 
         try (TambatServerProcess restarted = server("restarted-last", oneAttempt).start().awaitReady(READY)) {

@@ -23,7 +23,6 @@ class LostWorkersIT {
 
     private static final String SCHEMA = "tambat_lost_workers";
     private static final Duration CONVERGENCE = Duration.ofSeconds(60);
-    private static final int HALTED = 137;
 
     private final TestDatabase db = new TestDatabase(SCHEMA);
 
@@ -54,12 +53,14 @@ class LostWorkersIT {
             }
         }
         try (TambatServerProcess first = ProcessingServers.server("lost-1", SCHEMA, armed).start()) {
-            assertThat(first.awaitExit(ProcessingServers.READY.plus(CONVERGENCE))).isEqualTo(HALTED);
+            assertThat(first.awaitExit(ProcessingServers.READY.plus(CONVERGENCE)))
+                    .isEqualTo(TambatServerProcess.HALTED);
         }
         assertThat(attempts(poison)).isEqualTo(1);
 
         try (TambatServerProcess second = ProcessingServers.server("lost-2", SCHEMA, armed).start()) {
-            assertThat(second.awaitExit(ProcessingServers.READY.plus(CONVERGENCE))).isEqualTo(HALTED);
+            assertThat(second.awaitExit(ProcessingServers.READY.plus(CONVERGENCE)))
+                    .isEqualTo(TambatServerProcess.HALTED);
         }
         assertThat(attempts(poison)).isEqualTo(2);
 

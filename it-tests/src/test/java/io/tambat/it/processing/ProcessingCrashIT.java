@@ -24,7 +24,6 @@ class ProcessingCrashIT {
 
     private static final String SCHEMA = "tambat_processing_crash";
     private static final Duration CONVERGENCE = Duration.ofSeconds(60);
-    private static final int HALTED = 137;
 
     private final TestDatabase db = new TestDatabase(SCHEMA);
 
@@ -103,7 +102,7 @@ class ProcessingCrashIT {
                 // The relay or a worker can reach its failpoint between the commit and the answer: the same
                 // situation as a crash after the inbox commit, covered below. The row is committed either way.
             }
-            assertThat(armed.awaitExit(CONVERGENCE)).isEqualTo(HALTED);
+            assertThat(armed.awaitExit(CONVERGENCE)).isEqualTo(TambatServerProcess.HALTED);
             assertThat(db.count("SELECT count(*) FROM webhook_inbox WHERE provider_event_id = ?", messageId))
                     .isEqualTo(1);
         }

@@ -19,6 +19,9 @@ import java.util.Map;
  */
 public final class TambatServerProcess implements AutoCloseable {
 
+    /** The exit status of a server a failpoint halted (as a kill -9 would end it). */
+    public static final int HALTED = 137;
+
     private final String name;
     private final int httpPort;
     private final Map<String, String> environment;
