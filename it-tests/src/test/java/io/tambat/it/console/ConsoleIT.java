@@ -71,7 +71,10 @@ class ConsoleIT {
                         Map.entry("TAMBAT_PROVIDERS_STRIPE_API_URL", "http://127.0.0.1:" + stripeApi.port()),
                         Map.entry("TAMBAT_PROVIDERS_STRIPE_API_KEY", API_KEY),
                         Map.entry("TAMBAT_PROCESSING_MAX_ATTEMPTS", "2"),
-                        Map.entry("TAMBAT_PROCESSING_LEASE", "PT3S"),
+                        // A batch resolves its events one after another: two redriven events whose slow fetch
+                        // (1.5 s each, below) share a batch must both fit in one lease, or the second is taken
+                        // over and ends worker_lost on its last attempt.
+                        Map.entry("TAMBAT_PROCESSING_LEASE", "PT10S"),
                         Map.entry("TAMBAT_PROCESSING_INITIAL_BACKOFF", "PT0.2S"),
                         Map.entry("TAMBAT_PROCESSING_MAX_BACKOFF", "PT1S")))
                 .start().awaitReady(Duration.ofSeconds(90));
