@@ -86,9 +86,8 @@ public class ConfiguredDestinations {
         for (String name : list(key).orElse(List.of("events"))) {
             switch (name) {
                 case "events" -> types.add(MessageType.EVENT);
-                case "state-changes" -> throw new ConfigurationException(key, "state-changes are not forwarded yet: "
-                        + "use events");
-                default -> throw new ConfigurationException(key, "must be events");
+                case "state-changes" -> types.add(MessageType.STATE_CHANGE);
+                default -> throw new ConfigurationException(key, "must be events, state-changes or both");
             }
         }
         return types;

@@ -8,6 +8,7 @@ import io.tambat.domain.model.forwarding.DeliveryOutcome;
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.Destinations;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
+import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.model.processing.RetryPolicy;
 import io.tambat.domain.model.webhook.NewInboxEntry;
@@ -15,6 +16,7 @@ import io.tambat.domain.model.webhook.TokenBucket;
 import io.tambat.domain.port.out.DestinationTransportPort;
 import io.tambat.domain.port.out.ForwardingMetricsPort;
 import io.tambat.domain.port.out.PayloadCipherPort;
+import io.tambat.domain.port.out.StateChangeRenderingPort;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -55,6 +57,9 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
 
     @Inject
     PayloadCipherPort cipher;
+
+    @Inject
+    StateChangeRenderingPort rendering;
 
     @Inject
     DestinationHealth health;
@@ -183,13 +188,21 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
     }
 
     private DeliveryOutcome send(Destination destination, ForwardDelivery delivery) {
-        if (delivery.payload().isEmpty()) {
-            return new DeliveryOutcome.NotDelivered(Optional.empty(), Optional.empty(),
-                    "payload_purged: retention removed the event's payload");
+        if (delivery.purged()) {
+            return new DeliveryOutcome.NotDelivered(Optional.empty(), Optional.empty(), delivery.type()
+                    == MessageType.EVENT ? "payload_purged: retention removed the event's payload"
+                    : "mutation_purged: retention removed the mutation from the trail");
         }
-        byte[] body = cipher.open(delivery.payload().get(), NewInboxEntry.payloadAssociatedData(delivery.inboxId(),
-                delivery.provider(), delivery.endpointId(), delivery.providerEventId()));
-        return transport.send(destination, delivery.message(body));
+        return transport.send(destination, delivery.message(body(delivery)));
+    }
+
+    /** An event's opened payload, or a state change's rendered notice. */
+    private byte[] body(ForwardDelivery delivery) {
+        return switch (delivery.type()) {
+            case EVENT -> cipher.open(delivery.payload().orElseThrow(), NewInboxEntry.payloadAssociatedData(
+                    delivery.inboxId(), delivery.provider(), delivery.endpointId(), delivery.providerEventId()));
+            case STATE_CHANGE -> rendering.render(delivery.stateChange().orElseThrow());
+        };
     }
 
     private void notDelivered(Destination destination, ForwardDelivery delivery,
@@ -197,7 +210,8 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
         Instant now = clock.instant();
         health.failed(destination.id(), refused.reason(), now);
         int attempt = delivery.lease().attempt();
-        Optional<Instant> next = delivery.payload().isEmpty() ? Optional.empty()
+        // What retention removed never comes back: no use trying again.
+        Optional<Instant> next = delivery.purged() ? Optional.empty()
                 : destination.retrySchedule().nextAttempt(attempt, now, refused.retryAfter(), jitter);
         if (next.isPresent()) {
             ledger.retryLater(delivery, next.get(), refused.status(), refused.reason());

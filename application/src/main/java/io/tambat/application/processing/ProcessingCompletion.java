@@ -2,6 +2,8 @@ package io.tambat.application.processing;
 
 import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.error.SequenceGapException;
+import io.tambat.domain.model.forwarding.Destinations;
+import io.tambat.domain.model.forwarding.NewForward;
 import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.model.processing.ObjectKey;
 import io.tambat.domain.model.processing.OutboxMessage;
@@ -9,6 +11,7 @@ import io.tambat.domain.model.processing.ProviderObject;
 import io.tambat.domain.model.processing.StateChange;
 import io.tambat.domain.model.processing.StateWrite;
 import io.tambat.domain.port.out.BusinessStatePort;
+import io.tambat.domain.port.out.ForwardingPort;
 import io.tambat.domain.port.out.InboxWorkPort;
 import io.tambat.domain.port.out.OutboxPort;
 import io.tambat.domain.port.out.ProcessedEventsPort;
@@ -28,7 +31,7 @@ import java.util.logging.Logger;
 /**
  * The transactions that end an attempt. Completing is ONE transaction: the processed-event record under the
  * event's own key, the business mutation (if any, and only if still in order), its side-effect notification in
- * the outbox, and the row marked PROCESSED. An event processed before (an operator's replay) finds its record,
+ * the outbox and its state change's forward deliveries, and the row marked PROCESSED. An event processed before (an operator's replay) finds its record,
  * which stays as it was, and its write applies only under the state's own rules and only if the event has no
  * mutation on record, so no mutation is ever applied twice: a replay fills in what an earlier run did not commit.
  */
@@ -48,6 +51,12 @@ public class ProcessingCompletion {
 
     @Inject
     OutboxPort outbox;
+
+    @Inject
+    Destinations destinations;
+
+    @Inject
+    ForwardingPort forwarding;
 
     /** What to apply: nothing, or one change, resolved outside the transaction (a fetch is a remote call). */
     public sealed interface Resolution {
@@ -114,6 +123,7 @@ public class ProcessingCompletion {
         }
         if (!changed.isEmpty()) {
             outbox.appendAll(List.copyOf(changed), OutboxMessage.OBJECT_STATE_CHANGED, now);
+            forward(events, changed, now);
         }
         Set<UUID> ended = inbox.markProcessed(events, now);
         for (LeasedEvent event : events) {
@@ -122,6 +132,23 @@ public class ProcessingCompletion {
             }
         }
         return events.stream().map(event -> changed.contains(event.inboxId())).toList();
+    }
+
+    /**
+     * The state changes' deliveries, written with their mutations, so each is durable from their commit; in the
+     * order the mutations were applied. None without takers.
+     */
+    private void forward(List<LeasedEvent> events, Set<UUID> changed, Instant appliedAt) {
+        List<NewForward> forwards = new ArrayList<>();
+        for (LeasedEvent event : events) {
+            if (changed.contains(event.inboxId())) {
+                forwards.addAll(destinations.forStateChange(event.inboxId(), event.endpointId().value(),
+                        event.eventType(), appliedAt));
+            }
+        }
+        if (!forwards.isEmpty()) {
+            forwarding.enqueue(forwards);
+        }
     }
 
     /**

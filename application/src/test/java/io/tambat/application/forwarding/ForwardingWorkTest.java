@@ -5,25 +5,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tambat.application.testing.InMemoryForwarding;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.SealingCipher;
+import io.tambat.application.testing.TestDestinations;
 import io.tambat.application.testing.TestWork;
 import io.tambat.application.work.Failpoints;
 import io.tambat.domain.model.forwarding.DeliveryOutcome;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
 import io.tambat.domain.model.forwarding.Destination;
-import io.tambat.domain.model.forwarding.DestinationTarget;
 import io.tambat.domain.model.forwarding.Destinations;
-import io.tambat.domain.model.forwarding.EventTypePatterns;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
 import io.tambat.domain.model.forwarding.ForwardMessage;
 import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.NewForward;
 import io.tambat.domain.model.forwarding.RetrySchedule;
-import io.tambat.domain.model.forwarding.SigningSecret;
+import io.tambat.domain.model.forwarding.StateChangeNotice;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.port.out.DestinationTransportPort;
 import io.tambat.domain.port.out.ForwardingMetricsPort;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -72,6 +70,38 @@ class ForwardingWorkTest {
             assertThat(row.lastStatus()).contains(200);
         });
         assertThat(counted).containsExactly("delivered shop");
+    }
+
+    @Test
+    void sendsAStateChangeAsItsRenderedNoticeUnderItsOwnMessageId() {
+        UUID inboxId = storedStateChange("shop", true);
+
+        drain();
+
+        assertThat(transport.sent).singleElement().satisfies(sent -> {
+            assertThat(sent.messageId()).isEqualTo(NewForward.stateChangeMessageId(inboxId));
+            assertThat(sent.type()).isEqualTo(MessageType.STATE_CHANGE);
+            assertThat(sent.inboxId()).isEqualTo(inboxId);
+            assertThat(sent.eventType()).isEqualTo("payment_intent.succeeded");
+            assertThat(sent.contentType()).isEqualTo("application/json");
+            assertThat(new String(sent.body(), StandardCharsets.UTF_8)).isEqualTo("payment_intent pi_1 succeeded v3");
+        });
+        assertThat(deliveries.rows()).singleElement().extracting(InMemoryForwarding.Row::status)
+                .isEqualTo(DeliveryStatus.DELIVERED);
+    }
+
+    @Test
+    void aStateChangeWhoseMutationRetentionRemovedFailsAtOnce() {
+        storedStateChange("shop", false);
+
+        drain();
+
+        assertThat(transport.sent).isEmpty();
+        assertThat(deliveries.rows()).singleElement().satisfies(row -> {
+            assertThat(row.status()).isEqualTo(DeliveryStatus.FAILED);
+            assertThat(row.lastError()).hasValueSatisfying(error -> assertThat(error).startsWith("mutation_purged"));
+        });
+        assertThat(counted).containsExactly("failed shop");
     }
 
     @Test
@@ -185,9 +215,22 @@ class ForwardingWorkTest {
         byte[] aad = NewInboxEntry.payloadAssociatedData(inboxId, "stripe", endpoint, "evt_" + inboxId);
         deliveries.event(inboxId, new InMemoryForwarding.StoredEvent("stripe", endpoint, "payment_intent.succeeded",
                 "evt_" + inboxId, Optional.of("application/json"),
-                Optional.of(new SealingCipher().seal(BODY.getBytes(StandardCharsets.UTF_8), aad))));
+                Optional.of(new SealingCipher().seal(BODY.getBytes(StandardCharsets.UTF_8), aad)), Optional.empty()));
         deliveries.enqueue(List.of(new NewForward(destinationId, MessageType.EVENT, NewForward.eventMessageId(inboxId),
                 inboxId, clock.instant())));
+        return inboxId;
+    }
+
+    /** A state change whose mutation is still in the trail, or was purged from it. */
+    private UUID storedStateChange(String destinationId, boolean inTrail) {
+        UUID inboxId = UUID.randomUUID();
+        EndpointId endpoint = new EndpointId("stripe-main");
+        Optional<StateChangeNotice> mutation = Optional.of(new StateChangeNotice(inboxId, "stripe", endpoint.value(),
+                "payment_intent", "pi_1", "succeeded", Optional.of(3L), clock.instant())).filter(notice -> inTrail);
+        deliveries.event(inboxId, new InMemoryForwarding.StoredEvent("stripe", endpoint, "payment_intent.succeeded",
+                "evt_" + inboxId, Optional.of("application/json"), Optional.empty(), mutation));
+        deliveries.enqueue(new Destinations(List.of(shop)).forStateChange(inboxId, endpoint.value(),
+                "payment_intent.succeeded", clock.instant()));
         return inboxId;
     }
 
@@ -196,9 +239,8 @@ class ForwardingWorkTest {
     }
 
     private static Destination destination(String id, int maxInFlight) {
-        return new Destination(id, Set.of(MessageType.EVENT), Optional.empty(), EventTypePatterns.any(), SCHEDULE,
-                Duration.ofSeconds(15), maxInFlight, Optional.empty(), new DestinationTarget.Http(
-                        URI.create("https://" + id + ".example/hooks"), List.of(new SigningSecret("v1", new byte[24]))));
+        return TestDestinations.http(id, Set.of(MessageType.EVENT, MessageType.STATE_CHANGE), Optional.empty(),
+                SCHEDULE, maxInFlight);
     }
 
     private ForwardingWork work(Destinations destinations) {
@@ -211,6 +253,8 @@ class ForwardingWorkTest {
         built.ledger = ledger;
         built.transport = transport;
         built.cipher = new SealingCipher();
+        built.rendering = notice -> (notice.objectType() + " " + notice.objectId() + " " + notice.state() + " v"
+                + notice.version().orElseThrow()).getBytes(StandardCharsets.UTF_8);
         built.health = new DestinationHealth();
         built.metrics = new CountingMetrics();
         built.settings = TestWork.settings();

@@ -4,7 +4,12 @@ import static io.tambat.application.processing.ProcessingFixture.ENDPOINT;
 import static io.tambat.application.processing.ProcessingFixture.PROVIDER;
 import static io.tambat.application.processing.ProcessingFixture.key;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tambat.application.testing.InMemoryForwarding;
+import io.tambat.domain.error.LeaseLostException;
+import io.tambat.domain.model.forwarding.MessageType;
+import io.tambat.domain.model.forwarding.NewForward;
 import io.tambat.domain.model.processing.InboxSelection;
 import io.tambat.domain.model.processing.InboxStatus;
 import io.tambat.domain.model.processing.LeasedEvent;
@@ -68,6 +73,50 @@ class ProcessingCompletionTest {
                 .extracting(ObjectState::state, ObjectState::version, ObjectState::updatedAt)
                 .containsExactly("reopened", Optional.empty(), fx.now());
         assertThat(fx.outbox.topicsFor(inboxId)).containsExactly(OutboxMessage.OBJECT_STATE_CHANGED);
+    }
+
+    @Test
+    void anAppliedMutationIsForwardedOnceToEachDestinationTakingStateChangesUnderItsOwnMessageId() {
+        UUID inboxId = fx.receive("evt_1", "pay_1", 1, "succeeded");
+
+        fx.completion.complete(fx.leaseOne(), apply(new StateChange.Versioned(key("pay_1"), "succeeded", 1)),
+                fx.now());
+
+        assertThat(fx.forwarding.rows()).singleElement().extracting(InMemoryForwarding.Row::forward)
+                .isEqualTo(new NewForward("shop-service", MessageType.STATE_CHANGE,
+                        NewForward.stateChangeMessageId(inboxId), inboxId, fx.now()));
+        assertThat(NewForward.stateChangeMessageId(inboxId)).as("stable, and not the event's")
+                .isEqualTo(NewForward.stateChangeMessageId(inboxId)).isNotEqualTo(NewForward.eventMessageId(inboxId));
+    }
+
+    @Test
+    void aWriteItsRuleKeptOrAnEventProcessedAgainForwardsNoStateChange() {
+        fx.receive("evt_2", "pay_1", 2, "refunded");
+        fx.completion.complete(fx.leaseOne(), apply(new StateChange.Versioned(key("pay_1"), "refunded", 2)), fx.now());
+        fx.receive("evt_1", "pay_1", 1, "succeeded");
+        fx.completion.complete(fx.leaseOne(), apply(new StateChange.Versioned(key("pay_1"), "succeeded", 1)),
+                fx.now());
+        fx.inbox.replaySelected(everything(), Optional.empty(), 10, fx.now(), fx.now().minusSeconds(60));
+        for (LeasedEvent again : fx.work.leaseBatch()) {
+            fx.completion.complete(again, apply(new StateChange.Versioned(key("pay_1"), "refunded", 2)), fx.now());
+        }
+
+        assertThat(fx.forwarding.rows()).as("only version 2's mutation, once").singleElement()
+                .satisfies(row -> assertThat(row.forward().type()).isEqualTo(MessageType.STATE_CHANGE));
+    }
+
+    @Test
+    void aStateChangesDeliveriesRollBackWithAMutationThatDidNotCommit() {
+        fx.receive("evt_1", "pay_1", 1, "succeeded");
+        LeasedEvent event = fx.leaseOne();
+        fx.outliveTheLease();
+        fx.leaseOne();
+
+        assertThatThrownBy(() -> fx.completion.complete(event,
+                apply(new StateChange.Versioned(key("pay_1"), "succeeded", 1)), fx.now()))
+                .isInstanceOf(LeaseLostException.class);
+
+        assertThat(fx.forwarding.rows()).isEmpty();
     }
 
     private static InboxSelection everything() {

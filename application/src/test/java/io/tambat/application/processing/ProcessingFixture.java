@@ -3,15 +3,19 @@ package io.tambat.application.processing;
 import io.tambat.application.testing.EndpointBuilder;
 import io.tambat.application.testing.FakeTransactions;
 import io.tambat.application.testing.FixedEndpoints;
+import io.tambat.application.testing.InMemoryForwarding;
 import io.tambat.application.testing.InMemoryInbox;
 import io.tambat.application.testing.InMemoryOutbox;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.RecordingMetrics;
 import io.tambat.application.testing.RecordingTracing;
 import io.tambat.application.testing.SealingCipher;
+import io.tambat.application.testing.TestDestinations;
 import io.tambat.application.testing.TestWork;
 import io.tambat.application.work.Failpoints;
 import io.tambat.domain.error.TransientProcessingException;
+import io.tambat.domain.model.forwarding.Destinations;
+import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.model.processing.ObjectKey;
 import io.tambat.domain.model.processing.ObjectState;
@@ -27,11 +31,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
  * Event processing wired as the container wires it, over in-memory ports: the inbox, its outbox, processed-event
- * records and business state roll back together when a completing transaction throws. Events are stored as
+ * records, business state and forward deliveries roll back together when a completing transaction throws. Events are stored as
  * ingress stores them and leased through {@link InboxWork}, so every attempt holds a real fencing token.
  */
 final class ProcessingFixture {
@@ -45,6 +50,8 @@ final class ProcessingFixture {
     final InMemoryOutbox outbox = new InMemoryOutbox();
     final InMemoryProcessedEvents processed = new InMemoryProcessedEvents();
     final InMemoryBusinessState state = new InMemoryBusinessState();
+    /** Where state changes go: {@code shop-service} takes them, {@code events-only} does not. */
+    final InMemoryForwarding forwarding = new InMemoryForwarding();
     final RecordingMetrics metrics = new RecordingMetrics();
     final RecordingTracing tracing = new RecordingTracing();
     final ScriptedInterpreter interpreter = new ScriptedInterpreter();
@@ -53,7 +60,7 @@ final class ProcessingFixture {
     final ProcessingSettings settings = new ProcessingSettings(Duration.ofDays(7), Duration.ofDays(30),
             SEQUENCE_GAP_WINDOW, Duration.ofDays(90));
     final ProcessingCompletion completion = new TransactionalCompletion(
-            new FakeTransactions(inbox, outbox, processed, state));
+            new FakeTransactions(inbox, outbox, processed, state, forwarding));
     final EventProcessor processor = new EventProcessor();
     final InboxWork work = new InboxWork();
     private boolean providerApiConfigured;
@@ -63,6 +70,10 @@ final class ProcessingFixture {
         completion.processed = processed;
         completion.state = state;
         completion.outbox = outbox;
+        completion.destinations = new Destinations(List.of(
+                TestDestinations.http("shop-service", Set.of(MessageType.EVENT, MessageType.STATE_CHANGE)),
+                TestDestinations.http("events-only", Set.of(MessageType.EVENT))));
+        completion.forwarding = forwarding;
 
         processor.interpreters = new EventInterpreters() {
             @Override

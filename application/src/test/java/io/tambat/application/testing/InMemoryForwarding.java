@@ -5,7 +5,9 @@ import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
 import io.tambat.domain.model.forwarding.DestinationBacklog;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
+import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.NewForward;
+import io.tambat.domain.model.forwarding.StateChangeNotice;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.port.out.ForwardingPort;
@@ -23,9 +25,9 @@ import java.util.UUID;
  */
 public final class InMemoryForwarding implements ForwardingPort, RollsBack {
 
-    /** What a leased delivery carries of its event. */
+    /** What a leased delivery carries of its event, and of the mutation it applied if any. */
     public record StoredEvent(String provider, EndpointId endpointId, String eventType, String providerEventId,
-            Optional<String> contentType, Optional<SealedPayload> payload) {
+            Optional<String> contentType, Optional<SealedPayload> payload, Optional<StateChangeNotice> mutation) {
     }
 
     /** One delivery as stored. */
@@ -75,7 +77,9 @@ public final class InMemoryForwarding implements ForwardingPort, RollsBack {
             StoredEvent event = events.get(forward.inboxId());
             leased.add(new ForwardDelivery(item.key(), destinationId, forward.type(), forward.messageId(),
                     forward.inboxId(), item.lease(), event.provider(), event.endpointId(), event.eventType(),
-                    event.providerEventId(), event.contentType(), event.payload()));
+                    event.providerEventId(), event.contentType(),
+                    forward.type() == MessageType.EVENT ? event.payload() : Optional.empty(),
+                    forward.type() == MessageType.STATE_CHANGE ? event.mutation() : Optional.empty()));
         }
         return leased;
     }

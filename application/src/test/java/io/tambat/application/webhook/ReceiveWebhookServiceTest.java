@@ -8,6 +8,7 @@ import io.tambat.application.testing.EndpointBuilder;
 import io.tambat.application.testing.FakeTransactions;
 import io.tambat.application.testing.FixedEndpoints;
 import io.tambat.application.testing.InMemoryForwarding;
+import io.tambat.application.testing.TestDestinations;
 import io.tambat.application.testing.InMemoryInbox;
 import io.tambat.application.testing.InMemoryOutbox;
 import io.tambat.application.testing.MutableClock;
@@ -16,12 +17,9 @@ import io.tambat.application.testing.SealingCipher;
 import io.tambat.application.transaction.GroupCommitSettings;
 import io.tambat.application.work.StorageStatus;
 import io.tambat.domain.model.forwarding.Destination;
-import io.tambat.domain.model.forwarding.DestinationTarget;
 import io.tambat.domain.model.forwarding.Destinations;
-import io.tambat.domain.model.forwarding.EventTypePatterns;
 import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.RetrySchedule;
-import io.tambat.domain.model.forwarding.SigningSecret;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.error.WebhookRejectedException;
@@ -39,7 +37,6 @@ import io.tambat.domain.port.out.IngressMetricsPort;
 import io.tambat.domain.port.out.ProviderAdapter;
 import java.util.UUID;
 import java.util.Set;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -400,10 +397,7 @@ class ReceiveWebhookServiceTest {
     }
 
     private static Destination destination(String id, Optional<Set<String>> endpoints) {
-        return new Destination(id, Set.of(MessageType.EVENT), endpoints, EventTypePatterns.any(),
-                RetrySchedule.DEFAULT, Destination.DEFAULT_TIMEOUT, 1, Optional.empty(),
-                new DestinationTarget.Http(URI.create("https://shop.example/hooks"),
-                        List.of(new SigningSecret("v1", new byte[24]))));
+        return TestDestinations.http(id, Set.of(MessageType.EVENT), endpoints, RetrySchedule.DEFAULT, 1);
     }
 
     private static String storedBody(NewInboxEntry entry) {

@@ -12,6 +12,8 @@ import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TestDatabase;
 import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -92,6 +94,63 @@ class HttpForwardingIT {
             assertThat(shopState.getInt("pending")).isZero();
             assertThat(shopState.getInt("failed")).isZero();
             assertThat(shopState.isNull("last_delivered_at")).isFalse();
+        }
+    }
+
+    @Test
+    void everyAppliedStateChangeReachesItsTakersOnceUnderItsOwnStableIdSayingWhatWasApplied() {
+        try (ForwardingConsumer shop = ForwardingConsumer.listening(NEW_SECRET);
+                ForwardingConsumer ledger = ForwardingConsumer.listening(NEW_SECRET);
+                TambatServerProcess server = server(destinations(
+                        http("shop", shop.url(), "MESSAGES", "events,state-changes"),
+                        http("ledger", ledger.url(), "MESSAGES", "state-changes"))).start()
+                        .awaitReady(ProcessingServers.READY)) {
+            String objectId = "pay_" + UUID.randomUUID();
+            String first = deliverAndProcess(server, objectId, 1, "succeeded");
+            String second = deliverAndProcess(server, objectId, 2, "refunded");
+            String stale = deliverAndProcess(server, objectId, 1, "succeeded");
+
+            Eventually.within(CONVERGENCE, () -> assertThat(shop.acknowledgedIds()).hasSize(5));
+            Eventually.within(CONVERGENCE, () -> assertThat(ledger.acknowledgedIds()).hasSize(2));
+            assertThat(db.count("SELECT count(*) FROM object_mutation WHERE inbox_id = CAST(? AS uuid)", stale))
+                    .as("version 1 after version 2 changed nothing").isZero();
+            for (String inboxId : List.of(first, second)) {
+                Map<String, Object> mutation = db.rows("SELECT object_type, state, version, applied_at FROM "
+                        + "object_mutation WHERE inbox_id = CAST(? AS uuid)", inboxId).get(0);
+                Map<String, Object> row = db.rows("SELECT message_id, status, created_at FROM forward_delivery "
+                        + "WHERE destination_id = 'ledger' AND inbox_id = CAST(? AS uuid)", inboxId).get(0);
+                String messageId = (String) row.get("message_id");
+                assertThat(messageId).isNotEqualTo(inboxId);
+                assertThat(row).containsEntry("status", "DELIVERED");
+                assertThat(db.rows("SELECT message_type, message_id FROM forward_delivery WHERE destination_id = "
+                        + "'shop' AND inbox_id = CAST(? AS uuid) ORDER BY message_type", inboxId)).as(
+                        "the event under its inbox id, its state change under the id every destination sees")
+                        .containsExactly(Map.of("message_type", "event", "message_id", inboxId),
+                                Map.of("message_type", "state-change", "message_id", messageId));
+                for (ForwardingConsumer consumer : List.of(shop, ledger)) {
+                    assertThat(consumer.copiesOf(messageId)).singleElement().satisfies(copy -> {
+                        assertThat(copy.verified()).isTrue();
+                        assertThat(copy.header("content-type")).isEqualTo("application/json");
+                        assertThat(copy.header("tambat-message-type")).isEqualTo("state-change");
+                        assertThat(copy.header("tambat-inbox-id")).isEqualTo(inboxId);
+                        assertThat(copy.header("tambat-event-type")).isEqualTo("payment.updated");
+                        JsonObject body = Http.json(new String(copy.body(), StandardCharsets.UTF_8));
+                        assertThat(body.getString("type")).isEqualTo("object.state-changed");
+                        assertThat(body.getString("inbox_id")).isEqualTo(inboxId);
+                        assertThat(body.getString("provider")).isEqualTo("standard");
+                        assertThat(body.getString("endpoint_id")).isEqualTo("std");
+                        assertThat(body.getString("object_type")).isEqualTo(mutation.get("object_type"));
+                        assertThat(body.getString("object_id")).isEqualTo(objectId);
+                        assertThat(body.getString("state")).isEqualTo(mutation.get("state"));
+                        assertThat(body.getJsonNumber("version").longValue()).isEqualTo(mutation.get("version"));
+                        assertThat(Instant.parse(body.getString("applied_at")))
+                                .isEqualTo(((Timestamp) mutation.get("applied_at")).toInstant());
+                    });
+                }
+            }
+            assertThat(shop.copiesOf(stale)).as("the stale event itself is forwarded").hasSize(1);
+            assertThat(db.count("SELECT count(*) FROM forward_delivery WHERE message_type = 'state-change' "
+                    + "AND inbox_id = CAST(? AS uuid)", stale)).isZero();
         }
     }
 
@@ -260,6 +319,17 @@ class HttpForwardingIT {
         assertThat(ProcessingServers.deliver(server.baseUri(), messageId,
                 ProcessingServers.paymentEvent("pay_" + UUID.randomUUID(), 1, "succeeded")).statusCode()).isEqualTo(200);
         return inboxId(messageId);
+    }
+
+    /** Delivers one payment event and waits until processing ended it; returns its inbox id. */
+    private String deliverAndProcess(TambatServerProcess server, String objectId, long version, String state) {
+        String messageId = ProcessingServers.newMessageId();
+        assertThat(ProcessingServers.deliver(server.baseUri(), messageId,
+                ProcessingServers.paymentEvent(objectId, version, state)).statusCode()).isEqualTo(200);
+        String inboxId = inboxId(messageId);
+        Eventually.within(CONVERGENCE, () -> assertThat(db.rows("SELECT status FROM webhook_inbox WHERE inbox_id = "
+                + "CAST(? AS uuid)", inboxId).get(0)).containsEntry("status", "PROCESSED"));
+        return inboxId;
     }
 
     private String inboxId(String providerEventId) {

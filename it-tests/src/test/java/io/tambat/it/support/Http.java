@@ -46,6 +46,12 @@ public final class Http {
     }
 
     public static JsonObject json(HttpResponse<String> response) {
-        return Json.createReader(new StringReader(response.body())).readObject();
+        return json(response.body());
+    }
+
+    public static JsonObject json(String body) {
+        try (var reader = Json.createReader(new StringReader(body))) {
+            return reader.readObject();
+        }
     }
 }

@@ -5,9 +5,11 @@ import io.tambat.domain.model.forwarding.DeliveryStatus;
 import io.tambat.domain.model.forwarding.DestinationBacklog;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
 import io.tambat.domain.model.forwarding.MessageType;
+import io.tambat.domain.model.forwarding.StateChangeNotice;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SealedPayload;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * Reads the result rows of {@code forward_delivery}. Each shape's select list stands next to the method that
@@ -15,11 +17,22 @@ import java.util.Optional;
  */
 final class ForwardRows {
 
-    /** A leased delivery with what sending it needs of its event: the lease statement's rows {@code l}, inbox {@code i}. */
+    /**
+     * A leased delivery with what sending it needs: the lease statement's rows {@code l}, their event {@code i},
+     * and for a state change its mutation {@code m} (an event's only, the payload; a state change's only, the
+     * mutation).
+     */
     static final String LEASED = """
             l.delivery_id, l.destination_id, l.message_type, l.message_id, CAST(l.inbox_id AS text), l.attempt_count,
                 l.taken_over, i.provider, i.endpoint_id, i.event_type, i.provider_event_id, i.content_type,
-                i.payload_key_id, i.payload_ciphertext""";
+                CASE WHEN l.message_type = 'event' THEN i.payload_key_id END,
+                CASE WHEN l.message_type = 'event' THEN i.payload_ciphertext END,
+                m.object_type, m.object_id, m.state, m.version, m.applied_at""";
+
+    /** Joins each leased delivery {@code l} to its event {@code i} and, for a state change, its mutation {@code m}. */
+    static final String LEASED_FROM = """
+            FROM leased l JOIN webhook_inbox i ON i.inbox_id = l.inbox_id
+                LEFT JOIN object_mutation m ON l.message_type = 'state-change' AND m.inbox_id = l.inbox_id""";
 
     /** A delivery as operators see it. */
     static final String RECORD = """
@@ -40,10 +53,14 @@ final class ForwardRows {
     static ForwardDelivery leased(Object[] row) {
         Optional<SealedPayload> payload = row[13] == null ? Optional.empty()
                 : Optional.of(new SealedPayload((String) row[12], (byte[]) row[13]));
+        UUID inboxId = ColumnValues.uuid(row[4]);
+        Optional<StateChangeNotice> stateChange = row[14] == null ? Optional.empty()
+                : Optional.of(new StateChangeNotice(inboxId, (String) row[7], (String) row[8], (String) row[14],
+                        (String) row[15], (String) row[16], ColumnValues.optionalLong(row[17]),
+                        ColumnValues.instant(row[18])));
         return new ForwardDelivery(ColumnValues.number(row[0]), (String) row[1], type(row[2]), (String) row[3],
-                ColumnValues.uuid(row[4]), ColumnValues.lease(row[5], row[6]), (String) row[7],
-                new EndpointId((String) row[8]), (String) row[9], (String) row[10], ColumnValues.optionalText(row[11]),
-                payload);
+                inboxId, ColumnValues.lease(row[5], row[6]), (String) row[7], new EndpointId((String) row[8]),
+                (String) row[9], (String) row[10], ColumnValues.optionalText(row[11]), payload, stateChange);
     }
 
     static DeliveryRecord record(Object[] row) {

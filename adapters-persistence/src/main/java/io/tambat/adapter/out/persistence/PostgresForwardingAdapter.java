@@ -24,7 +24,7 @@ import java.util.Optional;
 class PostgresForwardingAdapter implements ForwardingPort {
 
     /**
-     * The deliveries of a group of stored events, in one statement. A delivery already there (the same message
+     * The deliveries of a group of stored events or applied mutations, in one statement, in their order. A delivery already there (the same message
      * to the same destination) stays as it is.
      */
     private static final String ENQUEUE = """
@@ -38,7 +38,7 @@ class PostgresForwardingAdapter implements ForwardingPort {
 
     private static final NumberedStatement LEASE = LeaseQueries.statement("forward_delivery", "delivery_id",
             "status = 'PENDING' AND destination_id = ?4", "",
-            "SELECT " + ForwardRows.LEASED + " FROM leased l JOIN webhook_inbox i ON i.inbox_id = l.inbox_id");
+            "SELECT " + ForwardRows.LEASED + " " + ForwardRows.LEASED_FROM);
 
     /*
      * The ends find their row by primary key alone, fenced by the attempt and a lease still set (every end

@@ -9,6 +9,7 @@ import io.tambat.domain.model.forwarding.DestinationBacklog;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
 import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.NewForward;
+import io.tambat.domain.model.forwarding.StateChangeNotice;
 import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.port.out.ForwardingPort;
 import io.tambat.domain.port.out.InboxPort;
@@ -90,6 +91,39 @@ class PostgresForwardingAdapterTest
             assertThat(delivery.contentType()).contains("application/json");
             assertThat(delivery.payload()).hasValueSatisfying(payload ->
                     assertThat(payload.ciphertext()).isEqualTo(entry.payload().ciphertext()));
+        });
+    }
+
+    @Test
+    void leasesAStateChangeWithTheMutationItSaysAndWithoutItsEventsPayload() {
+        NewInboxEntry entry = stored(InboxEntryFixture.valid(NOW));
+        Instant appliedAt = NOW.plusMillis(1_250);
+        database.execute("INSERT INTO object_mutation (provider, endpoint_id, object_type, object_id, inbox_id, state, "
+                + "version, applied_at) VALUES (?, ?, 'payment_intent', 'pi_1', ?, 'succeeded', 7, ?)",
+                InboxEntryFixture.PROVIDER, entry.endpointId().value(), entry.inboxId(), Timestamp.from(appliedAt));
+        session.run(ports -> ports.forwarding().enqueue(List.of(new NewForward(DESTINATION, MessageType.STATE_CHANGE,
+                NewForward.stateChangeMessageId(entry.inboxId()), entry.inboxId(), appliedAt))));
+
+        assertThat(leaseAt(appliedAt)).singleElement().satisfies(delivery -> {
+            assertThat(delivery.type()).isEqualTo(MessageType.STATE_CHANGE);
+            assertThat(delivery.messageId()).isEqualTo(NewForward.stateChangeMessageId(entry.inboxId()));
+            assertThat(delivery.payload()).isEmpty();
+            assertThat(delivery.purged()).isFalse();
+            assertThat(delivery.stateChange()).contains(new StateChangeNotice(entry.inboxId(),
+                    InboxEntryFixture.PROVIDER, entry.endpointId().value(), "payment_intent", "pi_1", "succeeded",
+                    Optional.of(7L), appliedAt));
+        });
+    }
+
+    @Test
+    void aStateChangeWhoseMutationLeftTheTrailLeasesAsPurged() {
+        NewInboxEntry entry = stored(InboxEntryFixture.valid(NOW));
+        session.run(ports -> ports.forwarding().enqueue(List.of(new NewForward(DESTINATION, MessageType.STATE_CHANGE,
+                NewForward.stateChangeMessageId(entry.inboxId()), entry.inboxId(), NOW))));
+
+        assertThat(leaseAt(NOW)).singleElement().satisfies(delivery -> {
+            assertThat(delivery.stateChange()).isEmpty();
+            assertThat(delivery.purged()).isTrue();
         });
     }
 

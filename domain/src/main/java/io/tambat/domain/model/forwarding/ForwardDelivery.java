@@ -9,7 +9,8 @@ import java.util.UUID;
 
 /**
  * A leased delivery of one message to one destination, with what sending it needs of its event: the identity
- * the headers carry and the sealed raw body (empty once retention purged it).
+ * the headers carry, and the message's content: the sealed raw body of an event, the applied mutation of a
+ * state change (each empty once retention purged it, and always empty for the other type).
  */
 public record ForwardDelivery(
         long deliveryId,
@@ -23,7 +24,11 @@ public record ForwardDelivery(
         String eventType,
         String providerEventId,
         Optional<String> contentType,
-        Optional<SealedPayload> payload) {
+        Optional<SealedPayload> payload,
+        Optional<StateChangeNotice> stateChange) {
+
+    /** The content type of every state-change body. */
+    public static final String STATE_CHANGE_CONTENT_TYPE = "application/json";
 
     public ForwardDelivery {
         Objects.requireNonNull(destinationId);
@@ -37,11 +42,19 @@ public record ForwardDelivery(
         Objects.requireNonNull(providerEventId);
         Objects.requireNonNull(contentType);
         Objects.requireNonNull(payload);
+        Objects.requireNonNull(stateChange);
     }
 
-    /** The message as sent, around the opened body. */
+    /** Whether retention removed what the message carries: its event's payload, or its mutation. */
+    public boolean purged() {
+        return type == MessageType.EVENT ? payload.isEmpty() : stateChange.isEmpty();
+    }
+
+    /** The message as sent, around its body: an event's opened payload, or a state change's rendered notice. */
     public ForwardMessage message(byte[] body) {
+        String bodyType = type == MessageType.STATE_CHANGE ? STATE_CHANGE_CONTENT_TYPE
+                : contentType.orElse("application/octet-stream");
         return new ForwardMessage(messageId, type, inboxId, provider, endpointId.value(), eventType, providerEventId,
-                contentType.orElse("application/octet-stream"), body);
+                bodyType, body);
     }
 }

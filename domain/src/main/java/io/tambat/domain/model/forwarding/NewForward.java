@@ -1,5 +1,6 @@
 package io.tambat.domain.model.forwarding;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.UUID;
@@ -21,5 +22,13 @@ public record NewForward(String destinationId, MessageType type, String messageI
     /** An event's message id is its inbox id, whichever destination, attempt, replay or instance sends it. */
     public static String eventMessageId(UUID inboxId) {
         return inboxId.toString();
+    }
+
+    /**
+     * A state change's message id: derived from its event's inbox id (an event applies one mutation at most),
+     * so every copy and every instance names it alike, and different from that event's message id.
+     */
+    public static String stateChangeMessageId(UUID inboxId) {
+        return UUID.nameUUIDFromBytes(("state-change:" + inboxId).getBytes(StandardCharsets.UTF_8)).toString();
     }
 }
