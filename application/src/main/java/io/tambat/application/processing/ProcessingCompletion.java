@@ -3,6 +3,7 @@ package io.tambat.application.processing;
 import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.error.SequenceGapException;
 import io.tambat.domain.model.forwarding.Destinations;
+import io.tambat.domain.model.forwarding.ForwardCause;
 import io.tambat.domain.model.forwarding.NewForward;
 import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.model.processing.ObjectKey;
@@ -20,8 +21,10 @@ import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -111,19 +114,21 @@ public class ProcessingCompletion {
             }
         }
         List<BusinessStatePort.Outcome> outcomes = writes.isEmpty() ? List.of() : state.applyAll(writes, now);
-        Set<UUID> changed = new LinkedHashSet<>();
+        List<StateWrite> applied = new ArrayList<>(writes.size());
         for (int i = 0; i < writes.size(); i++) {
             StateWrite write = writes.get(i);
             switch (outcomes.get(i)) {
-                case APPLIED -> changed.add(write.inboxId());
+                case APPLIED -> applied.add(write);
                 case STALE -> { }
                 // Rolls back the processed-event records too: the event is not processed yet.
                 case GAP -> throw new SequenceGapException(write.version().orElseThrow());
             }
         }
+        Set<UUID> changed = new LinkedHashSet<>();
+        applied.forEach(write -> changed.add(write.inboxId()));
         if (!changed.isEmpty()) {
             outbox.appendAll(List.copyOf(changed), OutboxMessage.OBJECT_STATE_CHANGED, now);
-            forward(events, changed, now);
+            forward(events, applied, now);
         }
         Set<UUID> ended = inbox.markProcessed(events, now);
         for (LeasedEvent event : events) {
@@ -138,13 +143,16 @@ public class ProcessingCompletion {
      * The state changes' deliveries, written with their mutations, so each is durable from their commit; in the
      * order the mutations were applied. None without takers.
      */
-    private void forward(List<LeasedEvent> events, Set<UUID> changed, Instant appliedAt) {
+    private void forward(List<LeasedEvent> events, List<StateWrite> applied, Instant appliedAt) {
+        Map<UUID, LeasedEvent> byId = new HashMap<>();
+        events.forEach(event -> byId.put(event.inboxId(), event));
         List<NewForward> forwards = new ArrayList<>();
-        for (LeasedEvent event : events) {
-            if (changed.contains(event.inboxId())) {
-                forwards.addAll(destinations.forStateChange(event.inboxId(), event.endpointId().value(),
-                        event.eventType(), appliedAt));
-            }
+        for (StateWrite write : applied) {
+            LeasedEvent event = byId.get(write.inboxId());
+            String endpointId = event.endpointId().value();
+            forwards.addAll(destinations.forStateChange(new ForwardCause(event.inboxId(), endpointId,
+                    event.eventType(), NewForward.orderingKey(event.provider(), endpointId,
+                            Optional.of(write.key().objectId()), event.inboxId()), appliedAt)));
         }
         if (!forwards.isEmpty()) {
             forwarding.enqueue(forwards);

@@ -2,6 +2,7 @@ package io.tambat.application.webhook;
 
 import io.tambat.domain.error.ReplayedBodyException;
 import io.tambat.domain.model.forwarding.Destinations;
+import io.tambat.domain.model.forwarding.ForwardCause;
 import io.tambat.domain.model.forwarding.NewForward;
 import io.tambat.domain.model.processing.OutboxMessage;
 import io.tambat.domain.model.webhook.NewInboxEntry;
@@ -72,8 +73,10 @@ public class InboxAcceptance {
         for (int i = 0; i < entries.size(); i++) {
             if (insertions.get(i).created()) {
                 NewInboxEntry entry = entries.get(i);
-                forwards.addAll(destinations.forEvent(entry.inboxId(), entry.endpointId().value(),
-                        entry.event().eventType(), now));
+                String endpointId = entry.endpointId().value();
+                forwards.addAll(destinations.forEvent(new ForwardCause(entry.inboxId(), endpointId,
+                        entry.event().eventType(), NewForward.orderingKey(entry.provider(), endpointId,
+                                entry.event().objectId(), entry.inboxId()), now)));
             }
         }
         if (!forwards.isEmpty()) {

@@ -12,6 +12,7 @@ import io.tambat.domain.model.forwarding.DeliveryOutcome;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.Destinations;
+import io.tambat.domain.model.forwarding.ForwardCause;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
 import io.tambat.domain.model.forwarding.ForwardMessage;
 import io.tambat.domain.model.forwarding.MessageType;
@@ -82,6 +83,7 @@ class ForwardingWorkTest {
             assertThat(sent.messageId()).isEqualTo(NewForward.stateChangeMessageId(inboxId));
             assertThat(sent.type()).isEqualTo(MessageType.STATE_CHANGE);
             assertThat(sent.inboxId()).isEqualTo(inboxId);
+            assertThat(sent.orderingKey()).isEqualTo("stripe:stripe-main:pi_1");
             assertThat(sent.eventType()).isEqualTo("payment_intent.succeeded");
             assertThat(sent.contentType()).isEqualTo("application/json");
             assertThat(new String(sent.body(), StandardCharsets.UTF_8)).isEqualTo("payment_intent pi_1 succeeded v3");
@@ -217,7 +219,7 @@ class ForwardingWorkTest {
                 "evt_" + inboxId, Optional.of("application/json"),
                 Optional.of(new SealingCipher().seal(BODY.getBytes(StandardCharsets.UTF_8), aad)), Optional.empty()));
         deliveries.enqueue(List.of(new NewForward(destinationId, MessageType.EVENT, NewForward.eventMessageId(inboxId),
-                inboxId, clock.instant())));
+                inboxId, inboxId.toString(), clock.instant())));
         return inboxId;
     }
 
@@ -229,8 +231,8 @@ class ForwardingWorkTest {
                 "payment_intent", "pi_1", "succeeded", Optional.of(3L), clock.instant())).filter(notice -> inTrail);
         deliveries.event(inboxId, new InMemoryForwarding.StoredEvent("stripe", endpoint, "payment_intent.succeeded",
                 "evt_" + inboxId, Optional.of("application/json"), Optional.empty(), mutation));
-        deliveries.enqueue(new Destinations(List.of(shop)).forStateChange(inboxId, endpoint.value(),
-                "payment_intent.succeeded", clock.instant()));
+        deliveries.enqueue(new Destinations(List.of(shop)).forStateChange(new ForwardCause(inboxId, endpoint.value(),
+                "payment_intent.succeeded", "stripe:stripe-main:pi_1", clock.instant())));
         return inboxId;
     }
 

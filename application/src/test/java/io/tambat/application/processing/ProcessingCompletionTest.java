@@ -84,7 +84,8 @@ class ProcessingCompletionTest {
 
         assertThat(fx.forwarding.rows()).singleElement().extracting(InMemoryForwarding.Row::forward)
                 .isEqualTo(new NewForward("shop-service", MessageType.STATE_CHANGE,
-                        NewForward.stateChangeMessageId(inboxId), inboxId, fx.now()));
+                        NewForward.stateChangeMessageId(inboxId), inboxId, PROVIDER + ":" + ENDPOINT.value() + ":pay_1",
+                        fx.now()));
         assertThat(NewForward.stateChangeMessageId(inboxId)).as("stable, and not the event's")
                 .isEqualTo(NewForward.stateChangeMessageId(inboxId)).isNotEqualTo(NewForward.eventMessageId(inboxId));
     }

@@ -76,7 +76,7 @@ public final class InMemoryForwarding implements ForwardingPort, RollsBack {
             NewForward forward = rows.get(item.key()).forward();
             StoredEvent event = events.get(forward.inboxId());
             leased.add(new ForwardDelivery(item.key(), destinationId, forward.type(), forward.messageId(),
-                    forward.inboxId(), item.lease(), event.provider(), event.endpointId(), event.eventType(),
+                    forward.inboxId(), forward.orderingKey(), item.lease(), event.provider(), event.endpointId(), event.eventType(),
                     event.providerEventId(), event.contentType(),
                     forward.type() == MessageType.EVENT ? event.payload() : Optional.empty(),
                     forward.type() == MessageType.STATE_CHANGE ? event.mutation() : Optional.empty()));

@@ -112,6 +112,7 @@ class ReceiveWebhookServiceTest {
             assertThat(row.forward().type()).isEqualTo(MessageType.EVENT);
             assertThat(row.forward().messageId()).isEqualTo(inboxId.toString());
             assertThat(row.forward().inboxId()).isEqualTo(inboxId);
+            assertThat(row.forward().orderingKey()).as("an event naming no object").isEqualTo(inboxId.toString());
             assertThat(row.forward().createdAt()).isEqualTo(clock.instant());
         });
         assertThat(inbox.rows()).singleElement()

@@ -27,7 +27,7 @@ final class ForwardRows {
                 l.taken_over, i.provider, i.endpoint_id, i.event_type, i.provider_event_id, i.content_type,
                 CASE WHEN l.message_type = 'event' THEN i.payload_key_id END,
                 CASE WHEN l.message_type = 'event' THEN i.payload_ciphertext END,
-                m.object_type, m.object_id, m.state, m.version, m.applied_at""";
+                m.object_type, m.object_id, m.state, m.version, m.applied_at, l.ordering_key""";
 
     /** Joins each leased delivery {@code l} to its event {@code i} and, for a state change, its mutation {@code m}. */
     static final String LEASED_FROM = """
@@ -59,8 +59,9 @@ final class ForwardRows {
                         (String) row[15], (String) row[16], ColumnValues.optionalLong(row[17]),
                         ColumnValues.instant(row[18])));
         return new ForwardDelivery(ColumnValues.number(row[0]), (String) row[1], type(row[2]), (String) row[3],
-                inboxId, ColumnValues.lease(row[5], row[6]), (String) row[7], new EndpointId((String) row[8]),
-                (String) row[9], (String) row[10], ColumnValues.optionalText(row[11]), payload, stateChange);
+                inboxId, (String) row[19], ColumnValues.lease(row[5], row[6]), (String) row[7],
+                new EndpointId((String) row[8]), (String) row[9], (String) row[10], ColumnValues.optionalText(row[11]),
+                payload, stateChange);
     }
 
     static DeliveryRecord record(Object[] row) {

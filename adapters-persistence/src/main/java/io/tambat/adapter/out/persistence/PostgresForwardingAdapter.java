@@ -28,12 +28,12 @@ class PostgresForwardingAdapter implements ForwardingPort {
      * to the same destination) stays as it is.
      */
     private static final String ENQUEUE = """
-            INSERT INTO forward_delivery (destination_id, message_type, message_id, inbox_id, next_attempt_at,
-                created_at)
-            SELECT destination_id, message_type, message_id, inbox_id, created_at, created_at
+            INSERT INTO forward_delivery (destination_id, message_type, message_id, inbox_id, ordering_key,
+                next_attempt_at, created_at)
+            SELECT destination_id, message_type, message_id, inbox_id, ordering_key, created_at, created_at
             FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(CAST(? AS text[]) AS uuid[]),
-                CAST(CAST(? AS text[]) AS timestamptz[]))
-                AS forward(destination_id, message_type, message_id, inbox_id, created_at)
+                CAST(? AS text[]), CAST(CAST(? AS text[]) AS timestamptz[]))
+                AS forward(destination_id, message_type, message_id, inbox_id, ordering_key, created_at)
             ON CONFLICT (destination_id, message_id) DO NOTHING""";
 
     private static final NumberedStatement LEASE = LeaseQueries.statement("forward_delivery", "delivery_id",
@@ -81,6 +81,8 @@ class PostgresForwardingAdapter implements ForwardingPort {
             statement.setArray(4, EnlistedConnection.texts(connection,
                     forwards.stream().map(forward -> forward.inboxId().toString()).toList()));
             statement.setArray(5, EnlistedConnection.texts(connection,
+                    forwards.stream().map(NewForward::orderingKey).toList()));
+            statement.setArray(6, EnlistedConnection.texts(connection,
                     forwards.stream().map(forward -> forward.createdAt().toString()).toList()));
         }));
     }

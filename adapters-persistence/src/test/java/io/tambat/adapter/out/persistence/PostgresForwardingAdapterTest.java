@@ -102,11 +102,12 @@ class PostgresForwardingAdapterTest
                 + "version, applied_at) VALUES (?, ?, 'payment_intent', 'pi_1', ?, 'succeeded', 7, ?)",
                 InboxEntryFixture.PROVIDER, entry.endpointId().value(), entry.inboxId(), Timestamp.from(appliedAt));
         session.run(ports -> ports.forwarding().enqueue(List.of(new NewForward(DESTINATION, MessageType.STATE_CHANGE,
-                NewForward.stateChangeMessageId(entry.inboxId()), entry.inboxId(), appliedAt))));
+                NewForward.stateChangeMessageId(entry.inboxId()), entry.inboxId(), "stripe:shop:pi_1", appliedAt))));
 
         assertThat(leaseAt(appliedAt)).singleElement().satisfies(delivery -> {
             assertThat(delivery.type()).isEqualTo(MessageType.STATE_CHANGE);
             assertThat(delivery.messageId()).isEqualTo(NewForward.stateChangeMessageId(entry.inboxId()));
+            assertThat(delivery.orderingKey()).isEqualTo("stripe:shop:pi_1");
             assertThat(delivery.payload()).isEmpty();
             assertThat(delivery.purged()).isFalse();
             assertThat(delivery.stateChange()).contains(new StateChangeNotice(entry.inboxId(),
@@ -119,7 +120,7 @@ class PostgresForwardingAdapterTest
     void aStateChangeWhoseMutationLeftTheTrailLeasesAsPurged() {
         NewInboxEntry entry = stored(InboxEntryFixture.valid(NOW));
         session.run(ports -> ports.forwarding().enqueue(List.of(new NewForward(DESTINATION, MessageType.STATE_CHANGE,
-                NewForward.stateChangeMessageId(entry.inboxId()), entry.inboxId(), NOW))));
+                NewForward.stateChangeMessageId(entry.inboxId()), entry.inboxId(), entry.inboxId().toString(), NOW))));
 
         assertThat(leaseAt(NOW)).singleElement().satisfies(delivery -> {
             assertThat(delivery.stateChange()).isEmpty();
@@ -245,7 +246,7 @@ class PostgresForwardingAdapterTest
 
     private long forwardOf(NewInboxEntry entry, String destinationId, Instant at) {
         session.run(ports -> ports.forwarding().enqueue(List.of(new NewForward(destinationId, MessageType.EVENT,
-                NewForward.eventMessageId(entry.inboxId()), entry.inboxId(), at))));
+                NewForward.eventMessageId(entry.inboxId()), entry.inboxId(), entry.inboxId().toString(), at))));
         database.execute("UPDATE forward_delivery SET next_attempt_at = ? WHERE inbox_id = ? AND destination_id = ?"
                 + " AND attempt_count = 0", Timestamp.from(at), entry.inboxId(), destinationId);
         return database.value("SELECT delivery_id FROM forward_delivery WHERE inbox_id = ? AND destination_id = ?",

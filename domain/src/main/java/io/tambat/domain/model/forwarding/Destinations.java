@@ -4,7 +4,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 
 /** Every configured destination, and which of them take a message. */
 public record Destinations(List<Destination> all) {
@@ -22,23 +21,21 @@ public record Destinations(List<Destination> all) {
     }
 
     /** One delivery per destination that takes this stored event; none at all when nothing is configured. */
-    public List<NewForward> forEvent(UUID inboxId, String endpointId, String eventType, Instant storedAt) {
-        return forMessage(MessageType.EVENT, NewForward.eventMessageId(inboxId), inboxId, endpointId, eventType,
-                storedAt);
+    public List<NewForward> forEvent(ForwardCause event) {
+        return forMessage(MessageType.EVENT, NewForward.eventMessageId(event.inboxId()), event);
     }
 
     /** One delivery per destination that takes the state change this event's mutation made. */
-    public List<NewForward> forStateChange(UUID inboxId, String endpointId, String eventType, Instant appliedAt) {
-        return forMessage(MessageType.STATE_CHANGE, NewForward.stateChangeMessageId(inboxId), inboxId, endpointId,
-                eventType, appliedAt);
+    public List<NewForward> forStateChange(ForwardCause mutation) {
+        return forMessage(MessageType.STATE_CHANGE, NewForward.stateChangeMessageId(mutation.inboxId()), mutation);
     }
 
-    private List<NewForward> forMessage(MessageType type, String messageId, UUID inboxId, String endpointId,
-            String eventType, Instant causedAt) {
+    private List<NewForward> forMessage(MessageType type, String messageId, ForwardCause cause) {
         List<NewForward> forwards = new ArrayList<>(all.size());
         for (Destination destination : all) {
-            if (destination.takes(type, endpointId, eventType)) {
-                forwards.add(new NewForward(destination.id(), type, messageId, inboxId, causedAt));
+            if (destination.takes(type, cause.endpointId(), cause.eventType())) {
+                forwards.add(new NewForward(destination.id(), type, messageId, cause.inboxId(), cause.orderingKey(),
+                        cause.committedAt()));
             }
         }
         return forwards;

@@ -18,6 +18,7 @@ public record ForwardDelivery(
         MessageType type,
         String messageId,
         UUID inboxId,
+        String orderingKey,
         Lease lease,
         String provider,
         EndpointId endpointId,
@@ -35,6 +36,7 @@ public record ForwardDelivery(
         Objects.requireNonNull(type);
         Objects.requireNonNull(messageId);
         Objects.requireNonNull(inboxId);
+        Objects.requireNonNull(orderingKey);
         Objects.requireNonNull(lease);
         Objects.requireNonNull(provider);
         Objects.requireNonNull(endpointId);
@@ -54,7 +56,7 @@ public record ForwardDelivery(
     public ForwardMessage message(byte[] body) {
         String bodyType = type == MessageType.STATE_CHANGE ? STATE_CHANGE_CONTENT_TYPE
                 : contentType.orElse("application/octet-stream");
-        return new ForwardMessage(messageId, type, inboxId, provider, endpointId.value(), eventType, providerEventId,
-                bodyType, body);
+        return new ForwardMessage(messageId, type, inboxId, orderingKey, provider, endpointId.value(), eventType,
+                providerEventId, bodyType, body);
     }
 }

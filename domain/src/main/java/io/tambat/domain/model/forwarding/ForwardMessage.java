@@ -12,6 +12,7 @@ public final class ForwardMessage {
     private final String messageId;
     private final MessageType type;
     private final UUID inboxId;
+    private final String orderingKey;
     private final String provider;
     private final String endpointId;
     private final String eventType;
@@ -19,11 +20,12 @@ public final class ForwardMessage {
     private final String contentType;
     private final byte[] body;
 
-    public ForwardMessage(String messageId, MessageType type, UUID inboxId, String provider, String endpointId,
-            String eventType, String providerEventId, String contentType, byte[] body) {
+    public ForwardMessage(String messageId, MessageType type, UUID inboxId, String orderingKey, String provider,
+            String endpointId, String eventType, String providerEventId, String contentType, byte[] body) {
         this.messageId = Objects.requireNonNull(messageId);
         this.type = Objects.requireNonNull(type);
         this.inboxId = Objects.requireNonNull(inboxId);
+        this.orderingKey = Objects.requireNonNull(orderingKey);
         this.provider = Objects.requireNonNull(provider);
         this.endpointId = Objects.requireNonNull(endpointId);
         this.eventType = Objects.requireNonNull(eventType);
@@ -42,6 +44,11 @@ public final class ForwardMessage {
 
     public UUID inboxId() {
         return inboxId;
+    }
+
+    /** What the message is about: see {@link NewForward#orderingKey}. */
+    public String orderingKey() {
+        return orderingKey;
     }
 
     public String provider() {
