@@ -23,8 +23,11 @@ import java.util.Base64;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.eclipse.microprofile.config.Config;
@@ -64,9 +67,6 @@ public class ConfiguredDestinations {
 
     private Destination destination(String id) {
         String kind = required(key(id, "kind"));
-        if (!kind.equals("http")) {
-            throw new ConfigurationException(key(id, "kind"), "must be http: kafka and jms destinations are not available in this version");
-        }
         String ordering = config.getOptionalValue(key(id, "ordering"), String.class).map(String::trim).orElse("none");
         if (!ordering.equals("none")) {
             throw new ConfigurationException(key(id, "ordering"), "must be none: per-object ordering is not available in this version");
@@ -74,7 +74,7 @@ public class ConfiguredDestinations {
         try {
             return new Destination(id, messages(id), endpoints(id), eventTypes(id), retrySchedule(id),
                     duration(key(id, "timeout")).orElse(Destination.DEFAULT_TIMEOUT), maxInFlight(id), rateLimit(id),
-                    http(id));
+                    target(id, kind));
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException("tambat.forwarding.destination." + id, e.getMessage());
         }
@@ -151,6 +151,43 @@ public class ConfiguredDestinations {
             }
             return Integer.parseInt(matcher.group(1));
         });
+    }
+
+    private DestinationTarget target(String id, String kind) {
+        return switch (kind) {
+            case "http" -> http(id);
+            case "kafka" -> kafka(id);
+            case "jms" -> throw new ConfigurationException(key(id, "kind"), "jms destinations are not available in "
+                    + "this version: use http or kafka");
+            default -> throw new ConfigurationException(key(id, "kind"), "must be http or kafka");
+        };
+    }
+
+    private DestinationTarget.Kafka kafka(String id) {
+        return new DestinationTarget.Kafka(required(key(id, "bootstrap-servers")), required(key(id, "topic")),
+                producerSettings(id));
+    }
+
+    /**
+     * Every {@code tambat.forwarding.destination.<id>.kafka.<producer setting>}, also given as the environment
+     * variable {@code TAMBAT_FORWARDING_DESTINATION_<ID>_KAFKA_<SETTING>} (Kafka's setting names are lower case
+     * words between dots, so {@code SECURITY_PROTOCOL} reads back as {@code security.protocol}).
+     */
+    private Map<String, String> producerSettings(String id) {
+        String prefix = key(id, "kafka.");
+        String environmentPrefix = "TAMBAT_FORWARDING_DESTINATION_" + id.toUpperCase(Locale.ROOT).replace('-', '_')
+                + "_KAFKA_";
+        Map<String, String> settings = new TreeMap<>();
+        for (String name : config.getPropertyNames()) {
+            String setting = name.startsWith(prefix) ? name.substring(prefix.length())
+                    : name.startsWith(environmentPrefix)
+                            ? name.substring(environmentPrefix.length()).toLowerCase(Locale.ROOT).replace('_', '.')
+                            : null;
+            if (setting != null && !setting.isEmpty()) {
+                config.getOptionalValue(name, String.class).ifPresent(value -> settings.put(setting, value.trim()));
+            }
+        }
+        return settings;
     }
 
     private DestinationTarget.Http http(String id) {

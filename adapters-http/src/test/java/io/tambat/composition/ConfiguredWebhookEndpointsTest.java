@@ -6,12 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tambat.application.webhook.ProviderAdapters;
 import java.net.URI;
 import java.util.Map;
-import java.util.NoSuchElementException;
-import java.util.Optional;
-import org.eclipse.microprofile.config.Config;
-import org.eclipse.microprofile.config.ConfigValue;
-import org.eclipse.microprofile.config.spi.ConfigSource;
-import org.eclipse.microprofile.config.spi.Converter;
 import org.junit.jupiter.api.Test;
 
 class ConfiguredWebhookEndpointsTest {
@@ -67,45 +61,5 @@ class ConfiguredWebhookEndpointsTest {
                 "tambat.webhooks.endpoint.repo.provider", "github",
                 "tambat.webhooks.endpoint.repo.secrets", "v1:It's a Secret to Everybody"));
         assertThat(endpoints.find("repo")).hasValueSatisfying(endpoint -> assertThat(endpoint.publicUrl()).isEmpty());
-    }
-
-    /** Configuration from a map, converting only to what the endpoints read: strings and comma-separated lists. */
-    private record MapConfig(Map<String, String> properties) implements Config {
-
-        @Override
-        public <T> Optional<T> getOptionalValue(String propertyName, Class<T> propertyType) {
-            return Optional.ofNullable(properties.get(propertyName)).map(value -> propertyType.cast(
-                    propertyType == String[].class ? value.split(",") : value));
-        }
-
-        @Override
-        public <T> T getValue(String propertyName, Class<T> propertyType) {
-            return getOptionalValue(propertyName, propertyType).orElseThrow(NoSuchElementException::new);
-        }
-
-        @Override
-        public ConfigValue getConfigValue(String propertyName) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Iterable<String> getPropertyNames() {
-            return properties.keySet();
-        }
-
-        @Override
-        public Iterable<ConfigSource> getConfigSources() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public <T> Optional<Converter<T>> getConverter(Class<T> forType) {
-            return Optional.empty();
-        }
-
-        @Override
-        public <T> T unwrap(Class<T> type) {
-            throw new UnsupportedOperationException();
-        }
     }
 }

@@ -17,12 +17,10 @@ import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
@@ -41,9 +39,10 @@ class HttpForwardingIT {
     /** The destination's two secret versions: every request is signed with both, the consumer knows the new. */
     private static final String OLD_SECRET = "whsec_b2xkIHNpZ25pbmcgc2VjcmV0IDAx";
     private static final String NEW_SECRET = "whsec_bmV3IHNpZ25pbmcgc2VjcmV0IDAy";
-    private static final Duration CONVERGENCE = Duration.ofSeconds(60);
+    private static final Duration CONVERGENCE = ForwardedEvents.CONVERGENCE;
 
     private final TestDatabase db = new TestDatabase(SCHEMA);
+    private final ForwardedEvents events = new ForwardedEvents(db);
 
     @BeforeEach
     void emptySchema() {
@@ -67,7 +66,7 @@ class HttpForwardingIT {
 
             Eventually.within(CONVERGENCE, () -> assertThat(shop.acknowledgedIds()).hasSize(sent.size()));
             sent.forEach((providerEventId, body) -> {
-                String inboxId = inboxId(providerEventId);
+                String inboxId = events.inboxId(providerEventId);
                 assertThat(shop.copiesOf(inboxId)).singleElement().satisfies(copy -> {
                     assertThat(copy.verified()).isTrue();
                     assertThat(copy.body()).isEqualTo(body);
@@ -106,9 +105,9 @@ class HttpForwardingIT {
                         http("ledger", ledger.url(), "MESSAGES", "state-changes"))).start()
                         .awaitReady(ProcessingServers.READY)) {
             String objectId = "pay_" + UUID.randomUUID();
-            String first = deliverAndProcess(server, objectId, 1, "succeeded");
-            String second = deliverAndProcess(server, objectId, 2, "refunded");
-            String stale = deliverAndProcess(server, objectId, 1, "succeeded");
+            String first = events.deliverAndProcess(server, objectId, 1, "succeeded");
+            String second = events.deliverAndProcess(server, objectId, 2, "refunded");
+            String stale = events.deliverAndProcess(server, objectId, 1, "succeeded");
 
             Eventually.within(CONVERGENCE, () -> assertThat(shop.acknowledgedIds()).hasSize(5));
             Eventually.within(CONVERGENCE, () -> assertThat(ledger.acknowledgedIds()).hasSize(2));
@@ -165,7 +164,7 @@ class HttpForwardingIT {
                 TambatServerProcess server = server(destinations(
                         http("shop", shop.url(), "RETRY_SCHEDULE", "PT0.5S,PT0.5S,PT0.5S"))).start()
                         .awaitReady(ProcessingServers.READY)) {
-            String inboxId = deliverOne(server);
+            String inboxId = events.deliverOne(server);
 
             Eventually.within(CONVERGENCE, () -> assertThat(shop.acknowledgedIds()).containsExactly(inboxId));
             List<Received> copies = shop.copiesOf(inboxId);
@@ -176,7 +175,7 @@ class HttpForwardingIT {
             assertThat(Long.parseLong(copies.get(2).header("webhook-timestamp")))
                     .as("each attempt is signed at its own time")
                     .isGreaterThan(Long.parseLong(copies.get(0).header("webhook-timestamp")));
-            assertThat(deliveryRow("shop", inboxId)).containsEntry("status", "DELIVERED")
+            assertThat(events.deliveryRow("shop", inboxId)).containsEntry("status", "DELIVERED")
                     .containsEntry("attempt_count", 3).containsEntry("last_status", 204);
         }
     }
@@ -188,10 +187,10 @@ class HttpForwardingIT {
                 TambatServerProcess server = server(destinations(
                         http("shop", shop.url(), "RETRY_SCHEDULE", "PT0.2S,PT0.2S"))).start()
                         .awaitReady(ProcessingServers.READY)) {
-            String inboxId = deliverOne(server);
+            String inboxId = events.deliverOne(server);
             AdminClient admin = new AdminClient(server.baseUri());
 
-            Eventually.within(CONVERGENCE, () -> assertThat(deliveryRow("shop", inboxId))
+            Eventually.within(CONVERGENCE, () -> assertThat(events.deliveryRow("shop", inboxId))
                     .containsEntry("status", "FAILED"));
             assertThat(shop.copiesOf(inboxId)).hasSize(3);
             JsonObject failed = Http.json(admin.get("admin/destinations/shop/deliveries?status=FAILED"))
@@ -207,7 +206,7 @@ class HttpForwardingIT {
             assertThat(admin.post(redrive, "").statusCode()).isEqualTo(200);
             Eventually.within(CONVERGENCE, () -> assertThat(shop.acknowledgedIds()).containsExactly(inboxId));
             assertThat(shop.copiesOf(inboxId)).hasSize(4).allMatch(Received::verified);
-            assertThat(deliveryRow("shop", inboxId)).containsEntry("status", "DELIVERED");
+            assertThat(events.deliveryRow("shop", inboxId)).containsEntry("status", "DELIVERED");
             HttpResponse<String> again = admin.post(redrive, "");
             assertThat(again.statusCode()).isEqualTo(409);
             assertThat(again.body()).contains("\"not_failed\"");
@@ -225,9 +224,9 @@ class HttpForwardingIT {
                 TambatServerProcess server = server(destinations(
                         http("shop", shop.url(), "RETRY_SCHEDULE", "PT0.2S"))).start()
                         .awaitReady(ProcessingServers.READY)) {
-            String inboxId = deliverOne(server);
+            String inboxId = events.deliverOne(server);
 
-            Eventually.within(CONVERGENCE, () -> assertThat(deliveryRow("shop", inboxId))
+            Eventually.within(CONVERGENCE, () -> assertThat(events.deliveryRow("shop", inboxId))
                     .containsEntry("status", "FAILED").containsEntry("last_status", 307));
             assertThat(shop.copiesOf(inboxId)).hasSize(2);
             assertThat(elsewhere.received()).isEmpty();
@@ -242,19 +241,19 @@ class HttpForwardingIT {
             Map<String, String> armed = new HashMap<>(destination);
             armed.put("TAMBAT_FAILPOINTS", "forward.after-send");
             try (TambatServerProcess first = server(armed).start().awaitReady(ProcessingServers.READY)) {
-                inboxId = deliverOne(first);
+                inboxId = events.deliverOne(first);
                 assertThat(first.awaitExit(CONVERGENCE)).isEqualTo(TambatServerProcess.HALTED);
             }
             assertThat(shop.copiesOf(inboxId)).hasSize(1);
-            assertThat(deliveryRow("shop", inboxId)).containsEntry("status", "PENDING")
+            assertThat(events.deliveryRow("shop", inboxId)).containsEntry("status", "PENDING")
                     .containsEntry("attempt_count", 1);
 
             try (TambatServerProcess restarted = server(destination).start().awaitReady(ProcessingServers.READY)) {
-                Eventually.within(CONVERGENCE, () -> assertThat(deliveryRow("shop", inboxId))
+                Eventually.within(CONVERGENCE, () -> assertThat(events.deliveryRow("shop", inboxId))
                         .containsEntry("status", "DELIVERED"));
             }
             assertThat(shop.copiesOf(inboxId)).hasSize(2).allMatch(Received::verified);
-            assertThat(deliveryRow("shop", inboxId)).containsEntry("attempt_count", 2);
+            assertThat(events.deliveryRow("shop", inboxId)).containsEntry("attempt_count", 2);
         }
     }
 
@@ -267,7 +266,7 @@ class HttpForwardingIT {
             shop.down();
             List<String> inboxIds = new ArrayList<>();
             for (int i = 0; i < 5; i++) {
-                inboxIds.add(deliverOne(server));
+                inboxIds.add(events.deliverOne(server));
             }
             Eventually.within(CONVERGENCE, () -> {
                 JsonObject state = destination(server, "shop");
@@ -298,7 +297,7 @@ class HttpForwardingIT {
                         http("fast", fast.url()))).start().awaitReady(ProcessingServers.READY)) {
             Map<String, Instant> acceptedAt = new LinkedHashMap<>();
             for (int i = 0; i < 20; i++) {
-                String inboxId = deliverOne(server);
+                String inboxId = events.deliverOne(server);
                 acceptedAt.put(inboxId, Instant.now());
             }
 
@@ -313,35 +312,6 @@ class HttpForwardingIT {
         }
     }
 
-    /** Delivers one payment event to the server's {@code std} endpoint; returns its inbox id. */
-    private String deliverOne(TambatServerProcess server) {
-        String messageId = ProcessingServers.newMessageId();
-        assertThat(ProcessingServers.deliver(server.baseUri(), messageId,
-                ProcessingServers.paymentEvent("pay_" + UUID.randomUUID(), 1, "succeeded")).statusCode()).isEqualTo(200);
-        return inboxId(messageId);
-    }
-
-    /** Delivers one payment event and waits until processing ended it; returns its inbox id. */
-    private String deliverAndProcess(TambatServerProcess server, String objectId, long version, String state) {
-        String messageId = ProcessingServers.newMessageId();
-        assertThat(ProcessingServers.deliver(server.baseUri(), messageId,
-                ProcessingServers.paymentEvent(objectId, version, state)).statusCode()).isEqualTo(200);
-        String inboxId = inboxId(messageId);
-        Eventually.within(CONVERGENCE, () -> assertThat(db.rows("SELECT status FROM webhook_inbox WHERE inbox_id = "
-                + "CAST(? AS uuid)", inboxId).get(0)).containsEntry("status", "PROCESSED"));
-        return inboxId;
-    }
-
-    private String inboxId(String providerEventId) {
-        return db.rows("SELECT inbox_id::text AS id FROM webhook_inbox WHERE provider_event_id = ?", providerEventId)
-                .get(0).get("id").toString();
-    }
-
-    private Map<String, Object> deliveryRow(String destinationId, String messageId) {
-        return db.rows("SELECT status, attempt_count, last_status FROM forward_delivery "
-                + "WHERE destination_id = ? AND message_id = ?", destinationId, messageId).get(0);
-    }
-
     private static JsonObject destination(TambatServerProcess server, String id) {
         return Http.json(new AdminClient(server.baseUri()).get("admin/destinations")).getJsonArray("items")
                 .getValuesAs(JsonObject.class).stream().filter(item -> item.getString("destination_id").equals(id))
@@ -352,31 +322,18 @@ class HttpForwardingIT {
         return ProcessingServers.server("forwarding-http", SCHEMA, forwarding);
     }
 
-    /** One destination's settings as environment variables. */
-    private record Destination(String id, Map<String, String> environment) {
-    }
-
     /** An HTTP destination signing with both secret versions, plus property/value pairs. */
-    private static Destination http(String id, String url, String... properties) {
-        String prefix = "TAMBAT_FORWARDING_DESTINATION_" + id.toUpperCase(Locale.ROOT).replace('-', '_') + "_";
-        Map<String, String> environment = new LinkedHashMap<>();
-        environment.put(prefix + "KIND", "http");
-        environment.put(prefix + "URL", url);
-        environment.put(prefix + "SECRETS", "v1:" + OLD_SECRET + ",v2:" + NEW_SECRET);
-        for (int i = 0; i < properties.length; i += 2) {
-            environment.put(prefix + properties[i], properties[i + 1]);
-        }
-        return new Destination(id, environment);
+    private static DestinationSettings http(String id, String url, String... properties) {
+        String[] all = new String[properties.length + 4];
+        all[0] = "URL";
+        all[1] = url;
+        all[2] = "SECRETS";
+        all[3] = "v1:" + OLD_SECRET + ",v2:" + NEW_SECRET;
+        System.arraycopy(properties, 0, all, 4, properties.length);
+        return DestinationSettings.of(id, "http", all);
     }
 
-    /** The destinations' settings together, with the list of their ids. */
-    private static Map<String, String> destinations(Destination... each) {
-        Map<String, String> environment = new LinkedHashMap<>();
-        for (Destination destination : each) {
-            environment.putAll(destination.environment());
-        }
-        environment.put("TAMBAT_FORWARDING_DESTINATIONS",
-                String.join(",", Arrays.stream(each).map(Destination::id).toList()));
-        return environment;
+    private static Map<String, String> destinations(DestinationSettings... each) {
+        return DestinationSettings.together(each);
     }
 }

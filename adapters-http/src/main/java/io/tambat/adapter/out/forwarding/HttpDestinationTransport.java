@@ -4,7 +4,6 @@ import io.tambat.domain.model.forwarding.DeliveryOutcome;
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.DestinationTarget;
 import io.tambat.domain.model.forwarding.ForwardMessage;
-import io.tambat.domain.port.out.DestinationTransportPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.io.IOException;
@@ -31,7 +30,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * (and its signature) elsewhere. The answer's body is never read.
  */
 @ApplicationScoped
-class HttpDestinationTransport implements DestinationTransportPort {
+class HttpDestinationTransport {
 
     private static final Set<Integer> PAUSE_STATUSES = Set.of(429, 503);
 
@@ -40,24 +39,17 @@ class HttpDestinationTransport implements DestinationTransportPort {
 
     private final Map<String, HttpClient> clients = new ConcurrentHashMap<>();
 
-    @Override
-    public DeliveryOutcome send(Destination destination, ForwardMessage message) {
-        DestinationTarget.Http http = (DestinationTarget.Http) destination.target();
+    DeliveryOutcome send(Destination destination, DestinationTarget.Http http, ForwardMessage message) {
         byte[] body = message.body();
         long timestamp = clock.instant().getEpochSecond();
-        HttpRequest request = HttpRequest.newBuilder(http.url())
+        HttpRequest.Builder builder = HttpRequest.newBuilder(http.url())
                 .timeout(destination.timeout())
-                .header("Content-Type", message.contentType())
-                .header("webhook-id", message.messageId())
+                .header("Content-Type", message.contentType());
+        message.headers().forEach(builder::header);
+        HttpRequest request = builder
                 .header("webhook-timestamp", Long.toString(timestamp))
                 .header("webhook-signature", StandardWebhookSignature.of(http.secrets(), message.messageId(),
                         timestamp, body))
-                .header("tambat-message-type", message.type().wireName())
-                .header("tambat-inbox-id", message.inboxId().toString())
-                .header("tambat-provider", message.provider())
-                .header("tambat-endpoint", message.endpointId())
-                .header("tambat-event-type", message.eventType())
-                .header("tambat-provider-event-id", message.providerEventId())
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body))
                 .build();
         try {

@@ -1,5 +1,7 @@
 package io.tambat.domain.model.forwarding;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 
@@ -69,6 +71,22 @@ public final class ForwardMessage {
 
     public String contentType() {
         return contentType;
+    }
+
+    /**
+     * What every kind of destination receives beside the body, by its HTTP header name, in this order: the
+     * message id, and where the message comes from. Each transport adds its own (a timestamp, a signature).
+     */
+    public Map<String, String> headers() {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("webhook-id", messageId);
+        headers.put("tambat-message-type", type.wireName());
+        headers.put("tambat-inbox-id", inboxId.toString());
+        headers.put("tambat-provider", provider);
+        headers.put("tambat-endpoint", endpointId);
+        headers.put("tambat-event-type", eventType);
+        headers.put("tambat-provider-event-id", providerEventId);
+        return headers;
     }
 
     /** A copy of the body. */
