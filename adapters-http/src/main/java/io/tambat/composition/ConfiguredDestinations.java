@@ -157,10 +157,20 @@ public class ConfiguredDestinations {
         return switch (kind) {
             case "http" -> http(id);
             case "kafka" -> kafka(id);
-            case "jms" -> throw new ConfigurationException(key(id, "kind"), "jms destinations are not available in "
-                    + "this version: use http or kafka");
-            default -> throw new ConfigurationException(key(id, "kind"), "must be http or kafka");
+            case "jms" -> jms(id);
+            default -> throw new ConfigurationException(key(id, "kind"), "must be http, kafka or jms");
         };
+    }
+
+    private DestinationTarget.Jms jms(String id) {
+        Optional<String> queue = optional(key(id, "queue"));
+        Optional<String> topic = optional(key(id, "topic"));
+        if (queue.isPresent() == topic.isPresent()) {
+            throw new ConfigurationException(key(id, "queue"), "a JMS destination names either a queue or a topic "
+                    + "(" + key(id, "topic") + ")");
+        }
+        return new DestinationTarget.Jms(required(key(id, "connection-factory")), queue.or(() -> topic).orElseThrow(),
+                topic.isPresent());
     }
 
     private DestinationTarget.Kafka kafka(String id) {
@@ -259,8 +269,11 @@ public class ConfiguredDestinations {
     }
 
     private String required(String key) {
-        return config.getOptionalValue(key, String.class).map(String::trim).filter(value -> !value.isEmpty())
-                .orElseThrow(() -> new ConfigurationException(key, "is required"));
+        return optional(key).orElseThrow(() -> new ConfigurationException(key, "is required"));
+    }
+
+    private Optional<String> optional(String key) {
+        return config.getOptionalValue(key, String.class).map(String::trim).filter(value -> !value.isEmpty());
     }
 
     private static String key(String id, String property) {

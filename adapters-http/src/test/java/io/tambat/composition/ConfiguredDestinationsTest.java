@@ -80,7 +80,23 @@ class ConfiguredDestinationsTest {
                 "tambat.forwarding.destinations", "listener",
                 "tambat.forwarding.destination.listener.kind", "smtp")))
                 .isInstanceOf(ConfigurationException.class)
-                .hasMessageStartingWith("tambat.forwarding.destination.listener.kind: must be http or kafka");
+                .hasMessageStartingWith("tambat.forwarding.destination.listener.kind: must be http, kafka or jms");
+    }
+
+    @Test
+    void readsAJmsDestinationNamingEitherAQueueOrATopic() {
+        Map<String, String> queue = new HashMap<>(Map.of(
+                "tambat.forwarding.destinations", "ledger",
+                "tambat.forwarding.destination.ledger.kind", "jms",
+                "tambat.forwarding.destination.ledger.connection-factory", "jms/tambat",
+                "tambat.forwarding.destination.ledger.queue", "jms/ledgerEvents"));
+        assertThat(load(queue).target()).isEqualTo(new DestinationTarget.Jms("jms/tambat", "jms/ledgerEvents", false));
+
+        queue.put("tambat.forwarding.destination.ledger.topic", "jms/ledgerTopic");
+        assertThatThrownBy(() -> load(queue)).isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("either a queue or a topic");
+        queue.remove("tambat.forwarding.destination.ledger.queue");
+        assertThat(load(queue).target()).isEqualTo(new DestinationTarget.Jms("jms/tambat", "jms/ledgerTopic", true));
     }
 
     private static Destination load(Map<String, String> properties) {

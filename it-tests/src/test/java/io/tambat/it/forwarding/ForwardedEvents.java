@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.it.processing.ProcessingServers;
 import io.tambat.it.support.Eventually;
-import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TestDatabase;
+import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 
-/** Payment events delivered to a server's {@code std} endpoint, and what the database says of them. */
+/** Payment events delivered to the {@code std} endpoint of a server at its base URI, and what the database says. */
 final class ForwardedEvents {
 
     static final Duration CONVERGENCE = Duration.ofSeconds(60);
@@ -22,20 +22,20 @@ final class ForwardedEvents {
     }
 
     /** Delivers one payment event about a new object; returns its inbox id. */
-    String deliverOne(TambatServerProcess server) {
+    String deliverOne(URI server) {
         return deliver(server, "pay_" + UUID.randomUUID(), 1, "succeeded");
     }
 
     /** Delivers one payment event; returns its inbox id. */
-    String deliver(TambatServerProcess server, String objectId, long version, String state) {
+    String deliver(URI server, String objectId, long version, String state) {
         String messageId = ProcessingServers.newMessageId();
-        assertThat(ProcessingServers.deliver(server.baseUri(), messageId,
+        assertThat(ProcessingServers.deliver(server, messageId,
                 ProcessingServers.paymentEvent(objectId, version, state)).statusCode()).isEqualTo(200);
         return inboxId(messageId);
     }
 
     /** Delivers one payment event and waits until processing ended it; returns its inbox id. */
-    String deliverAndProcess(TambatServerProcess server, String objectId, long version, String state) {
+    String deliverAndProcess(URI server, String objectId, long version, String state) {
         String inboxId = deliver(server, objectId, version, state);
         Eventually.within(CONVERGENCE, () -> assertThat(db.rows("SELECT status FROM webhook_inbox WHERE inbox_id = "
                 + "CAST(? AS uuid)", inboxId).get(0)).containsEntry("status", "PROCESSED"));

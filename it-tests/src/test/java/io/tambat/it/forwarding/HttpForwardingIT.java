@@ -105,9 +105,9 @@ class HttpForwardingIT {
                         http("ledger", ledger.url(), "MESSAGES", "state-changes"))).start()
                         .awaitReady(ProcessingServers.READY)) {
             String objectId = "pay_" + UUID.randomUUID();
-            String first = events.deliverAndProcess(server, objectId, 1, "succeeded");
-            String second = events.deliverAndProcess(server, objectId, 2, "refunded");
-            String stale = events.deliverAndProcess(server, objectId, 1, "succeeded");
+            String first = events.deliverAndProcess(server.baseUri(), objectId, 1, "succeeded");
+            String second = events.deliverAndProcess(server.baseUri(), objectId, 2, "refunded");
+            String stale = events.deliverAndProcess(server.baseUri(), objectId, 1, "succeeded");
 
             Eventually.within(CONVERGENCE, () -> assertThat(shop.acknowledgedIds()).hasSize(5));
             Eventually.within(CONVERGENCE, () -> assertThat(ledger.acknowledgedIds()).hasSize(2));
@@ -164,7 +164,7 @@ class HttpForwardingIT {
                 TambatServerProcess server = server(destinations(
                         http("shop", shop.url(), "RETRY_SCHEDULE", "PT0.5S,PT0.5S,PT0.5S"))).start()
                         .awaitReady(ProcessingServers.READY)) {
-            String inboxId = events.deliverOne(server);
+            String inboxId = events.deliverOne(server.baseUri());
 
             Eventually.within(CONVERGENCE, () -> assertThat(shop.acknowledgedIds()).containsExactly(inboxId));
             List<Received> copies = shop.copiesOf(inboxId);
@@ -187,7 +187,7 @@ class HttpForwardingIT {
                 TambatServerProcess server = server(destinations(
                         http("shop", shop.url(), "RETRY_SCHEDULE", "PT0.2S,PT0.2S"))).start()
                         .awaitReady(ProcessingServers.READY)) {
-            String inboxId = events.deliverOne(server);
+            String inboxId = events.deliverOne(server.baseUri());
             AdminClient admin = new AdminClient(server.baseUri());
 
             Eventually.within(CONVERGENCE, () -> assertThat(events.deliveryRow("shop", inboxId))
@@ -224,7 +224,7 @@ class HttpForwardingIT {
                 TambatServerProcess server = server(destinations(
                         http("shop", shop.url(), "RETRY_SCHEDULE", "PT0.2S"))).start()
                         .awaitReady(ProcessingServers.READY)) {
-            String inboxId = events.deliverOne(server);
+            String inboxId = events.deliverOne(server.baseUri());
 
             Eventually.within(CONVERGENCE, () -> assertThat(events.deliveryRow("shop", inboxId))
                     .containsEntry("status", "FAILED").containsEntry("last_status", 307));
@@ -241,7 +241,7 @@ class HttpForwardingIT {
             Map<String, String> armed = new HashMap<>(destination);
             armed.put("TAMBAT_FAILPOINTS", "forward.after-send");
             try (TambatServerProcess first = server(armed).start().awaitReady(ProcessingServers.READY)) {
-                inboxId = events.deliverOne(first);
+                inboxId = events.deliverOne(first.baseUri());
                 assertThat(first.awaitExit(CONVERGENCE)).isEqualTo(TambatServerProcess.HALTED);
             }
             assertThat(shop.copiesOf(inboxId)).hasSize(1);
@@ -266,7 +266,7 @@ class HttpForwardingIT {
             shop.down();
             List<String> inboxIds = new ArrayList<>();
             for (int i = 0; i < 5; i++) {
-                inboxIds.add(events.deliverOne(server));
+                inboxIds.add(events.deliverOne(server.baseUri()));
             }
             Eventually.within(CONVERGENCE, () -> {
                 JsonObject state = destination(server, "shop");
@@ -297,7 +297,7 @@ class HttpForwardingIT {
                         http("fast", fast.url()))).start().awaitReady(ProcessingServers.READY)) {
             Map<String, Instant> acceptedAt = new LinkedHashMap<>();
             for (int i = 0; i < 20; i++) {
-                String inboxId = events.deliverOne(server);
+                String inboxId = events.deliverOne(server.baseUri());
                 acceptedAt.put(inboxId, Instant.now());
             }
 

@@ -52,7 +52,7 @@ class KafkaForwardingIT {
                     String objectId = "pay_" + UUID.randomUUID();
                     for (int version = 1; version <= 2; version++) {
                         String state = version == 1 ? "succeeded" : "refunded";
-                        String inboxId = events.deliverAndProcess(server, objectId, version, state);
+                        String inboxId = events.deliverAndProcess(server.baseUri(), objectId, version, state);
                         objects.put(inboxId, objectId);
                         bodies.put(inboxId, ProcessingServers.paymentEvent(objectId, version, state));
                     }
@@ -102,14 +102,14 @@ class KafkaForwardingIT {
                     "PT1S,PT1S,PT2S,PT2S,PT5S,PT5S,PT5S,PT5S").start().awaitReady(ProcessingServers.READY)) {
                 List<String> sent = new ArrayList<>();
                 for (int i = 0; i < 30; i++) {
-                    sent.add(events.deliverOne(server));
+                    sent.add(events.deliverOne(server.baseUri()));
                     if (i == 10) {
                         broker.restart();
                     }
                 }
                 broker.kill();
                 for (int i = 0; i < 5; i++) {
-                    sent.add(events.deliverOne(server));
+                    sent.add(events.deliverOne(server.baseUri()));
                 }
                 Eventually.within(ForwardedEvents.CONVERGENCE, () -> assertThat(db.count("SELECT count(*) FROM "
                         + "forward_delivery WHERE destination_id = 'stream' AND status = 'PENDING' "

@@ -1,5 +1,6 @@
 package io.tambat.it.ops;
 
+import io.tambat.it.support.ExistingLibertyServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -23,11 +24,11 @@ import org.w3c.dom.NodeList;
  */
 final class LibertyConfiguration {
 
-    static final Path PRODUCT_CONFIG = Path.of("..", "adapters-http", "src", "main", "liberty", "config");
+    static final Path PRODUCT_CONFIG = ExistingLibertyServer.PRODUCT_CONFIG;
     static final Path SERVER_XML = PRODUCT_CONFIG.resolve("server.xml");
-    static final Path APPLICATION_XML = PRODUCT_CONFIG.resolve("tambat-app.xml");
-    static final Path WAR_XML = PRODUCT_CONFIG.resolve("configDropins/defaults/tambat-war.xml");
-    static final Path JVM_OPTIONS = OpsDefinitions.OPS.resolve("liberty/jvm.options");
+    static final Path APPLICATION_XML = ExistingLibertyServer.APPLICATION_XML;
+    static final Path WAR_XML = ExistingLibertyServer.WAR_XML;
+    static final Path JVM_OPTIONS = ExistingLibertyServer.JVM_OPTIONS;
     static final Path CONTAINERFILE = OpsDefinitions.OPS.resolve("container/Containerfile");
     static final Path GUIDE = Path.of("..", "docs", "deploying.md");
 

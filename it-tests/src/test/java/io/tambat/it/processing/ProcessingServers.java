@@ -23,6 +23,11 @@ public final class ProcessingServers {
 
     /** Endpoint {@code std} plus fast processing (short lease and backoff) and the given extra settings. */
     public static TambatServerProcess server(String name, String schema, Map<String, String> extra) {
+        return TambatServerProcess.configured(name, TestDatabase.port(), schema, settings(extra));
+    }
+
+    /** The settings of {@link #server}, for a server started otherwise. */
+    public static Map<String, String> settings(Map<String, String> extra) {
         Map<String, String> environment = new HashMap<>(Map.of(
                 "TAMBAT_WEBHOOKS_ENDPOINTS", "std",
                 "TAMBAT_WEBHOOKS_ENDPOINT_STD_PROVIDER", "standard",
@@ -31,7 +36,7 @@ public final class ProcessingServers {
                 "TAMBAT_PROCESSING_INITIAL_BACKOFF", "PT0.2S",
                 "TAMBAT_PROCESSING_MAX_BACKOFF", "PT1S"));
         environment.putAll(extra);
-        return TambatServerProcess.configured(name, TestDatabase.port(), schema, environment);
+        return environment;
     }
 
     public static String newMessageId() {

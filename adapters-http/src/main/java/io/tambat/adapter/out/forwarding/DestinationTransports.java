@@ -18,6 +18,9 @@ class DestinationTransports implements DestinationTransportPort {
     @Inject
     KafkaDestinationTransport kafka;
 
+    @Inject
+    JmsDestinationTransport jms;
+
     @Override
     public DeliveryOutcome send(Destination destination, ForwardMessage message) {
         DestinationTarget target = destination.target();
@@ -26,6 +29,9 @@ class DestinationTransports implements DestinationTransportPort {
         }
         if (target instanceof DestinationTarget.Kafka kafkaTarget) {
             return kafka.send(destination, kafkaTarget, message);
+        }
+        if (target instanceof DestinationTarget.Jms jmsTarget) {
+            return jms.send(destination, jmsTarget, message);
         }
         throw new IllegalStateException("no transport for a " + target.kind() + " destination");
     }

@@ -77,4 +77,24 @@ public sealed interface DestinationTarget {
             return "Kafka[" + topic + ", " + producerProperties.size() + " producer setting(s)]";
         }
     }
+
+    /**
+     * A persistent {@code BytesMessage} per message, sent to a queue or topic of the container's Jakarta
+     * Messaging provider, both named by their JNDI names.
+     */
+    record Jms(String connectionFactory, String destination, boolean topic) implements DestinationTarget {
+        public Jms {
+            if (connectionFactory == null || connectionFactory.isBlank()) {
+                throw new IllegalArgumentException("a JMS destination needs the JNDI name of a connection factory");
+            }
+            if (destination == null || destination.isBlank()) {
+                throw new IllegalArgumentException("a JMS destination needs the JNDI name of a queue or a topic");
+            }
+        }
+
+        @Override
+        public String kind() {
+            return "jms";
+        }
+    }
 }
