@@ -1,9 +1,10 @@
 // The console's shell: sign-in, sign-out and the views behind the hash routes (#/overview, #/inbox?...,
 // #/event/<inbox id>, #/object/<provider>/<type>/<id>?endpoint=, #/failures, #/secrets[/<endpoint>],
-// #/orders[/<order or operation id>]). A route names what is shown, never who is asking.
+// #/orders[/<order or operation id>], #/destinations[/<id>]). A route names what is shown, never who is asking.
 import { get, UNAUTHORIZED } from './api.js';
 import { announce, failure, h } from './dom.js';
 import { forget, keep, operatorName, token } from './session.js';
+import * as destinations from './destinations.js';
 import * as event from './event.js';
 import * as failures from './failures.js';
 import * as inbox from './inbox.js';
@@ -15,10 +16,10 @@ import * as secrets from './secrets.js';
 const NOT_OPERATOR = "This token is not an operator's (group operator is missing)";
 const INVALID = 'This token is invalid or expired';
 
-const VIEWS = { overview, inbox, event, object, failures, secrets, orders };
+const VIEWS = { overview, inbox, event, object, failures, secrets, orders, destinations };
 // The navigation entry each view belongs to.
 const SECTION = { overview: 'overview', inbox: 'inbox', event: 'inbox', object: 'inbox', failures: 'failures',
-  secrets: 'secrets', orders: 'orders' };
+  secrets: 'secrets', orders: 'orders', destinations: 'destinations' };
 
 const page = {
   signIn: document.getElementById('sign-in'),

@@ -96,3 +96,43 @@ export function announce(text) {
 export function failure(error) {
   return h('p', { class: 'error', role: 'alert' }, error.message);
 }
+
+/**
+ * A confirmation dialog: a title, a text, the action's button and Cancel, which has the focus when it opens. Its
+ * parts are named after it: {@code <id>-title}, {@code <id>-text}, {@code <id>-run}, {@code <id>-cancel}.
+ */
+export function confirmation(id) {
+  return h('dialog', { id, 'aria-labelledby': `${id}-title`, 'aria-describedby': `${id}-text` },
+    h('h2', { id: `${id}-title` }, ''),
+    h('p', { id: `${id}-text` }, ''),
+    h('div', { class: 'actions' },
+      h('button', { type: 'button', id: `${id}-run` }, ''),
+      h('button', { type: 'button', class: 'secondary', id: `${id}-cancel`, autofocus: true }, 'Cancel')));
+}
+
+/**
+ * Asks in a {@link confirmation} dialog, and calls {@code run} once confirmed. Cancel, Escape and the confirmation
+ * all close it; unless it was confirmed, the focus goes back to {@code opener}.
+ */
+export function confirm(dialog, opener, { title, text, action }, run) {
+  dialog.querySelector(`#${dialog.id}-title`).textContent = title;
+  dialog.querySelector(`#${dialog.id}-text`).textContent = text;
+  const button = dialog.querySelector(`#${dialog.id}-run`);
+  button.textContent = action;
+  const cancel = dialog.querySelector(`#${dialog.id}-cancel`);
+  let confirmed = false;
+  dialog.addEventListener('close', () => {
+    button.onclick = null;
+    cancel.onclick = null;
+    if (!confirmed) {
+      opener.focus();
+    }
+  }, { once: true });
+  cancel.onclick = () => dialog.close();
+  button.onclick = () => {
+    confirmed = true;
+    dialog.close();
+    run();
+  };
+  dialog.showModal();
+}

@@ -2,7 +2,7 @@
 // deliveries to payments and inventory that ended FAILED, each with its redrive. The id looked up lives in the
 // route (#/orders/<id>), so a look-up can be bookmarked and a delivery's order is one link away.
 import { get, post } from './api.js';
-import { announce, failure, fields, h, status, table, when } from './dom.js';
+import { announce, confirm, confirmation, failure, fields, h, status, table, when } from './dom.js';
 
 // GET /admin/order-deliveries allows at most this many rows.
 const MAX_LIMIT = 500;
@@ -19,7 +19,7 @@ export async function render(id, query, context) {
     h('h2', { id: 'deliveries-title' }, 'Failed deliveries to payments and inventory'),
     outcome,
     deliveries,
-    confirmation());
+    confirmation('confirm-delivery'));
   const reload = async () => {
     let answer;
     try {
@@ -193,40 +193,15 @@ function list(items, section, outcome, reload) {
     ])));
 }
 
-function confirmation() {
-  return h('dialog',
-    { id: 'confirm-delivery', 'aria-labelledby': 'confirm-delivery-title', 'aria-describedby': 'confirm-delivery-text' },
-    h('h2', { id: 'confirm-delivery-title' }, ''),
-    h('p', { id: 'confirm-delivery-text' }, ''),
-    h('div', { class: 'actions' },
-      h('button', { type: 'button', id: 'confirm-delivery-run' }, ''),
-      h('button', { type: 'button', class: 'secondary', id: 'confirm-delivery-cancel', autofocus: true }, 'Cancel')));
-}
-
 function confirmRedrive(section, opener, row, outcome, reload) {
-  const dialog = section.querySelector('#confirm-delivery');
   const done = [row.charged ? 'charged' : null, row.reserved ? 'reserved' : null].filter(Boolean);
-  dialog.querySelector('#confirm-delivery-title').textContent = `Redrive delivery ${row.delivery_id}?`;
-  dialog.querySelector('#confirm-delivery-text').textContent = `The delivery of order ${row.order_id} goes back `
-    + 'to work now, in the audit trail. '
-    + (done.length ? `What is done stays done (${done.join(' and ')}); ` : 'Nothing was charged or reserved yet; ')
-    + 'payments and inventory get the same idempotency keys as before, so nothing is applied twice.';
-  const run = dialog.querySelector('#confirm-delivery-run');
-  run.textContent = `Redrive delivery ${row.delivery_id}`;
-  const cancel = dialog.querySelector('#confirm-delivery-cancel');
-  let confirmed = false;
-  // Cancel, Escape and the confirmation all close the dialog; only a refusal gives the focus back to the row.
-  dialog.addEventListener('close', () => {
-    run.onclick = null;
-    cancel.onclick = null;
-    if (!confirmed) {
-      opener.focus();
-    }
-  }, { once: true });
-  cancel.onclick = () => dialog.close();
-  run.onclick = async () => {
-    confirmed = true;
-    dialog.close();
+  confirm(section.querySelector('#confirm-delivery'), opener, {
+    title: `Redrive delivery ${row.delivery_id}?`,
+    text: `The delivery of order ${row.order_id} goes back to work now, in the audit trail. `
+      + (done.length ? `What is done stays done (${done.join(' and ')}); ` : 'Nothing was charged or reserved yet; ')
+      + 'payments and inventory get the same idempotency keys as before, so nothing is applied twice.',
+    action: `Redrive delivery ${row.delivery_id}`,
+  }, async () => {
     opener.disabled = true;
     let text;
     let refused = false;
@@ -243,6 +218,5 @@ function confirmRedrive(section, opener, row, outcome, reload) {
     announce(text);
     await reload();
     outcome.querySelector('p')?.focus();
-  };
-  dialog.showModal();
+  });
 }

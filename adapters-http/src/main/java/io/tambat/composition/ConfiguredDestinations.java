@@ -67,17 +67,22 @@ public class ConfiguredDestinations {
 
     private Destination destination(String id) {
         String kind = required(key(id, "kind"));
-        String ordering = config.getOptionalValue(key(id, "ordering"), String.class).map(String::trim).orElse("none");
-        if (!ordering.equals("none")) {
-            throw new ConfigurationException(key(id, "ordering"), "must be none: per-object ordering is not available in this version");
-        }
         try {
             return new Destination(id, messages(id), endpoints(id), eventTypes(id), retrySchedule(id),
                     duration(key(id, "timeout")).orElse(Destination.DEFAULT_TIMEOUT), maxInFlight(id), rateLimit(id),
-                    target(id, kind));
+                    ordering(id), target(id, kind));
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException("tambat.forwarding.destination." + id, e.getMessage());
         }
+    }
+
+    private Destination.Ordering ordering(String id) {
+        String key = key(id, "ordering");
+        return switch (optional(key).orElse("none")) {
+            case "none" -> Destination.Ordering.NONE;
+            case "per-object" -> Destination.Ordering.PER_OBJECT;
+            default -> throw new ConfigurationException(key, "must be none or per-object");
+        };
     }
 
     private Set<MessageType> messages(String id) {

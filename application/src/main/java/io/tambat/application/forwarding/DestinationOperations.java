@@ -5,7 +5,10 @@ import io.tambat.application.port.in.OperateDestinationsUseCase;
 import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.Destination;
+import io.tambat.domain.model.forwarding.DestinationBacklog;
 import io.tambat.domain.model.forwarding.Destinations;
+import io.tambat.domain.model.forwarding.HeldKey;
+import io.tambat.domain.model.forwarding.ReceivedRange;
 import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.operator.OperatorAction;
 import io.tambat.domain.port.out.ForwardingPort;
@@ -14,12 +17,23 @@ import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
+import java.util.logging.Logger;
 
-/** Operator reads of destinations and deliveries, and the audited redrive of a FAILED delivery. */
+/**
+ * Operator reads of destinations and deliveries, and their audited actions. A bulk redrive or replay walks the
+ * range in delivery id order, one bounded batch per transaction ({@link DestinationRecoveryBatch}), each batch
+ * starting after the last delivery the one before moved, until a batch finds nothing left: a delivery that comes
+ * back while the action runs is not taken twice by it.
+ */
 @ApplicationScoped
 public class DestinationOperations implements OperateDestinationsUseCase {
+
+    private static final Logger LOG = Logger.getLogger(DestinationOperations.class.getName());
 
     @Inject
     Destinations destinations;
@@ -29,6 +43,9 @@ public class DestinationOperations implements OperateDestinationsUseCase {
 
     @Inject
     DestinationHealth health;
+
+    @Inject
+    DestinationRecoveryBatch batches;
 
     @Inject
     AuditTrail audit;
@@ -64,10 +81,86 @@ public class DestinationOperations implements OperateDestinationsUseCase {
         return deliveries.status(destinationId, deliveryId).isPresent() ? Redrive.NOT_FAILED : Redrive.NOT_FOUND;
     }
 
+    @Override
+    @Transactional(rollbackOn = Exception.class)
+    public Skip skip(Operator operator, String destinationId, long deliveryId) {
+        if (destinations.find(destinationId).isEmpty()) {
+            return Skip.NOT_FOUND;
+        }
+        boolean skipped = deliveries.skip(destinationId, deliveryId, clock.instant());
+        audit.single(operator, OperatorAction.Kind.FORWARD_DELIVERY_SKIP, destinationId + "/" + deliveryId, skipped);
+        if (skipped) {
+            return Skip.SKIPPED;
+        }
+        return deliveries.status(destinationId, deliveryId).isPresent() ? Skip.NOT_FAILED : Skip.NOT_FOUND;
+    }
+
+    @Override
+    public Optional<Recovery> redriveFailed(Operator operator, String destinationId, ReceivedRange range) {
+        return destinations.find(destinationId).map(destination -> recover(operator,
+                OperatorAction.Kind.DESTINATION_BULK_REDRIVE, destination.id(), range));
+    }
+
+    @Override
+    public Optional<Recovery> replay(Operator operator, String destinationId, ReceivedRange range) {
+        return destinations.find(destinationId).map(destination -> recover(operator,
+                OperatorAction.Kind.DESTINATION_REPLAY, destination.id(), range));
+    }
+
+    @Override
+    @Transactional(rollbackOn = Exception.class)
+    public boolean pause(Operator operator, String destinationId) {
+        if (destinations.find(destinationId).isEmpty()) {
+            return false;
+        }
+        audit.single(operator, OperatorAction.Kind.DESTINATION_PAUSE, destinationId,
+                deliveries.pause(destinationId, clock.instant()));
+        return true;
+    }
+
+    @Override
+    @Transactional(rollbackOn = Exception.class)
+    public boolean resume(Operator operator, String destinationId) {
+        if (destinations.find(destinationId).isEmpty()) {
+            return false;
+        }
+        audit.single(operator, OperatorAction.Kind.DESTINATION_RESUME, destinationId, deliveries.resume(destinationId));
+        return true;
+    }
+
+    @Override
+    @Transactional
+    public Optional<List<HeldKey>> heldKeys(String destinationId, int limit) {
+        return destinations.find(destinationId).map(destination -> destination.ordering()
+                == Destination.Ordering.PER_OBJECT ? deliveries.heldKeys(destination.id(), limit) : List.of());
+    }
+
+    private Recovery recover(Operator operator, OperatorAction.Kind kind, String destinationId, ReceivedRange range) {
+        Map<String, String> filter = new LinkedHashMap<>(range.described());
+        filter.put("destination_id", destinationId);
+        UUID actionId = audit.bulk(operator, kind, filter);
+        long scheduled = 0;
+        Optional<Long> after = Optional.empty();
+        while (true) {
+            List<Long> moved = batches.next(actionId, kind, destinationId, range, after);
+            if (moved.isEmpty()) {
+                break;
+            }
+            scheduled += moved.size();
+            after = Optional.of(moved.get(moved.size() - 1));
+        }
+        long total = scheduled;
+        // Who acted is in the audit trail, not in the log: an operator's name is personal data.
+        LOG.info(() -> kind.code() + " " + actionId + " sent " + total + " delivery(ies) of " + destinationId
+                + " back to work");
+        return new Recovery(actionId, scheduled);
+    }
+
     private DestinationState state(Destination destination, Instant now) {
         DestinationHealth.Answers answers = health.of(destination.id());
-        return new DestinationState(destination.id(), destination.target().kind(),
-                answers.failing() ? "failing" : "active", deliveries.backlog(destination.id(), now),
+        DestinationBacklog backlog = deliveries.backlog(destination.id(), destination.ordering(), now);
+        String state = backlog.paused() ? "paused" : answers.failing() ? "failing" : "active";
+        return new DestinationState(destination.id(), destination.target().kind(), state, backlog,
                 answers.consecutiveFailures(), answers.lastError());
     }
 }

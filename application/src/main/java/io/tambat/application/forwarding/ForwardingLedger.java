@@ -34,7 +34,7 @@ public class ForwardingLedger {
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public List<ForwardDelivery> leaseBatch(Destination destination, int max) {
         Instant now = clock.instant();
-        return deliveries.leaseDue(destination.id(), max, now, now.plus(settings.lease()).plus(destination.timeout()));
+        return deliveries.leaseDue(destination.id(), destination.ordering(), max, now, now.plus(settings.lease()).plus(destination.timeout()));
     }
 
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)

@@ -21,6 +21,7 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -146,7 +147,7 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
                 failpoints.reach(Failpoints.FORWARD_AFTER_SEND, delivery.messageId());
                 ledger.delivered(delivery, delivered.status());
                 health.delivered(destination.id());
-                metrics.delivered(destination.id());
+                metrics.delivered(destination.id(), Duration.between(delivery.causedAt(), clock.instant()));
             } else if (outcome instanceof DeliveryOutcome.NotDelivered refused) {
                 notDelivered(destination, delivery, refused);
             }

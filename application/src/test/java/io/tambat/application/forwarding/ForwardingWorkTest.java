@@ -54,6 +54,7 @@ class ForwardingWorkTest {
     @Test
     void sendsTheEventWithItsMessageIdAndEndsDelivered() {
         UUID inboxId = stored("shop");
+        clock.advance(Duration.ofSeconds(2));
 
         drain();
 
@@ -70,7 +71,7 @@ class ForwardingWorkTest {
             assertThat(row.status()).isEqualTo(DeliveryStatus.DELIVERED);
             assertThat(row.lastStatus()).contains(200);
         });
-        assertThat(counted).containsExactly("delivered shop");
+        assertThat(counted).as("timed from the cause's commit").containsExactly("delivered shop after PT2S");
     }
 
     @Test
@@ -285,8 +286,8 @@ class ForwardingWorkTest {
 
     private final class CountingMetrics implements ForwardingMetricsPort {
         @Override
-        public void delivered(String destinationId) {
-            counted.add("delivered " + destinationId);
+        public void delivered(String destinationId, Duration sinceCause) {
+            counted.add("delivered " + destinationId + " after " + sinceCause);
         }
 
         @Override

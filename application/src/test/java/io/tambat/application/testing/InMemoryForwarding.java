@@ -3,20 +3,25 @@ package io.tambat.application.testing;
 import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
+import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.DestinationBacklog;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
+import io.tambat.domain.model.forwarding.HeldKey;
 import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.NewForward;
+import io.tambat.domain.model.forwarding.ReceivedRange;
 import io.tambat.domain.model.forwarding.StateChangeNotice;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.port.out.ForwardingPort;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -38,6 +43,7 @@ public final class InMemoryForwarding implements ForwardingPort, RollsBack {
     private final Map<Long, Row> rows = new LinkedHashMap<>();
     private final Map<String, InMemoryLeases<Long>> leases = new LinkedHashMap<>();
     private final Map<UUID, StoredEvent> events = new LinkedHashMap<>();
+    private final Set<String> paused = new HashSet<>();
     private long nextId = 1;
 
     public void event(UUID inboxId, StoredEvent event) {
@@ -70,13 +76,20 @@ public final class InMemoryForwarding implements ForwardingPort, RollsBack {
     }
 
     @Override
-    public List<ForwardDelivery> leaseDue(String destinationId, int max, Instant now, Instant leaseUntil) {
+    public List<ForwardDelivery> leaseDue(String destinationId, Destination.Ordering ordering, int max, Instant now,
+            Instant leaseUntil) {
+        if (ordering != Destination.Ordering.NONE) {
+            throw new UnsupportedOperationException("per-object ordering is proven by the PostgreSQL adapter's tests");
+        }
         List<ForwardDelivery> leased = new ArrayList<>();
+        if (paused.contains(destinationId)) {
+            return leased;
+        }
         for (InMemoryLeases.Leased<Long> item : leases(destinationId).leaseDue(max, now, leaseUntil)) {
             NewForward forward = rows.get(item.key()).forward();
             StoredEvent event = events.get(forward.inboxId());
             leased.add(new ForwardDelivery(item.key(), destinationId, forward.type(), forward.messageId(),
-                    forward.inboxId(), forward.orderingKey(), item.lease(), event.provider(), event.endpointId(), event.eventType(),
+                    forward.inboxId(), forward.orderingKey(), forward.createdAt(), item.lease(), event.provider(), event.endpointId(), event.eventType(),
                     event.providerEventId(), event.contentType(),
                     forward.type() == MessageType.EVENT ? event.payload() : Optional.empty(),
                     forward.type() == MessageType.STATE_CHANGE ? event.mutation() : Optional.empty()));
@@ -101,16 +114,72 @@ public final class InMemoryForwarding implements ForwardingPort, RollsBack {
     }
 
     @Override
-    public DestinationBacklog backlog(String destinationId, Instant now) {
+    public DestinationBacklog backlog(String destinationId, Destination.Ordering ordering, Instant now) {
         List<Row> own = rows.values().stream().filter(row -> row.forward().destinationId().equals(destinationId))
                 .toList();
         return new DestinationBacklog(own.stream().filter(row -> row.status() == DeliveryStatus.PENDING).count(),
-                own.stream().filter(row -> row.status() == DeliveryStatus.FAILED).count(), 0, Optional.empty());
+                own.stream().filter(row -> row.status() == DeliveryStatus.FAILED).count(), 0, Optional.empty(), 0,
+                paused.contains(destinationId));
     }
 
     @Override
     public List<DeliveryRecord> deliveries(String destinationId, DeliveryQuery query) {
         throw new UnsupportedOperationException("listed by the PostgreSQL adapter's contract tests");
+    }
+
+    @Override
+    public boolean skip(String destinationId, long deliveryId, Instant now) {
+        Row row = rows.get(deliveryId);
+        if (row == null || row.status() != DeliveryStatus.FAILED || !row.forward().destinationId().equals(destinationId)) {
+            return false;
+        }
+        rows.put(deliveryId, new Row(deliveryId, row.forward(), DeliveryStatus.SKIPPED, row.lastStatus(),
+                row.lastError()));
+        return true;
+    }
+
+    /** An event is taken as received when its delivery was written, in the transaction that stored it. */
+    @Override
+    public List<Long> redriveFailed(String destinationId, ReceivedRange range, Optional<Long> after, int max,
+            Instant now) {
+        return moveReceived(destinationId, Set.of(DeliveryStatus.FAILED), range, after, max, now);
+    }
+
+    @Override
+    public List<Long> replay(String destinationId, ReceivedRange range, Optional<Long> after, int max, Instant now) {
+        return moveReceived(destinationId, Set.of(DeliveryStatus.DELIVERED, DeliveryStatus.FAILED,
+                DeliveryStatus.SKIPPED), range, after, max, now);
+    }
+
+    private List<Long> moveReceived(String destinationId, Set<DeliveryStatus> from, ReceivedRange range,
+            Optional<Long> after, int max, Instant now) {
+        List<Long> moved = rows.values().stream()
+                .filter(row -> row.forward().destinationId().equals(destinationId) && from.contains(row.status()))
+                .filter(row -> row.deliveryId() > after.orElse(0L))
+                .filter(row -> !row.forward().createdAt().isBefore(range.from())
+                        && row.forward().createdAt().isBefore(range.to()))
+                .map(Row::deliveryId).sorted().limit(max).toList();
+        for (long id : moved) {
+            Row row = rows.get(id);
+            rows.put(id, new Row(id, row.forward(), DeliveryStatus.PENDING, row.lastStatus(), row.lastError()));
+            leases(destinationId).reopen(id, now);
+        }
+        return moved;
+    }
+
+    @Override
+    public boolean pause(String destinationId, Instant now) {
+        return paused.add(destinationId);
+    }
+
+    @Override
+    public boolean resume(String destinationId) {
+        return paused.remove(destinationId);
+    }
+
+    @Override
+    public List<HeldKey> heldKeys(String destinationId, int limit) {
+        throw new UnsupportedOperationException("selected by the PostgreSQL adapter's contract tests");
     }
 
     @Override

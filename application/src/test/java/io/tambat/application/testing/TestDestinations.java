@@ -20,9 +20,14 @@ public final class TestDestinations {
 
     public static Destination http(String id, Set<MessageType> messages, Optional<Set<String>> endpoints,
             RetrySchedule schedule, int maxInFlight) {
+        return http(id, messages, endpoints, schedule, maxInFlight, Destination.Ordering.NONE);
+    }
+
+    public static Destination http(String id, Set<MessageType> messages, Optional<Set<String>> endpoints,
+            RetrySchedule schedule, int maxInFlight, Destination.Ordering ordering) {
         return new Destination(id, messages, endpoints, EventTypePatterns.any(), schedule, Duration.ofSeconds(15),
-                maxInFlight, Optional.empty(), new DestinationTarget.Http(URI.create("https://" + id + ".example/hooks"),
-                        List.of(new SigningSecret("v1", new byte[24]))));
+                maxInFlight, Optional.empty(), ordering, new DestinationTarget.Http(
+                        URI.create("https://" + id + ".example/hooks"), List.of(new SigningSecret("v1", new byte[24]))));
     }
 
     public static Destination http(String id, Set<MessageType> messages) {

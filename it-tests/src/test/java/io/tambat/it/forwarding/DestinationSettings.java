@@ -18,6 +18,17 @@ record DestinationSettings(String id, Map<String, String> environment) {
         return new DestinationSettings(id, environment);
     }
 
+    /** An HTTP destination signing with these secrets ({@code v1:whsec_...,...}), plus property/value pairs. */
+    static DestinationSettings http(String id, String url, String secrets, String... properties) {
+        String[] all = new String[properties.length + 4];
+        all[0] = "URL";
+        all[1] = url;
+        all[2] = "SECRETS";
+        all[3] = secrets;
+        System.arraycopy(properties, 0, all, 4, properties.length);
+        return of(id, "http", all);
+    }
+
     /** The destinations' settings together, with the list of their ids. */
     static Map<String, String> together(DestinationSettings... each) {
         Map<String, String> environment = new LinkedHashMap<>();

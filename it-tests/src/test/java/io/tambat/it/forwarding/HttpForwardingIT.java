@@ -324,13 +324,7 @@ class HttpForwardingIT {
 
     /** An HTTP destination signing with both secret versions, plus property/value pairs. */
     private static DestinationSettings http(String id, String url, String... properties) {
-        String[] all = new String[properties.length + 4];
-        all[0] = "URL";
-        all[1] = url;
-        all[2] = "SECRETS";
-        all[3] = "v1:" + OLD_SECRET + ",v2:" + NEW_SECRET;
-        System.arraycopy(properties, 0, all, 4, properties.length);
-        return DestinationSettings.of(id, "http", all);
+        return DestinationSettings.http(id, url, "v1:" + OLD_SECRET + ",v2:" + NEW_SECRET, properties);
     }
 
     private static Map<String, String> destinations(DestinationSettings... each) {

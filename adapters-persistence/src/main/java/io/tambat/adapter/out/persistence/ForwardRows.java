@@ -4,6 +4,7 @@ import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
 import io.tambat.domain.model.forwarding.DestinationBacklog;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
+import io.tambat.domain.model.forwarding.HeldKey;
 import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.StateChangeNotice;
 import io.tambat.domain.model.webhook.EndpointId;
@@ -27,7 +28,7 @@ final class ForwardRows {
                 l.taken_over, i.provider, i.endpoint_id, i.event_type, i.provider_event_id, i.content_type,
                 CASE WHEN l.message_type = 'event' THEN i.payload_key_id END,
                 CASE WHEN l.message_type = 'event' THEN i.payload_ciphertext END,
-                m.object_type, m.object_id, m.state, m.version, m.applied_at, l.ordering_key""";
+                m.object_type, m.object_id, m.state, m.version, m.applied_at, l.ordering_key, l.created_at""";
 
     /** Joins each leased delivery {@code l} to its event {@code i} and, for a state change, its mutation {@code m}. */
     static final String LEASED_FROM = """
@@ -39,13 +40,38 @@ final class ForwardRows {
             delivery_id, message_id, message_type, CAST(inbox_id AS text), status, attempt_count, next_attempt_at,
                 delivered_at, last_error, last_status, created_at""";
 
-    /** One destination's backlog ({@code ?1} the destination, {@code ?2} now), each through its partial index. */
+    /**
+     * One destination's backlog ({@code ?1} the destination, {@code ?2} now, {@code ?3} whether FAILED deliveries
+     * hold their keys), each through its partial index: the counts up to {@link DestinationBacklog#COUNTED_UP_TO}, the oldest pending
+     * one the first entry of its index.
+     */
     static final String BACKLOG = """
-            SELECT (SELECT count(*) FROM forward_delivery WHERE destination_id = ?1 AND status = 'PENDING'),
-                (SELECT count(*) FROM forward_delivery WHERE destination_id = ?1 AND status = 'FAILED'),
+            SELECT (SELECT count(*) FROM (SELECT 1 FROM forward_delivery WHERE destination_id = ?1
+                    AND status = 'PENDING' LIMIT %1$d) pending),
+                (SELECT count(*) FROM (SELECT 1 FROM forward_delivery WHERE destination_id = ?1
+                    AND status = 'FAILED' LIMIT %1$d) failed),
                 (SELECT COALESCE(CAST(EXTRACT(EPOCH FROM (?2 - min(created_at))) AS bigint), 0)
                  FROM forward_delivery WHERE destination_id = ?1 AND status = 'PENDING'),
-                (SELECT max(delivered_at) FROM forward_delivery WHERE destination_id = ?1 AND status = 'DELIVERED')""";
+                (SELECT max(delivered_at) FROM forward_delivery WHERE destination_id = ?1 AND status = 'DELIVERED'),
+                (SELECT CASE WHEN ?3 THEN count(DISTINCT ordering_key) ELSE 0 END FROM (SELECT ordering_key
+                    FROM forward_delivery WHERE destination_id = ?1 AND status = 'FAILED' LIMIT %1$d) held),
+                EXISTS (SELECT 1 FROM forward_destination_pause WHERE destination_id = ?1)""".formatted(DestinationBacklog.COUNTED_UP_TO);
+
+    /**
+     * The keys FAILED deliveries hold ({@code ?1} the destination, {@code ?2} how many): each key's first
+     * unfinished delivery when it is FAILED, with how many of the key's deliveries wait behind it.
+     */
+    static final String HELD_KEYS = """
+            SELECT f.ordering_key, f.delivery_id, f.failed_at,
+                (SELECT count(*) FROM forward_delivery w WHERE w.destination_id = ?1 AND w.ordering_key = f.ordering_key
+                 AND w.status = 'PENDING' AND w.delivery_id > f.delivery_id)
+            FROM forward_delivery f
+            WHERE f.destination_id = ?1 AND f.status = 'FAILED'
+                AND NOT EXISTS (SELECT 1 FROM forward_delivery e WHERE e.destination_id = ?1
+                    AND e.ordering_key = f.ordering_key AND e.status IN ('PENDING', 'FAILED')
+                    AND e.delivery_id < f.delivery_id)
+            ORDER BY f.failed_at, f.delivery_id
+            LIMIT ?2""";
 
     private ForwardRows() {
     }
@@ -59,7 +85,7 @@ final class ForwardRows {
                         (String) row[15], (String) row[16], ColumnValues.optionalLong(row[17]),
                         ColumnValues.instant(row[18])));
         return new ForwardDelivery(ColumnValues.number(row[0]), (String) row[1], type(row[2]), (String) row[3],
-                inboxId, (String) row[19], ColumnValues.lease(row[5], row[6]), (String) row[7],
+                inboxId, (String) row[19], ColumnValues.instant(row[20]), ColumnValues.lease(row[5], row[6]), (String) row[7],
                 new EndpointId((String) row[8]), (String) row[9], (String) row[10], ColumnValues.optionalText(row[11]),
                 payload, stateChange);
     }
@@ -76,7 +102,13 @@ final class ForwardRows {
     /** An age is never negative, even when this clock is behind the one that wrote the row. */
     static DestinationBacklog backlog(Object[] row) {
         return new DestinationBacklog(ColumnValues.number(row[0]), ColumnValues.number(row[1]),
-                Math.max(0, ColumnValues.number(row[2])), ColumnValues.optionalInstant(row[3]));
+                Math.max(0, ColumnValues.number(row[2])), ColumnValues.optionalInstant(row[3]),
+                ColumnValues.number(row[4]), (Boolean) row[5]);
+    }
+
+    static HeldKey heldKey(Object[] row) {
+        return new HeldKey((String) row[0], ColumnValues.number(row[1]), ColumnValues.instant(row[2]),
+                ColumnValues.number(row[3]));
     }
 
     private static MessageType type(Object value) {

@@ -3,9 +3,12 @@ package io.tambat.adapter.out.persistence;
 import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
+import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.DestinationBacklog;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
+import io.tambat.domain.model.forwarding.HeldKey;
 import io.tambat.domain.model.forwarding.NewForward;
+import io.tambat.domain.model.forwarding.ReceivedRange;
 import io.tambat.domain.port.out.ForwardingPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -17,8 +20,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Forward deliveries on PostgreSQL, leased by the shared {@link LeaseQueries} statement per destination; every
- * end a worker writes names its attempt and changes nothing once the delivery was taken over.
+ * Forward deliveries on PostgreSQL, leased by the shared {@link LeaseQueries} statement per destination (with
+ * per-object ordering, one delivery per ordering key at a time); every end a worker writes names its attempt and
+ * changes nothing once the delivery was taken over. A paused destination is a row of
+ * {@code forward_destination_pause}, so every instance sees it.
  */
 @ApplicationScoped
 class PostgresForwardingAdapter implements ForwardingPort {
@@ -36,9 +41,22 @@ class PostgresForwardingAdapter implements ForwardingPort {
                 AS forward(destination_id, message_type, message_id, inbox_id, ordering_key, created_at)
             ON CONFLICT (destination_id, message_id) DO NOTHING""";
 
+    /** A destination's pending deliveries, none while it is paused. */
+    private static final String PENDING = """
+            status = 'PENDING' AND destination_id = ?4
+                AND NOT EXISTS (SELECT 1 FROM forward_destination_pause p WHERE p.destination_id = ?4)""";
+
+    /** Per-object ordering: only a delivery with no earlier one of its key pending or FAILED. */
+    private static final String FIRST_OF_ITS_KEY = """
+             AND NOT EXISTS (SELECT 1 FROM forward_delivery earlier
+                WHERE earlier.destination_id = ?4 AND earlier.ordering_key = forward_delivery.ordering_key
+                    AND earlier.status IN ('PENDING', 'FAILED') AND earlier.delivery_id < forward_delivery.delivery_id)""";
+
     private static final NumberedStatement LEASE = LeaseQueries.statement("forward_delivery", "delivery_id",
-            "status = 'PENDING' AND destination_id = ?4", "",
-            "SELECT " + ForwardRows.LEASED + " " + ForwardRows.LEASED_FROM);
+            PENDING, "", "SELECT " + ForwardRows.LEASED + " " + ForwardRows.LEASED_FROM);
+
+    private static final NumberedStatement LEASE_IN_ORDER = LeaseQueries.statement("forward_delivery",
+            "delivery_id", PENDING + FIRST_OF_ITS_KEY, "", "SELECT " + ForwardRows.LEASED + " " + ForwardRows.LEASED_FROM);
 
     /*
      * The ends find their row by primary key alone, fenced by the attempt and a lease still set (every end
@@ -62,6 +80,34 @@ class PostgresForwardingAdapter implements ForwardingPort {
     private static final String REDRIVE = """
             UPDATE forward_delivery SET status = 'PENDING', failed_at = NULL, next_attempt_at = ?3
             WHERE destination_id = ?1 AND delivery_id = ?2 AND status = 'FAILED'""";
+
+    private static final String SKIP = """
+            UPDATE forward_delivery SET status = 'SKIPPED', skipped_at = ?3
+            WHERE destination_id = ?1 AND delivery_id = ?2 AND status = 'FAILED'""";
+
+    /**
+     * A bounded batch of a destination's deliveries in one status set, of events received in a range, after a
+     * delivery id, back to due now: {@code ?1} destination, {@code ?2} batch size, {@code ?3} now, {@code ?4} and
+     * {@code ?5} the range, {@code ?6} the last delivery id the batch before moved.
+     */
+    private static final String MOVE_RECEIVED = """
+            UPDATE forward_delivery d SET status = 'PENDING', failed_at = NULL, skipped_at = NULL, next_attempt_at = ?3
+            FROM (SELECT f.delivery_id FROM forward_delivery f JOIN webhook_inbox i ON i.inbox_id = f.inbox_id
+                  WHERE f.destination_id = ?1 AND f.status IN (%s) AND f.delivery_id > ?6
+                      AND i.received_at >= ?4 AND i.received_at < ?5
+                  ORDER BY f.delivery_id LIMIT ?2 FOR UPDATE OF f SKIP LOCKED) chosen
+            WHERE d.delivery_id = chosen.delivery_id
+            RETURNING d.delivery_id""";
+
+    private static final String REDRIVE_FAILED = MOVE_RECEIVED.formatted("'FAILED'");
+
+    private static final String REPLAY = MOVE_RECEIVED.formatted("'DELIVERED', 'FAILED', 'SKIPPED'");
+
+    private static final String PAUSE = """
+            INSERT INTO forward_destination_pause (destination_id, paused_at) VALUES (?1, ?2)
+            ON CONFLICT (destination_id) DO NOTHING""";
+
+    private static final String RESUME = "DELETE FROM forward_destination_pause WHERE destination_id = ?1";
 
     private static final String STATUS = """
             SELECT status FROM forward_delivery WHERE destination_id = ?1 AND delivery_id = ?2""";
@@ -88,8 +134,10 @@ class PostgresForwardingAdapter implements ForwardingPort {
     }
 
     @Override
-    public List<ForwardDelivery> leaseDue(String destinationId, int max, Instant now, Instant leaseUntil) {
-        return StorageCalls.call("forward lease", () -> LeaseQueries.lease(em, LEASE, ForwardRows::leased, now,
+    public List<ForwardDelivery> leaseDue(String destinationId, Destination.Ordering ordering, int max, Instant now,
+            Instant leaseUntil) {
+        NumberedStatement lease = ordering == Destination.Ordering.PER_OBJECT ? LEASE_IN_ORDER : LEASE;
+        return StorageCalls.call("forward lease", () -> LeaseQueries.lease(em, lease, ForwardRows::leased, now,
                 leaseUntil, max, destinationId));
     }
 
@@ -112,10 +160,11 @@ class PostgresForwardingAdapter implements ForwardingPort {
     }
 
     @Override
-    public DestinationBacklog backlog(String destinationId, Instant now) {
+    public DestinationBacklog backlog(String destinationId, Destination.Ordering ordering, Instant now) {
         return StorageCalls.call("forward backlog", () -> NativeResults.row(em.createNativeQuery(ForwardRows.BACKLOG)
                 .setParameter(1, destinationId)
-                .setParameter(2, Timestamp.from(now)), ForwardRows::backlog));
+                .setParameter(2, Timestamp.from(now))
+                .setParameter(3, ordering == Destination.Ordering.PER_OBJECT), ForwardRows::backlog));
     }
 
     @Override
@@ -153,10 +202,64 @@ class PostgresForwardingAdapter implements ForwardingPort {
     }
 
     @Override
+    public boolean skip(String destinationId, long deliveryId, Instant now) {
+        return StorageCalls.call("forward skip", () -> em.createNativeQuery(SKIP)
+                .setParameter(1, destinationId)
+                .setParameter(2, deliveryId)
+                .setParameter(3, Timestamp.from(now))
+                .executeUpdate()) == 1;
+    }
+
+    @Override
+    public List<Long> redriveFailed(String destinationId, ReceivedRange range, Optional<Long> after, int max,
+            Instant now) {
+        return moveReceived("forward bulk redrive", REDRIVE_FAILED, destinationId, range, after, max, now);
+    }
+
+    @Override
+    public List<Long> replay(String destinationId, ReceivedRange range, Optional<Long> after, int max, Instant now) {
+        return moveReceived("forward replay", REPLAY, destinationId, range, after, max, now);
+    }
+
+    @Override
+    public boolean pause(String destinationId, Instant now) {
+        return StorageCalls.call("destination pause", () -> em.createNativeQuery(PAUSE)
+                .setParameter(1, destinationId)
+                .setParameter(2, Timestamp.from(now))
+                .executeUpdate()) == 1;
+    }
+
+    @Override
+    public boolean resume(String destinationId) {
+        return StorageCalls.call("destination resume", () -> em.createNativeQuery(RESUME)
+                .setParameter(1, destinationId)
+                .executeUpdate()) == 1;
+    }
+
+    @Override
+    public List<HeldKey> heldKeys(String destinationId, int limit) {
+        return StorageCalls.call("forward held keys", () -> NativeResults.rows(em.createNativeQuery(ForwardRows.HELD_KEYS)
+                .setParameter(1, destinationId)
+                .setParameter(2, limit), ForwardRows::heldKey));
+    }
+
+    @Override
     public Optional<DeliveryStatus> status(String destinationId, long deliveryId) {
         return StorageCalls.call("forward status", () -> NativeResults.values(em.createNativeQuery(STATUS)
                 .setParameter(1, destinationId)
                 .setParameter(2, deliveryId), value -> DeliveryStatus.valueOf((String) value))).stream().findFirst();
+    }
+
+    private List<Long> moveReceived(String what, String sql, String destinationId, ReceivedRange range,
+            Optional<Long> after, int max, Instant now) {
+        List<Long> moved = StorageCalls.call(what, () -> NativeResults.values(em.createNativeQuery(sql)
+                .setParameter(1, destinationId)
+                .setParameter(2, max)
+                .setParameter(3, Timestamp.from(now))
+                .setParameter(4, Timestamp.from(range.from()))
+                .setParameter(5, Timestamp.from(range.to()))
+                .setParameter(6, after.orElse(0L)), ColumnValues::number));
+        return moved.stream().sorted().toList();
     }
 
     private boolean end(String what, NumberedStatement sql, Object... values) {

@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
+import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.DestinationBacklog;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
+import io.tambat.domain.model.forwarding.HeldKey;
 import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.NewForward;
+import io.tambat.domain.model.forwarding.ReceivedRange;
 import io.tambat.domain.model.forwarding.StateChangeNotice;
 import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.port.out.ForwardingPort;
@@ -55,7 +58,7 @@ class PostgresForwardingAdapterTest
 
     @Override
     protected List<LeasedItem<Long>> leaseDue(ForwardingPorts ports, int max, Instant now, Instant leaseUntil) {
-        return ports.forwarding().leaseDue(DESTINATION, max, now, leaseUntil).stream()
+        return ports.forwarding().leaseDue(DESTINATION, Destination.Ordering.NONE, max, now, leaseUntil).stream()
                 .map(delivery -> new LeasedItem<>(delivery.deliveryId(), delivery.lease()))
                 .toList();
     }
@@ -77,7 +80,8 @@ class PostgresForwardingAdapterTest
         forwardOf(entry, DESTINATION, NOW);
         forwardOf(entry, "audit-log", NOW);
 
-        List<ForwardDelivery> leased = session.call(ports -> ports.forwarding().leaseDue(DESTINATION, 10, NOW,
+        List<ForwardDelivery> leased = session.call(ports -> ports.forwarding().leaseDue(DESTINATION,
+                Destination.Ordering.NONE, 10, NOW,
                 NOW.plusSeconds(30)));
 
         assertThat(leased).singleElement().satisfies(delivery -> {
@@ -195,6 +199,117 @@ class PostgresForwardingAdapterTest
     }
 
     @Test
+    void withPerObjectOrderingOnlyTheFirstUnfinishedDeliveryOfEachKeyIsDue() {
+        long firstOfA = keyed("stripe:shop:pi_A", NOW);
+        long secondOfA = keyed("stripe:shop:pi_A", NOW.plusMillis(1));
+        long firstOfB = keyed("stripe:shop:pi_B", NOW.plusMillis(2));
+
+        List<ForwardDelivery> first = leaseInOrder(NOW.plusSeconds(1));
+        assertThat(first).extracting(ForwardDelivery::deliveryId).containsExactlyInAnyOrder(firstOfA, firstOfB);
+        assertThat(leaseInOrder(NOW.plusSeconds(1))).as("A's second waits while its first is leased").isEmpty();
+        ForwardDelivery leasedA = first.stream().filter(delivery -> delivery.deliveryId() == firstOfA).findFirst()
+                .orElseThrow();
+        session.run(ports -> ports.forwarding().retryLater(firstOfA, leasedA.lease().attempt(), NOW.plusSeconds(5),
+                Optional.of(500), "answered 500"));
+        assertThat(leaseInOrder(NOW.plusSeconds(2))).as("nor while its first waits for a retry").isEmpty();
+
+        ForwardDelivery retried = leaseInOrder(NOW.plusSeconds(5)).get(0);
+        assertThat(retried.deliveryId()).isEqualTo(firstOfA);
+        session.run(ports -> ports.forwarding().delivered(firstOfA, retried.lease().attempt(), Optional.of(200),
+                NOW.plusSeconds(5)));
+        assertThat(leaseInOrder(NOW.plusSeconds(6))).extracting(ForwardDelivery::deliveryId).containsExactly(secondOfA);
+        assertThat(leaseAt(NOW.plusSeconds(6))).as("without ordering nothing waits, and the lease still holds")
+                .isEmpty();
+    }
+
+    @Test
+    void aFailedDeliveryHoldsItsKeyListedWithWhatWaitsUntilItIsSkipped() {
+        long failed = keyed("stripe:shop:pi_A", NOW);
+        long waiting = keyed("stripe:shop:pi_A", NOW.plusMillis(1));
+        keyed("stripe:shop:pi_A", NOW.plusMillis(2));
+        ForwardDelivery head = leaseInOrder(NOW.plusSeconds(1)).get(0);
+        session.run(ports -> ports.forwarding().fail(failed, head.lease().attempt(), Optional.of(500), "answered 500",
+                NOW.plusSeconds(1)));
+
+        assertThat(leaseInOrder(NOW.plusSeconds(2))).isEmpty();
+        assertThat(heldKeys()).containsExactly(
+                new HeldKey("stripe:shop:pi_A", failed, NOW.plusSeconds(1), 2));
+        assertThat(session.call(ports -> ports.forwarding().backlog(DESTINATION, Destination.Ordering.PER_OBJECT,
+                NOW)).heldKeys()).isEqualTo(1);
+        assertThat(session.call(ports -> ports.forwarding().backlog(DESTINATION, Destination.Ordering.NONE, NOW))
+                .heldKeys()).as("without ordering a FAILED delivery holds nothing").isZero();
+
+        assertThat(written(ports -> ports.skip(DESTINATION, waiting, NOW))).as("only a FAILED one").isFalse();
+        assertThat(written(ports -> ports.skip("another", failed, NOW))).isFalse();
+        assertThat(written(ports -> ports.skip(DESTINATION, failed, NOW.plusSeconds(3)))).isTrue();
+        assertThat(written(ports -> ports.status(DESTINATION, failed).equals(Optional.of(DeliveryStatus.SKIPPED))))
+                .isTrue();
+        assertThat(leaseInOrder(NOW.plusSeconds(3))).extracting(ForwardDelivery::deliveryId).containsExactly(waiting);
+        assertThat(heldKeys()).isEmpty();
+    }
+
+    @Test
+    void aPausedDestinationLeasesNothingOnAnyInstanceUntilResumed() {
+        long id = enqueue(NOW);
+        assertThat(written(ports -> ports.pause(DESTINATION, NOW))).isTrue();
+        assertThat(written(ports -> ports.pause(DESTINATION, NOW))).as("paused already").isFalse();
+
+        assertThat(leaseAt(NOW.plusSeconds(1))).isEmpty();
+        assertThat(leaseInOrder(NOW.plusSeconds(1))).isEmpty();
+        assertThat(session.call(ports -> ports.forwarding().backlog(DESTINATION, Destination.Ordering.NONE, NOW))
+                .paused()).isTrue();
+
+        assertThat(written(ports -> ports.resume(DESTINATION))).isTrue();
+        assertThat(written(ports -> ports.resume(DESTINATION))).isFalse();
+        assertThat(leaseAt(NOW.plusSeconds(1))).extracting(ForwardDelivery::deliveryId).containsExactly(id);
+    }
+
+    @Test
+    void aBulkRedriveAndAReplayTakeTheDeliveriesOfTheirRangeInBatchesAfterTheLastOneMoved() {
+        long before = keyed("k0", NOW.minusSeconds(60));
+        long first = keyed("k1", NOW);
+        long second = keyed("k2", NOW.plusSeconds(1));
+        long pending = keyed("k3", NOW.plusSeconds(2));
+        long after = keyed("k4", NOW.plusSeconds(10));
+        for (ForwardDelivery delivery : leaseAt(NOW.plusSeconds(20))) {
+            if (delivery.deliveryId() != pending) {
+                session.run(ports -> ports.forwarding().fail(delivery.deliveryId(), delivery.lease().attempt(),
+                        Optional.of(500), "answered 500", NOW.plusSeconds(20)));
+            } else {
+                session.run(ports -> ports.forwarding().retryLater(pending, delivery.lease().attempt(),
+                        NOW.plusSeconds(600), Optional.of(500), "answered 500"));
+            }
+        }
+        ReceivedRange range = new ReceivedRange(NOW, NOW.plusSeconds(5));
+
+        List<Long> firstBatch = session.call(ports -> ports.forwarding().redriveFailed(DESTINATION, range,
+                Optional.empty(), 1, NOW.plusSeconds(30)));
+        List<Long> secondBatch = session.call(ports -> ports.forwarding().redriveFailed(DESTINATION, range,
+                Optional.of(firstBatch.get(0)), 1, NOW.plusSeconds(30)));
+        List<Long> nothingLeft = session.call(ports -> ports.forwarding().redriveFailed(DESTINATION, range,
+                Optional.of(secondBatch.get(0)), 1, NOW.plusSeconds(30)));
+
+        assertThat(firstBatch).containsExactly(first);
+        assertThat(secondBatch).containsExactly(second);
+        assertThat(nothingLeft).isEmpty();
+        assertThat(statusOf(before)).isEqualTo("FAILED");
+        assertThat(statusOf(after)).isEqualTo("FAILED");
+        assertThat(statusOf(pending)).isEqualTo("PENDING");
+
+        for (ForwardDelivery delivery : leaseAt(NOW.plusSeconds(30))) {
+            session.run(ports -> ports.forwarding().delivered(delivery.deliveryId(), delivery.lease().attempt(),
+                    Optional.of(200), NOW.plusSeconds(31)));
+        }
+        List<Long> replayed = session.call(ports -> ports.forwarding().replay(DESTINATION,
+                new ReceivedRange(NOW.minusSeconds(120), NOW.plusSeconds(5)), Optional.empty(), 10,
+                NOW.plusSeconds(40)));
+        assertThat(replayed).as("every finished delivery of the range, not the pending one")
+                .containsExactly(before, first, second);
+        assertThat(leaseAt(NOW.plusSeconds(40))).extracting(ForwardDelivery::messageId).hasSize(3)
+                .doesNotHaveDuplicates();
+    }
+
+    @Test
     void countsTheBacklogOfOneDestination() {
         long delivered = enqueue(NOW.minusSeconds(120));
         enqueue(NOW.minusSeconds(60));
@@ -202,7 +317,8 @@ class PostgresForwardingAdapterTest
         int attempt = lease().lease().attempt();
         session.run(ports -> ports.forwarding().delivered(delivered, attempt, Optional.of(204), NOW.minusSeconds(10)));
 
-        DestinationBacklog backlog = session.call(ports -> ports.forwarding().backlog(DESTINATION, NOW));
+        DestinationBacklog backlog = session.call(ports -> ports.forwarding().backlog(DESTINATION,
+                Destination.Ordering.NONE, NOW));
 
         assertThat(backlog.pending()).isEqualTo(1);
         assertThat(backlog.failed()).isZero();
@@ -221,16 +337,40 @@ class PostgresForwardingAdapterTest
                 .isEqualTo("{\"id\":\"" + entry.inboxId() + "\"}");
     }
 
+    /** A stored event received at {@code at} with one delivery to the destination under this ordering key. */
+    private long keyed(String orderingKey, Instant at) {
+        NewInboxEntry entry = stored(InboxEntryFixture.valid(at));
+        session.run(ports -> ports.forwarding().enqueue(List.of(new NewForward(DESTINATION, MessageType.EVENT,
+                NewForward.eventMessageId(entry.inboxId()), entry.inboxId(), orderingKey, at))));
+        return database.value("SELECT delivery_id FROM forward_delivery WHERE inbox_id = ?", Long.class,
+                entry.inboxId());
+    }
+
+    private List<ForwardDelivery> leaseInOrder(Instant now) {
+        return session.call(ports -> ports.forwarding().leaseDue(DESTINATION, Destination.Ordering.PER_OBJECT, 10,
+                now, now.plusSeconds(30)));
+    }
+
+    private List<HeldKey> heldKeys() {
+        return session.call(ports -> ports.forwarding().heldKeys(DESTINATION, 10));
+    }
+
+    private String statusOf(long deliveryId) {
+        return database.value("SELECT status FROM forward_delivery WHERE delivery_id = ?", String.class, deliveryId);
+    }
+
     private boolean written(Predicate<ForwardingPort> write) {
         return session.call(ports -> write.test(ports.forwarding()));
     }
 
     private List<ForwardDelivery> leaseAt(Instant now) {
-        return session.call(ports -> ports.forwarding().leaseDue(DESTINATION, 10, now, now.plusSeconds(30)));
+        return session.call(ports -> ports.forwarding().leaseDue(DESTINATION, Destination.Ordering.NONE, 10, now,
+                now.plusSeconds(30)));
     }
 
     private ForwardDelivery lease() {
-        return session.call(ports -> ports.forwarding().leaseDue(DESTINATION, 1, NOW.plusSeconds(1),
+        return session.call(ports -> ports.forwarding().leaseDue(DESTINATION, Destination.Ordering.NONE, 1,
+                NOW.plusSeconds(1),
                 NOW.plusSeconds(30))).get(0);
     }
 

@@ -3,11 +3,18 @@ package io.tambat.application.port.in;
 import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.DestinationBacklog;
+import io.tambat.domain.model.forwarding.HeldKey;
+import io.tambat.domain.model.forwarding.ReceivedRange;
 import io.tambat.domain.model.operator.Operator;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 
-/** Operators' view of the forwarding destinations and their deliveries, and the redrive of a FAILED one. */
+/**
+ * Operators' view of the forwarding destinations and their deliveries, and what they do to them: redrive or skip
+ * a FAILED delivery, redrive or replay the deliveries of a received range, pause and resume. Every change is in
+ * the audit trail.
+ */
 public interface OperateDestinationsUseCase {
 
     /** Every configured destination, in configuration order. */
@@ -21,10 +28,53 @@ public interface OperateDestinationsUseCase {
 
     enum Redrive { REDRIVEN, NOT_FOUND, NOT_FAILED }
 
+    /** Gives a FAILED delivery up: SKIPPED, never sent again, releasing its ordering key. Audited. */
+    Skip skip(Operator operator, String destinationId, long deliveryId);
+
+    enum Skip { SKIPPED, NOT_FOUND, NOT_FAILED }
+
+    /**
+     * Every FAILED delivery of the events received in the range back to work, in bounded batches. Audited with
+     * its count.
+     *
+     * @return empty when no destination has this id
+     */
+    Optional<Recovery> redriveFailed(Operator operator, String destinationId, ReceivedRange range);
+
+    /**
+     * The messages of the events received in the range sent again, with their message ids: every finished
+     * delivery due again, in bounded batches. Audited with its count.
+     *
+     * @return empty when no destination has this id
+     */
+    Optional<Recovery> replay(Operator operator, String destinationId, ReceivedRange range);
+
+    /** A bulk action's id in the audit trail and how many deliveries it scheduled. */
+    record Recovery(UUID actionId, long scheduled) {
+    }
+
+    /**
+     * No delivery of the destination is leased on any instance until it is resumed. Audited.
+     *
+     * @return false when no destination has this id
+     */
+    boolean pause(Operator operator, String destinationId);
+
+    /** @return false when no destination has this id */
+    boolean resume(Operator operator, String destinationId);
+
+    /**
+     * The ordering keys FAILED deliveries hold, longest held first.
+     *
+     * @return empty when no destination has this id
+     */
+    Optional<List<HeldKey>> heldKeys(String destinationId, int limit);
+
     /**
      * One destination: its backlog as stored, and how it has been answering this instance.
      *
-     * @param state {@code active}, or {@code failing} after consecutive failures (a probe at a time)
+     * @param state {@code paused} by an operator, {@code failing} after consecutive failures (a probe at a
+     *              time), or {@code active}
      */
     record DestinationState(String destinationId, String kind, String state, DestinationBacklog backlog,
             int consecutiveFailures, Optional<String> lastError) {

@@ -6,5 +6,7 @@ public enum DeliveryStatus {
     PENDING,
     DELIVERED,
     /** Every scheduled attempt failed: visible and redrivable. */
-    FAILED
+    FAILED,
+    /** A FAILED delivery an operator gave up: never sent again, and no longer holding its ordering key. */
+    SKIPPED
 }

@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
  * @param endpoints   the webhook endpoints whose messages it takes; empty for every endpoint
  * @param maxInFlight deliveries under way at once on one instance
  * @param rateLimit   deliveries per second started on one instance, if limited
+ * @param ordering    whether one object's messages go in order
  */
 public record Destination(
         String id,
@@ -23,7 +24,19 @@ public record Destination(
         Duration timeout,
         int maxInFlight,
         Optional<Integer> rateLimit,
+        Ordering ordering,
         DestinationTarget target) {
+
+    /** Whether messages about one object go one at a time, in order. */
+    public enum Ordering {
+        /** In parallel, up to max-in-flight. */
+        NONE,
+        /**
+         * The messages of one ordering key one at a time, in the order their causes committed; a FAILED one
+         * holds the later ones until it is redriven and delivered, or skipped.
+         */
+        PER_OBJECT
+    }
 
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(15);
     public static final int DEFAULT_MAX_IN_FLIGHT = 16;
@@ -49,6 +62,7 @@ public record Destination(
         if (rateLimit.isPresent() && rateLimit.get() < 1) {
             throw new IllegalArgumentException("a rate limit is at least 1/s");
         }
+        Objects.requireNonNull(ordering);
         Objects.requireNonNull(target);
     }
 

@@ -3,6 +3,7 @@ package io.tambat.domain.model.forwarding;
 import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SealedPayload;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
@@ -11,6 +12,8 @@ import java.util.UUID;
  * A leased delivery of one message to one destination, with what sending it needs of its event: the identity
  * the headers carry, and the message's content: the sealed raw body of an event, the applied mutation of a
  * state change (each empty once retention purged it, and always empty for the other type).
+ *
+ * @param causedAt when its cause committed: the event stored, or the mutation applied
  */
 public record ForwardDelivery(
         long deliveryId,
@@ -19,6 +22,7 @@ public record ForwardDelivery(
         String messageId,
         UUID inboxId,
         String orderingKey,
+        Instant causedAt,
         Lease lease,
         String provider,
         EndpointId endpointId,
@@ -37,6 +41,7 @@ public record ForwardDelivery(
         Objects.requireNonNull(messageId);
         Objects.requireNonNull(inboxId);
         Objects.requireNonNull(orderingKey);
+        Objects.requireNonNull(causedAt);
         Objects.requireNonNull(lease);
         Objects.requireNonNull(provider);
         Objects.requireNonNull(endpointId);

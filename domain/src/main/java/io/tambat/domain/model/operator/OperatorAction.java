@@ -27,7 +27,12 @@ public record OperatorAction(UUID actionId, String actor, Kind kind, Optional<St
         SECRET_ADD("secret.add"),
         SECRET_RETIRE("secret.retire"),
         ORDER_DELIVERY_REDRIVE("order_delivery.redrive"),
-        FORWARD_DELIVERY_REDRIVE("forward_delivery.redrive");
+        FORWARD_DELIVERY_REDRIVE("forward_delivery.redrive"),
+        FORWARD_DELIVERY_SKIP("forward_delivery.skip"),
+        DESTINATION_BULK_REDRIVE("destination.bulk_redrive"),
+        DESTINATION_REPLAY("destination.replay"),
+        DESTINATION_PAUSE("destination.pause"),
+        DESTINATION_RESUME("destination.resume");
 
         private final String code;
 

@@ -3,9 +3,12 @@ package io.tambat.domain.port.out;
 import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
+import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.DestinationBacklog;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
+import io.tambat.domain.model.forwarding.HeldKey;
 import io.tambat.domain.model.forwarding.NewForward;
+import io.tambat.domain.model.forwarding.ReceivedRange;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -21,9 +24,12 @@ public interface ForwardingPort {
 
     /**
      * Leases up to {@code max} due pending deliveries of one destination until {@code leaseUntil}, oldest due
-     * first, counting one more attempt for each (see {@link io.tambat.domain.model.processing.Lease}).
+     * first, counting one more attempt for each (see {@link io.tambat.domain.model.processing.Lease}); none
+     * while the destination is paused. With per-object ordering, only the first unfinished delivery of each
+     * ordering key is due: a later one waits while an earlier one is pending or FAILED.
      */
-    List<ForwardDelivery> leaseDue(String destinationId, int max, Instant now, Instant leaseUntil);
+    List<ForwardDelivery> leaseDue(String destinationId, Destination.Ordering ordering, int max, Instant now,
+            Instant leaseUntil);
 
     /*
      * Every end below names the attempt that holds the lease and returns false, changing nothing, once another
@@ -37,7 +43,8 @@ public interface ForwardingPort {
 
     boolean fail(long deliveryId, int attempt, Optional<Integer> status, String redactedError, Instant now);
 
-    DestinationBacklog backlog(String destinationId, Instant now);
+    /** The destination's backlog; held keys are counted only under per-object ordering. */
+    DestinationBacklog backlog(String destinationId, Destination.Ordering ordering, Instant now);
 
     List<DeliveryRecord> deliveries(String destinationId, DeliveryQuery query);
 
@@ -47,6 +54,38 @@ public interface ForwardingPort {
      * @return false when the destination has no FAILED delivery with this id
      */
     boolean redrive(String destinationId, long deliveryId, Instant now);
+
+    /**
+     * A FAILED delivery given up: SKIPPED, never sent again, its ordering key released.
+     *
+     * @return false when the destination has no FAILED delivery with this id
+     */
+    boolean skip(String destinationId, long deliveryId, Instant now);
+
+    /**
+     * Up to {@code max} FAILED deliveries of events received in the range, after {@code after} in delivery id
+     * order, back to due now with their message ids.
+     *
+     * @return the ids of the deliveries moved, ascending
+     */
+    List<Long> redriveFailed(String destinationId, ReceivedRange range, Optional<Long> after, int max, Instant now);
+
+    /**
+     * Up to {@code max} finished deliveries (DELIVERED, FAILED or SKIPPED) of events received in the range, after
+     * {@code after} in delivery id order, due again now with their message ids; pending ones are under way.
+     *
+     * @return the ids of the deliveries moved, ascending
+     */
+    List<Long> replay(String destinationId, ReceivedRange range, Optional<Long> after, int max, Instant now);
+
+    /** @return false when it was paused already */
+    boolean pause(String destinationId, Instant now);
+
+    /** @return false when it was not paused */
+    boolean resume(String destinationId);
+
+    /** The keys FAILED deliveries hold on a destination with per-object ordering, longest held first. */
+    List<HeldKey> heldKeys(String destinationId, int limit);
 
     /** Where one delivery of the destination stands, if it has one with this id. */
     Optional<DeliveryStatus> status(String destinationId, long deliveryId);

@@ -9,11 +9,14 @@ import io.tambat.application.port.in.OperateDestinationsUseCase;
 import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
+import io.tambat.domain.model.forwarding.HeldKey;
+import io.tambat.domain.model.forwarding.ReceivedRange;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -21,9 +24,11 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
+import java.io.InputStream;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -36,8 +41,9 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 
 /**
- * Operators' view of the forwarding destinations: each one's state and backlog, its deliveries, and the
- * redrive of a FAILED delivery. Errors are shown as written, redacted; never a body or a secret.
+ * Operators' view of the forwarding destinations (each one's state and backlog, its deliveries, the keys FAILED
+ * deliveries hold) and their actions: redrive or skip a FAILED delivery, redrive or replay a received range,
+ * pause and resume. Errors are shown as written, redacted; never a body or a secret.
  */
 @Path("/admin/destinations")
 @RequestScoped
@@ -67,7 +73,8 @@ public class DestinationsResource {
                     .add("pending", state.backlog().pending())
                     .add("failed", state.backlog().failed())
                     .add("oldest_pending_age_seconds", state.backlog().oldestPendingAgeSeconds())
-                    .add("consecutive_failures", state.consecutiveFailures());
+                    .add("consecutive_failures", state.consecutiveFailures())
+                    .add("held_keys", state.backlog().heldKeys());
             optional(item, "last_delivered_at", state.backlog().lastDeliveredAt().map(Instant::toString));
             optional(item, "last_error", state.lastError());
             items.add(item);
@@ -119,6 +126,87 @@ public class DestinationsResource {
             case NOT_FOUND -> unknownDelivery();
             case NOT_FAILED -> Problems.of(ProblemCode.NOT_FAILED, "only a FAILED delivery can be redriven");
         };
+    }
+
+    /** A FAILED delivery given up: SKIPPED, never sent again, releasing its ordering key. */
+    @POST
+    @Path("/{id}/deliveries/{deliveryId}/skip")
+    public Response skip(@PathParam("id") String id, @PathParam("deliveryId") String deliveryId) {
+        Optional<Long> delivery = deliveryId(deliveryId);
+        if (delivery.isEmpty()) {
+            return unknownDelivery();
+        }
+        return switch (destinations.skip(AdminRequests.operator(security), id, delivery.get())) {
+            case SKIPPED -> json(JsonProviders.PROVIDER.createObjectBuilder().add("delivery_id", delivery.get())
+                    .add("status", DeliveryStatus.SKIPPED.name()));
+            case NOT_FOUND -> unknownDelivery();
+            case NOT_FAILED -> Problems.of(ProblemCode.NOT_FAILED, "only a FAILED delivery can be skipped");
+        };
+    }
+
+    /** Every FAILED delivery of the events received in the range back to work, in bounded batches. */
+    @POST
+    @Path("/{id}/redrive")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response redriveFailed(@PathParam("id") String id, @Context HttpHeaders headers, InputStream body) {
+        ReceivedRange range = ReceivedRangeRequest.read(AdminRequests.body(body, headers.getLength()));
+        return recovered(destinations.redriveFailed(AdminRequests.operator(security), id, range));
+    }
+
+    /** The messages of the events received in the range sent again, with their message ids. */
+    @POST
+    @Path("/{id}/replay")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response replay(@PathParam("id") String id, @Context HttpHeaders headers, InputStream body) {
+        ReceivedRange range = ReceivedRangeRequest.read(AdminRequests.body(body, headers.getLength()));
+        return recovered(destinations.replay(AdminRequests.operator(security), id, range));
+    }
+
+    /** No delivery of the destination is sent, on any instance, until it is resumed. */
+    @POST
+    @Path("/{id}/pause")
+    public Response pause(@PathParam("id") String id) {
+        return destinations.pause(AdminRequests.operator(security), id) ? stateOf(id, "paused")
+                : unknownDestination();
+    }
+
+    @POST
+    @Path("/{id}/resume")
+    public Response resume(@PathParam("id") String id) {
+        return destinations.resume(AdminRequests.operator(security), id) ? stateOf(id, "active")
+                : unknownDestination();
+    }
+
+    /** The ordering keys whose later messages wait behind a FAILED delivery (per-object ordering). */
+    @GET
+    @Path("/{id}/held-keys")
+    public Response heldKeys(@PathParam("id") String id,
+            @QueryParam("limit") @Parameter(schema = @Schema(type = SchemaType.INTEGER, minimum = "1",
+                    maximum = "" + DeliveryQuery.MAX_LIMIT, defaultValue = "100")) String limit) {
+        int max = AdminRequests.limit(limit, DEFAULT_LIMIT, DeliveryQuery.MAX_LIMIT);
+        Optional<List<HeldKey>> held = destinations.heldKeys(id, max);
+        if (held.isEmpty()) {
+            return unknownDestination();
+        }
+        JsonArrayBuilder items = JsonProviders.PROVIDER.createArrayBuilder();
+        held.get().forEach(key -> items.add(JsonProviders.PROVIDER.createObjectBuilder()
+                .add("ordering_key", key.orderingKey())
+                .add("delivery_id", key.failedDeliveryId())
+                .add("failed_at", key.failedAt().toString())
+                .add("waiting", key.waiting())));
+        return json(JsonProviders.PROVIDER.createObjectBuilder().add("items", items)
+                .add("has_more", held.get().size() == max));
+    }
+
+    private static Response recovered(Optional<OperateDestinationsUseCase.Recovery> done) {
+        return done.map(recovery -> json(JsonProviders.PROVIDER.createObjectBuilder()
+                .add("action_id", recovery.actionId().toString())
+                .add("scheduled", recovery.scheduled()))).orElseGet(DestinationsResource::unknownDestination);
+    }
+
+    /** The state an operator's pause or resume leaves (failing shows again in the listing once resumed). */
+    private static Response stateOf(String id, String state) {
+        return json(JsonProviders.PROVIDER.createObjectBuilder().add("destination_id", id).add("state", state));
     }
 
     private static JsonObjectBuilder row(DeliveryRecord delivery) {

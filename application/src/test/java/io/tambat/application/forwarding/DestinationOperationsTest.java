@@ -1,0 +1,134 @@
+package io.tambat.application.forwarding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import io.tambat.application.identity.TimeOrderedIds;
+import io.tambat.application.operator.AuditTrail;
+import io.tambat.application.port.in.OperateDestinationsUseCase;
+import io.tambat.application.testing.InMemoryAuditTrail;
+import io.tambat.application.testing.InMemoryForwarding;
+import io.tambat.application.testing.MutableClock;
+import io.tambat.application.testing.TestDestinations;
+import io.tambat.domain.model.forwarding.DeliveryStatus;
+import io.tambat.domain.model.forwarding.Destination;
+import io.tambat.domain.model.forwarding.Destinations;
+import io.tambat.domain.model.forwarding.ForwardDelivery;
+import io.tambat.domain.model.forwarding.MessageType;
+import io.tambat.domain.model.forwarding.NewForward;
+import io.tambat.domain.model.forwarding.ReceivedRange;
+import io.tambat.domain.model.operator.Operator;
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.operator.OperatorAction;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class DestinationOperationsTest {
+
+    private static final Operator OPERATOR = new Operator("ops@example.com");
+
+    private final MutableClock clock = MutableClock.start();
+    private final InMemoryForwarding deliveries = new InMemoryForwarding();
+    private final InMemoryAuditTrail trail = new InMemoryAuditTrail();
+    private final DestinationOperations operations = new DestinationOperations();
+
+    DestinationOperationsTest() {
+        AuditTrail audit = new AuditTrail(trail, new TimeOrderedIds(clock), clock);
+        DestinationRecoveryBatch batches = new DestinationRecoveryBatch();
+        batches.deliveries = deliveries;
+        batches.audit = audit;
+        batches.clock = clock;
+        operations.destinations = new Destinations(List.of(TestDestinations.http("shop", Set.of(MessageType.EVENT))));
+        operations.deliveries = deliveries;
+        operations.health = new DestinationHealth();
+        operations.batches = batches;
+        operations.audit = audit;
+        operations.clock = clock;
+    }
+
+    @Test
+    void aBulkRedriveWalksItsRangeInBatchesAndAuditsWhatItMoved() {
+        Instant from = clock.instant();
+        List<Long> failed = new ArrayList<>();
+        for (int i = 0; i < DestinationRecoveryBatch.SIZE + 3; i++) {
+            failed.add(failedDelivery());
+        }
+        clock.advance(Duration.ofMinutes(1));
+        long later = failedDelivery();
+
+        Optional<OperateDestinationsUseCase.Recovery> done = operations.redriveFailed(OPERATOR, "shop",
+                new ReceivedRange(from, from.plusSeconds(30)));
+
+        assertThat(done).hasValueSatisfying(recovery -> {
+            assertThat(recovery.scheduled()).isEqualTo(DestinationRecoveryBatch.SIZE + 3);
+            OperatorAction audited = trail.get(recovery.actionId());
+            assertThat(audited.kind()).isEqualTo(OperatorAction.Kind.DESTINATION_BULK_REDRIVE);
+            assertThat(audited.count()).isEqualTo(DestinationRecoveryBatch.SIZE + 3);
+            assertThat(audited.filter()).isEqualTo(Map.of("destination_id", "shop", "received_from",
+                    from.toString(), "received_to", from.plusSeconds(30).toString()));
+        });
+        assertThat(failed).allSatisfy(id -> assertThat(deliveries.row(id).status()).isEqualTo(DeliveryStatus.PENDING));
+        assertThat(deliveries.row(later).status()).isEqualTo(DeliveryStatus.FAILED);
+        assertThat(operations.redriveFailed(OPERATOR, "nowhere", new ReceivedRange(from, from.plusSeconds(1))))
+                .isEmpty();
+    }
+
+    @Test
+    void aPausedDestinationSaysSoAndEveryPauseAndResumeIsAudited() {
+        assertThat(operations.pause(OPERATOR, "shop")).isTrue();
+        assertThat(state()).isEqualTo("paused");
+        assertThat(operations.pause(OPERATOR, "shop")).as("paused already, audited as changing nothing").isTrue();
+        assertThat(operations.resume(OPERATOR, "shop")).isTrue();
+        assertThat(state()).isEqualTo("active");
+        assertThat(operations.pause(OPERATOR, "nowhere")).isFalse();
+
+        assertThat(trail.recent(Optional.empty(), 10)).extracting(OperatorAction::kind, OperatorAction::count)
+                .containsExactlyInAnyOrder(
+                        tuple(OperatorAction.Kind.DESTINATION_PAUSE, 1L),
+                        tuple(OperatorAction.Kind.DESTINATION_PAUSE, 0L),
+                        tuple(OperatorAction.Kind.DESTINATION_RESUME, 1L));
+    }
+
+    @Test
+    void onlyAFailedDeliveryIsSkippedAndAnUnorderedDestinationHoldsNoKey() {
+        long failed = failedDelivery();
+        long pending = enqueued();
+
+        assertThat(operations.skip(OPERATOR, "shop", pending)).isEqualTo(OperateDestinationsUseCase.Skip.NOT_FAILED);
+        assertThat(operations.skip(OPERATOR, "shop", failed)).isEqualTo(OperateDestinationsUseCase.Skip.SKIPPED);
+        assertThat(operations.skip(OPERATOR, "nowhere", failed)).isEqualTo(OperateDestinationsUseCase.Skip.NOT_FOUND);
+        assertThat(deliveries.row(failed).status()).isEqualTo(DeliveryStatus.SKIPPED);
+        assertThat(trail.recent(Optional.of(OperatorAction.Kind.FORWARD_DELIVERY_SKIP), 10)).hasSize(2);
+        assertThat(operations.heldKeys("shop", 10)).contains(List.of());
+        assertThat(operations.heldKeys("nowhere", 10)).isEmpty();
+    }
+
+    private String state() {
+        return operations.destinations().get(0).state();
+    }
+
+    private long enqueued() {
+        UUID inboxId = UUID.randomUUID();
+        deliveries.event(inboxId, new InMemoryForwarding.StoredEvent("stripe", new EndpointId("stripe-main"),
+                "payment_intent.succeeded", "evt_" + inboxId, Optional.empty(), Optional.empty(), Optional.empty()));
+        deliveries.enqueue(List.of(new NewForward("shop", MessageType.EVENT, NewForward.eventMessageId(inboxId),
+                inboxId, inboxId.toString(), clock.instant())));
+        return deliveries.rows().get(deliveries.rows().size() - 1).deliveryId();
+    }
+
+    private long failedDelivery() {
+        long id = enqueued();
+        ForwardDelivery leased = deliveries.leaseDue("shop", Destination.Ordering.NONE, Integer.MAX_VALUE,
+                clock.instant(), clock.instant().plusSeconds(30)).stream()
+                .filter(delivery -> delivery.deliveryId() == id).findFirst().orElseThrow();
+        deliveries.fail(id, leased.lease().attempt(), Optional.of(500), "answered 500", clock.instant());
+        return id;
+    }
+}

@@ -1,0 +1,176 @@
+package io.tambat.it.forwarding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tambat.it.forwarding.ForwardingConsumer.Received;
+import io.tambat.it.forwarding.ForwardingConsumer.Reply;
+import io.tambat.it.processing.ProcessingServers;
+import io.tambat.it.support.AdminClient;
+import io.tambat.it.support.Eventually;
+import io.tambat.it.support.Http;
+import io.tambat.it.support.TambatServerProcess;
+import io.tambat.it.support.TestDatabase;
+import jakarta.json.JsonObject;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What operators do to a destination, from the runnable jar to a consumer verifying every copy: per-object
+ * ordering with a FAILED delivery holding its key until skipped, pause and resume, replay of a received range and
+ * the bulk redrive of its FAILED deliveries. Asserted on the consumer, on {@code forward_delivery} and on the
+ * audit trail.
+ */
+class ForwardingOperationsIT {
+
+    private static final String SCHEMA = "tambat_forwarding_operations";
+    private static final String SECRET = "whsec_b3BlcmF0aW9ucyBzZWNyZXQgMDE=";
+    private static final Duration CONVERGENCE = ForwardedEvents.CONVERGENCE;
+
+    private final TestDatabase db = new TestDatabase(SCHEMA);
+    private final ForwardedEvents events = new ForwardedEvents(db);
+
+    @BeforeEach
+    void emptySchema() {
+        db.dropSchema();
+    }
+
+    @Test
+    void oneObjectsMessagesGoInOrderAndAFailedOneHoldsItsKeyUntilSkipped() {
+        String held = "pay_held_" + UUID.randomUUID();
+        String other = "pay_other_" + UUID.randomUUID();
+        try (ForwardingConsumer ledger = ForwardingConsumer.listening(SECRET).answering((request, copy) ->
+                body(request).contains(held) && body(request).contains("\"version\":1,") ? Reply.status(500)
+                        : Reply.ok().after(Duration.ofMillis(50)));
+                TambatServerProcess server = server(DestinationSettings.http("ledger", ledger.url(), "v1:" + SECRET,
+                        "ORDERING", "per-object", "RETRY_SCHEDULE", "PT0.2S,PT0.2S", "MAX_IN_FLIGHT", "8")).start()
+                        .awaitReady(ProcessingServers.READY)) {
+            AdminClient admin = new AdminClient(server.baseUri());
+            String failing = events.deliver(server.baseUri(), held, 1, "succeeded");
+            List<String> behind = new ArrayList<>();
+            for (int version = 2; version <= 6; version++) {
+                behind.add(events.deliver(server.baseUri(), held, version, "succeeded"));
+            }
+            List<String> others = new ArrayList<>();
+            for (int version = 1; version <= 5; version++) {
+                others.add(events.deliver(server.baseUri(), other, version, "succeeded"));
+            }
+
+            Eventually.within(CONVERGENCE, () -> assertThat(events.deliveryRow("ledger", failing))
+                    .containsEntry("status", "FAILED"));
+            Eventually.within(CONVERGENCE, () -> assertThat(ledger.acknowledgedIds()).containsAll(others));
+            assertThat(arrivalOrder(ledger, others)).as("another object's messages, in order").isEqualTo(others);
+            assertThat(behind).allSatisfy(inboxId -> {
+                assertThat(events.deliveryRow("ledger", inboxId)).containsEntry("status", "PENDING")
+                        .containsEntry("attempt_count", 0);
+                assertThat(ledger.copiesOf(inboxId)).isEmpty();
+            });
+            JsonObject key = Http.json(admin.get("admin/destinations/ledger/held-keys")).getJsonArray("items")
+                    .getJsonObject(0);
+            assertThat(key.getString("ordering_key")).isEqualTo("standard:std:" + held);
+            assertThat(key.getJsonNumber("waiting").longValue()).isEqualTo(5);
+            long failedDelivery = key.getJsonNumber("delivery_id").longValue();
+            assertThat(destination(admin, "ledger").getInt("held_keys")).isEqualTo(1);
+
+            HttpResponse<String> skipped = admin.post("admin/destinations/ledger/deliveries/" + failedDelivery
+                    + "/skip", "");
+            assertThat(skipped.statusCode()).as(skipped.body()).isEqualTo(200);
+            assertThat(Http.json(skipped).getString("status")).isEqualTo("SKIPPED");
+            assertThat(admin.post("admin/destinations/ledger/deliveries/" + failedDelivery + "/skip", "")
+                    .statusCode()).as("only a FAILED one").isEqualTo(409);
+
+            Eventually.within(CONVERGENCE, () -> assertThat(ledger.acknowledgedIds()).containsAll(behind));
+            assertThat(arrivalOrder(ledger, behind)).as("the held key's messages, released in order")
+                    .isEqualTo(behind);
+            assertThat(events.deliveryRow("ledger", failing)).containsEntry("status", "SKIPPED");
+            assertThat(Http.json(admin.get("admin/destinations/ledger/held-keys")).getJsonArray("items")).isEmpty();
+            assertThat(audited(admin, "forward_delivery.skip")).hasSize(2);
+        }
+    }
+
+    @Test
+    void aPausedDestinationGetsNothingUntilResumedAndAReplayOrBulkRedriveSendsTheSameIdsAgain() {
+        try (ForwardingConsumer shop = ForwardingConsumer.listening(SECRET);
+                TambatServerProcess server = server(DestinationSettings.http("shop", shop.url(), "v1:" + SECRET,
+                        "RETRY_SCHEDULE", "PT0.2S")).start().awaitReady(ProcessingServers.READY)) {
+            AdminClient admin = new AdminClient(server.baseUri());
+            Instant start = Instant.now().minusSeconds(1);
+            HttpResponse<String> paused = admin.post("admin/destinations/shop/pause", "");
+            assertThat(paused.statusCode()).as(paused.body()).isEqualTo(200);
+            assertThat(destination(admin, "shop").getString("state")).isEqualTo("paused");
+            List<String> sent = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                sent.add(events.deliverOne(server.baseUri()));
+            }
+            TambatServerProcess.sleep(Duration.ofSeconds(3));
+            assertThat(shop.received()).as("nothing while paused").isEmpty();
+            assertThat(destination(admin, "shop").getInt("pending")).isEqualTo(3);
+
+            assertThat(admin.post("admin/destinations/shop/resume", "").statusCode()).isEqualTo(200);
+            Eventually.within(CONVERGENCE, () -> assertThat(shop.acknowledgedIds()).containsExactlyInAnyOrderElementsOf(
+                    sent));
+            assertThat(destination(admin, "shop").getString("state")).isEqualTo("active");
+
+            String range = "{\"received_from\":\"" + start + "\",\"received_to\":\"" + Instant.now().plusSeconds(1)
+                    + "\"}";
+            HttpResponse<String> replayed = admin.post("admin/destinations/shop/replay", range);
+            assertThat(replayed.statusCode()).as(replayed.body()).isEqualTo(200);
+            assertThat(Http.json(replayed).getInt("scheduled")).isEqualTo(3);
+            Eventually.within(CONVERGENCE, () -> assertThat(sent).allSatisfy(inboxId ->
+                    assertThat(shop.copiesOf(inboxId)).hasSize(2).allMatch(Received::verified)));
+
+            shop.answering((request, copy) -> Reply.status(500));
+            String failed = events.deliverOne(server.baseUri());
+            Eventually.within(CONVERGENCE, () -> assertThat(events.deliveryRow("shop", failed))
+                    .containsEntry("status", "FAILED"));
+            shop.answering((request, copy) -> Reply.ok());
+            String laterRange = "{\"received_from\":\"" + start + "\",\"received_to\":\""
+                    + Instant.now().plusSeconds(1) + "\"}";
+            HttpResponse<String> redriven = admin.post("admin/destinations/shop/redrive", laterRange);
+            assertThat(redriven.statusCode()).as(redriven.body()).isEqualTo(200);
+            assertThat(Http.json(redriven).getInt("scheduled")).as("the FAILED one only").isEqualTo(1);
+            Eventually.within(CONVERGENCE, () -> assertThat(events.deliveryRow("shop", failed))
+                    .containsEntry("status", "DELIVERED"));
+
+            assertThat(admin.post("admin/destinations/shop/replay", "{\"received_from\":\"" + start + "\"}")
+                    .statusCode()).as("a range has two ends").isEqualTo(400);
+            assertThat(admin.post("admin/destinations/nowhere/pause", "").statusCode()).isEqualTo(404);
+            assertThat(audited(admin, "destination.pause")).hasSize(1);
+            assertThat(audited(admin, "destination.resume")).hasSize(1);
+            assertThat(audited(admin, "destination.replay")).singleElement()
+                    .satisfies(entry -> assertThat(entry.toString()).contains("\"shop\""));
+            assertThat(audited(admin, "destination.bulk_redrive")).hasSize(1);
+        }
+    }
+
+    private static String body(Received request) {
+        return new String(request.body(), StandardCharsets.UTF_8);
+    }
+
+    /** The given message ids in the order their first copy arrived. */
+    private static List<String> arrivalOrder(ForwardingConsumer consumer, List<String> ids) {
+        return consumer.received().stream().map(Received::messageId).filter(ids::contains).distinct().toList();
+    }
+
+    private static JsonObject destination(AdminClient admin, String id) {
+        return Http.json(admin.get("admin/destinations")).getJsonArray("items").getValuesAs(JsonObject.class).stream()
+                .filter(item -> item.getString("destination_id").equals(id)).findFirst().orElseThrow();
+    }
+
+    private static List<JsonObject> audited(AdminClient admin, String action) {
+        return Http.json(admin.get("admin/audit?action=" + action + "&limit=10")).getJsonArray("items")
+                .getValuesAs(JsonObject.class);
+    }
+
+    private TambatServerProcess server(DestinationSettings destination) {
+        Map<String, String> settings = DestinationSettings.together(destination);
+        return ProcessingServers.server("forwarding-operations", SCHEMA, settings);
+    }
+}
