@@ -9,6 +9,7 @@ import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TestDatabase;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,7 +45,8 @@ class KafkaForwardingIT {
     void everyEventAndStateChangeIsOneRecordKeyedByItsObjectWithItsIdHeadersAndExactBody() {
         try (KafkaBroker broker = KafkaBroker.started("records")) {
             broker.createTopic(TOPIC, 3);
-            try (TambatServerProcess server = server(broker, "MESSAGES", "events,state-changes").start()
+            try (TambatServerProcess server = server(broker, "MESSAGES", "events,state-changes", "ORDERING",
+                    "per-object").start()
                     .awaitReady(ProcessingServers.READY)) {
                 Map<String, String> objects = new LinkedHashMap<>();
                 Map<String, byte[]> bodies = new HashMap<>();
@@ -90,6 +92,17 @@ class KafkaForwardingIT {
                         Collectors.mapping(ConsumerRecord::partition, Collectors.toSet())));
                 assertThat(partitionsByKey).as("an object's four messages share one partition").hasSize(3)
                         .allSatisfy((key, partitions) -> assertThat(partitions).hasSize(1));
+                Map<String, List<String>> inPartitionOrder = records.stream()
+                        .sorted(Comparator.comparingLong(ConsumerRecord::offset))
+                        .collect(Collectors.groupingBy(record -> new String(record.key(), StandardCharsets.UTF_8),
+                                LinkedHashMap::new, Collectors.mapping(record -> header(record, "webhook-id"),
+                                        Collectors.toList())));
+                Map<String, List<String>> inCommitOrder = db.rows("SELECT ordering_key, message_id FROM "
+                        + "forward_delivery WHERE destination_id = 'stream' ORDER BY delivery_id").stream()
+                        .collect(Collectors.groupingBy(row -> (String) row.get("ordering_key"), LinkedHashMap::new,
+                                Collectors.mapping(row -> (String) row.get("message_id"), Collectors.toList())));
+                assertThat(inPartitionOrder).as("per-object ordering: each key's records in the order their causes "
+                        + "committed").isEqualTo(inCommitOrder);
             }
         }
     }
