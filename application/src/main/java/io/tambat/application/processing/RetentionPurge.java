@@ -2,6 +2,7 @@ package io.tambat.application.processing;
 
 import io.tambat.application.work.BatchJob;
 import io.tambat.domain.port.out.BusinessStatePort;
+import io.tambat.domain.port.out.ForwardingPort;
 import io.tambat.domain.port.out.IdempotencyStorePort;
 import io.tambat.domain.port.out.InboxPort;
 import io.tambat.domain.port.out.InboxWorkPort;
@@ -22,7 +23,7 @@ import java.util.Comparator;
  * long: raw payloads of finished rows after {@code payloadRetention}, processed-event records after
  * {@code processedRetention}, expired idempotency records, records of accepted bodies older than every
  * endpoint's replay window, and, after {@code finishedRowRetention}, PROCESSED inbox rows with their history,
- * published outbox rows and the mutation trail. Until then an inbox row makes a late redelivery a duplicate;
+ * published outbox rows, the mutation trail and finished forward deliveries. Until then an inbox row makes a late redelivery a duplicate;
  * after, a redelivery is accepted as new and the ordering rules keep an older state out.
  */
 @ApplicationScoped
@@ -47,6 +48,9 @@ public class RetentionPurge implements BatchJob {
 
     @Inject
     BusinessStatePort state;
+
+    @Inject
+    ForwardingPort forwarding;
 
     @Inject
     WebhookEndpointsPort endpoints;
@@ -81,7 +85,8 @@ public class RetentionPurge implements BatchJob {
                 + counted("seen_bodies", acceptedBodies.purgeSeenBodies(now.minus(longestReplayWindow()), BATCH))
                 + counted("inbox_rows", inbox.purgeFinished(finishedBefore, BATCH))
                 + counted("outbox_notifications", outbox.purgePublished(finishedBefore, BATCH))
-                + counted("mutations", state.purgeTrail(finishedBefore, BATCH));
+                + counted("mutations", state.purgeTrail(finishedBefore, BATCH))
+                + counted("forward_deliveries", forwarding.purgeFinished(finishedBefore, BATCH));
     }
 
     /** Counts a kind's purge in the metrics when it purged anything; returns how many it purged. */

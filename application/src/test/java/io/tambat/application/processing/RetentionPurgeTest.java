@@ -83,6 +83,7 @@ class RetentionPurgeTest {
         assertThat(fx.inbox.finishedRowPurges()).containsExactly(finished);
         assertThat(fx.outbox.purges()).containsExactly(finished);
         assertThat(fx.state.trailPurges()).containsExactly(finished);
+        assertThat(fx.forwarding.purges()).containsExactly(finished);
         assertThat(fx.inbox.rows()).extracting(row -> row.entry().inboxId()).containsExactly(recent)
                 .doesNotContain(old);
         assertThat(fx.metrics.recorded()).contains("purged inbox_rows 1");
@@ -122,6 +123,7 @@ class RetentionPurgeTest {
         built.acceptedBodies = fx.inbox;
         built.outbox = fx.outbox;
         built.state = fx.state;
+        built.forwarding = fx.forwarding;
         built.endpoints = fx.endpoints;
         built.settings = fx.settings;
         built.metrics = fx.metrics;

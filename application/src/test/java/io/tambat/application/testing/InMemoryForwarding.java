@@ -44,6 +44,7 @@ public final class InMemoryForwarding implements ForwardingPort, RollsBack {
     private final Map<String, InMemoryLeases<Long>> leases = new LinkedHashMap<>();
     private final Map<UUID, StoredEvent> events = new LinkedHashMap<>();
     private final Set<String> paused = new HashSet<>();
+    private final List<PurgeRequest> purges = new ArrayList<>();
     private long nextId = 1;
 
     public void event(UUID inboxId, StoredEvent event) {
@@ -180,6 +181,21 @@ public final class InMemoryForwarding implements ForwardingPort, RollsBack {
     @Override
     public List<HeldKey> heldKeys(String destinationId, int limit) {
         throw new UnsupportedOperationException("selected by the PostgreSQL adapter's contract tests");
+    }
+
+    @Override
+    public int purgeFinished(Instant causedBefore, int batch) {
+        purges.add(new PurgeRequest(causedBefore, batch));
+        List<Long> finished = rows.values().stream().filter(row -> row.status() == DeliveryStatus.DELIVERED
+                || row.status() == DeliveryStatus.SKIPPED).filter(row -> row.forward().createdAt().isBefore(causedBefore))
+                .map(Row::deliveryId).limit(batch).toList();
+        finished.forEach(rows::remove);
+        return finished.size();
+    }
+
+    /** Every retention purge asked of it. */
+    public List<PurgeRequest> purges() {
+        return List.copyOf(purges);
     }
 
     @Override

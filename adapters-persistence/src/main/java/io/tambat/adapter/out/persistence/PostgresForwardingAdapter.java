@@ -109,6 +109,12 @@ class PostgresForwardingAdapter implements ForwardingPort {
 
     private static final String RESUME = "DELETE FROM forward_destination_pause WHERE destination_id = ?1";
 
+    /** Oldest first by key: ids grow with time, so a batch finds what is old at the start of the key. */
+    private static final String PURGE_FINISHED = """
+            DELETE FROM forward_delivery WHERE delivery_id IN (
+                SELECT delivery_id FROM forward_delivery WHERE status IN ('DELIVERED', 'SKIPPED') AND created_at < ?1
+                ORDER BY delivery_id LIMIT ?2)""";
+
     private static final String STATUS = """
             SELECT status FROM forward_delivery WHERE destination_id = ?1 AND delivery_id = ?2""";
 
@@ -241,6 +247,11 @@ class PostgresForwardingAdapter implements ForwardingPort {
         return StorageCalls.call("forward held keys", () -> NativeResults.rows(em.createNativeQuery(ForwardRows.HELD_KEYS)
                 .setParameter(1, destinationId)
                 .setParameter(2, limit), ForwardRows::heldKey));
+    }
+
+    @Override
+    public int purgeFinished(Instant causedBefore, int batch) {
+        return RetentionDeletes.run(em, "finished forward purge", PURGE_FINISHED, causedBefore, batch);
     }
 
     @Override

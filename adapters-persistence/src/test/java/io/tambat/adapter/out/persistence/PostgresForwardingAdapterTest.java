@@ -310,6 +310,31 @@ class PostgresForwardingAdapterTest
     }
 
     @Test
+    void retentionForgetsFinishedDeliveriesCausedBeforeTheCutoffAndKeepsWhatIsStillToDo() {
+        long delivered = keyed("k1", NOW.minusSeconds(300));
+        long skipped = keyed("k2", NOW.minusSeconds(300));
+        long failed = keyed("k3", NOW.minusSeconds(300));
+        long pending = keyed("k4", NOW.minusSeconds(300));
+        long recent = keyed("k5", NOW);
+        for (ForwardDelivery delivery : leaseAt(NOW.plusSeconds(1))) {
+            long id = delivery.deliveryId();
+            int attempt = delivery.lease().attempt();
+            if (id == delivered || id == recent) {
+                session.run(ports -> ports.forwarding().delivered(id, attempt, Optional.of(200), NOW));
+            } else if (id == skipped || id == failed) {
+                session.run(ports -> ports.forwarding().fail(id, attempt, Optional.of(500), "answered 500", NOW));
+            }
+        }
+        assertThat(written(ports -> ports.skip(DESTINATION, skipped, NOW))).isTrue();
+
+        int purged = session.call(ports -> ports.forwarding().purgeFinished(NOW.minusSeconds(60), 10));
+
+        assertThat(purged).isEqualTo(2);
+        assertThat(database.column("SELECT delivery_id FROM forward_delivery ORDER BY delivery_id", Long.class))
+                .containsExactly(failed, pending, recent);
+    }
+
+    @Test
     void countsTheBacklogOfOneDestination() {
         long delivered = enqueue(NOW.minusSeconds(120));
         enqueue(NOW.minusSeconds(60));

@@ -87,6 +87,14 @@ public interface ForwardingPort {
     /** The keys FAILED deliveries hold on a destination with per-object ordering, longest held first. */
     List<HeldKey> heldKeys(String destinationId, int limit);
 
+    /**
+     * Forgets finished deliveries (DELIVERED or SKIPPED) whose cause committed before the cutoff, at most
+     * {@code batch}; pending and FAILED ones stay.
+     *
+     * @return how many were forgotten
+     */
+    int purgeFinished(Instant causedBefore, int batch);
+
     /** Where one delivery of the destination stands, if it has one with this id. */
     Optional<DeliveryStatus> status(String destinationId, long deliveryId);
 }
