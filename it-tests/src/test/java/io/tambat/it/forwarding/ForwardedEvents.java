@@ -3,22 +3,54 @@ package io.tambat.it.forwarding;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.it.processing.ProcessingServers;
+import io.tambat.it.support.AdminClient;
 import io.tambat.it.support.Eventually;
+import io.tambat.it.support.Http;
+import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TestDatabase;
+import jakarta.json.JsonObject;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
-/** Payment events delivered to the {@code std} endpoint of a server at its base URI, and what the database says. */
-final class ForwardedEvents {
+/**
+ * A forwarding test's schema, emptied before each test, its servers, and payment events delivered to their
+ * {@code std} endpoint, with what the database and the admin API say of them. Registered as an extension.
+ */
+final class ForwardedEvents implements BeforeEachCallback {
 
     static final Duration CONVERGENCE = Duration.ofSeconds(60);
 
+    private final String schema;
     private final TestDatabase db;
 
-    ForwardedEvents(TestDatabase db) {
-        this.db = db;
+    ForwardedEvents(String schema) {
+        this.schema = schema;
+        this.db = new TestDatabase(schema);
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        db.dropSchema();
+    }
+
+    TestDatabase db() {
+        return db;
+    }
+
+    /** A server with processing on, in this schema, with these forwarding settings. */
+    TambatServerProcess server(String name, Map<String, String> forwarding) {
+        return ProcessingServers.server(name, schema, forwarding);
+    }
+
+    /** The destination's item in {@code GET /admin/destinations}. */
+    static JsonObject destination(URI server, String id) {
+        return Http.json(new AdminClient(server).get("admin/destinations")).getJsonArray("items")
+                .getValuesAs(JsonObject.class).stream().filter(item -> item.getString("destination_id").equals(id))
+                .findFirst().orElseThrow();
     }
 
     /** Delivers one payment event about a new object; returns its inbox id. */

@@ -1,5 +1,6 @@
 package io.tambat.it.forwarding;
 
+import static io.tambat.it.forwarding.ForwardedEvents.destination;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.it.forwarding.ForwardingConsumer.Received;
@@ -20,8 +21,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What operators do to a destination, from the runnable jar to a consumer verifying every copy: per-object
@@ -36,13 +37,9 @@ class ForwardingOperationsIT {
     private static final String SECRET = "whsec_b3BlcmF0aW9ucyBzZWNyZXQgMDE=";
     private static final Duration CONVERGENCE = ForwardedEvents.CONVERGENCE;
 
-    private final TestDatabase db = new TestDatabase(SCHEMA);
-    private final ForwardedEvents events = new ForwardedEvents(db);
-
-    @BeforeEach
-    void emptySchema() {
-        db.dropSchema();
-    }
+    @RegisterExtension
+    final ForwardedEvents events = new ForwardedEvents(SCHEMA);
+    private final TestDatabase db = events.db();
 
     @Test
     void oneObjectsMessagesGoInOrderAndAFailedOneHoldsItsKeyUntilSkipped() {
@@ -79,7 +76,7 @@ class ForwardingOperationsIT {
             assertThat(key.getString("ordering_key")).isEqualTo("standard:std:" + held);
             assertThat(key.getJsonNumber("waiting").longValue()).isEqualTo(5);
             long failedDelivery = key.getJsonNumber("delivery_id").longValue();
-            assertThat(destination(admin, "ledger").getInt("held_keys")).isEqualTo(1);
+            assertThat(destination(server.baseUri(), "ledger").getInt("held_keys")).isEqualTo(1);
 
             HttpResponse<String> skipped = admin.post("admin/destinations/ledger/deliveries/" + failedDelivery
                     + "/skip", "");
@@ -135,19 +132,19 @@ class ForwardingOperationsIT {
             Instant start = Instant.now().minusSeconds(1);
             HttpResponse<String> paused = admin.post("admin/destinations/shop/pause", "");
             assertThat(paused.statusCode()).as(paused.body()).isEqualTo(200);
-            assertThat(destination(admin, "shop").getString("state")).isEqualTo("paused");
+            assertThat(destination(server.baseUri(), "shop").getString("state")).isEqualTo("paused");
             List<String> sent = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
                 sent.add(events.deliverOne(server.baseUri()));
             }
             TambatServerProcess.sleep(Duration.ofSeconds(3));
             assertThat(shop.received()).as("nothing while paused").isEmpty();
-            assertThat(destination(admin, "shop").getInt("pending")).isEqualTo(3);
+            assertThat(destination(server.baseUri(), "shop").getInt("pending")).isEqualTo(3);
 
             assertThat(admin.post("admin/destinations/shop/resume", "").statusCode()).isEqualTo(200);
             Eventually.within(CONVERGENCE, () -> assertThat(shop.acknowledgedIds()).containsExactlyInAnyOrderElementsOf(
                     sent));
-            assertThat(destination(admin, "shop").getString("state")).isEqualTo("active");
+            assertThat(destination(server.baseUri(), "shop").getString("state")).isEqualTo("active");
 
             String range = "{\"received_from\":\"" + start + "\",\"received_to\":\"" + Instant.now().plusSeconds(1)
                     + "\"}";
@@ -190,11 +187,6 @@ class ForwardingOperationsIT {
         return consumer.received().stream().map(Received::messageId).filter(ids::contains).distinct().toList();
     }
 
-    private static JsonObject destination(AdminClient admin, String id) {
-        return Http.json(admin.get("admin/destinations")).getJsonArray("items").getValuesAs(JsonObject.class).stream()
-                .filter(item -> item.getString("destination_id").equals(id)).findFirst().orElseThrow();
-    }
-
     private static List<JsonObject> audited(AdminClient admin, String action) {
         return Http.json(admin.get("admin/audit?action=" + action + "&limit=10")).getJsonArray("items")
                 .getValuesAs(JsonObject.class);
@@ -205,7 +197,7 @@ class ForwardingOperationsIT {
     }
 
     private TambatServerProcess server(String name, Map<String, String> settings) {
-        return ProcessingServers.server(name, SCHEMA, settings);
+        return events.server(name, settings);
     }
 
     /** Destination {@code ledger}, in order per object, retried quickly. */

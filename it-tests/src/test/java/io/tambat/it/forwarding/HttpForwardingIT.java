@@ -1,5 +1,6 @@
 package io.tambat.it.forwarding;
 
+import static io.tambat.it.forwarding.ForwardedEvents.destination;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.it.forwarding.ForwardingConsumer.Received;
@@ -23,8 +24,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Events forwarded over HTTP from the runnable jar to a consumer that verifies each with the Standard Webhooks
@@ -41,13 +42,9 @@ class HttpForwardingIT {
     private static final String NEW_SECRET = "whsec_bmV3IHNpZ25pbmcgc2VjcmV0IDAy";
     private static final Duration CONVERGENCE = ForwardedEvents.CONVERGENCE;
 
-    private final TestDatabase db = new TestDatabase(SCHEMA);
-    private final ForwardedEvents events = new ForwardedEvents(db);
-
-    @BeforeEach
-    void emptySchema() {
-        db.dropSchema();
-    }
+    @RegisterExtension
+    final ForwardedEvents events = new ForwardedEvents(SCHEMA);
+    private final TestDatabase db = events.db();
 
     @Test
     void everyEventReachesTheConsumerVerifiedWithItsInboxIdAndItsExactBytes() {
@@ -87,7 +84,7 @@ class HttpForwardingIT {
                             .containsEntry("message_type", "event").containsEntry("by_inbox_id", true));
             assertThat(db.count("SELECT count(*) FROM forward_delivery WHERE destination_id = 'refunds'")).isZero();
 
-            JsonObject shopState = destination(server, "shop");
+            JsonObject shopState = destination(server.baseUri(), "shop");
             assertThat(shopState.getString("kind")).isEqualTo("http");
             assertThat(shopState.getString("state")).isEqualTo("active");
             assertThat(shopState.getInt("pending")).isZero();
@@ -199,7 +196,7 @@ class HttpForwardingIT {
             assertThat(failed.getInt("attempt_count")).isEqualTo(3);
             assertThat(failed.getInt("last_status")).isEqualTo(500);
             assertThat(failed.getString("last_error")).contains("answered 500");
-            assertThat(destination(server, "shop").getInt("failed")).isEqualTo(1);
+            assertThat(destination(server.baseUri(), "shop").getInt("failed")).isEqualTo(1);
 
             shop.answering((request, copy) -> Reply.ok());
             String redrive = "admin/destinations/shop/deliveries/" + failed.getJsonNumber("delivery_id") + "/redrive";
@@ -278,7 +275,7 @@ class HttpForwardingIT {
                 inboxIds.add(events.deliverOne(server.baseUri()));
             }
             Eventually.within(CONVERGENCE, () -> {
-                JsonObject state = destination(server, "shop");
+                JsonObject state = destination(server.baseUri(), "shop");
                 assertThat(state.getString("state")).isEqualTo("failing");
                 assertThat(state.getInt("consecutive_failures")).isGreaterThanOrEqualTo(5);
                 assertThat(state.getString("last_error")).startsWith("connection:");
@@ -291,7 +288,7 @@ class HttpForwardingIT {
                     .containsExactlyInAnyOrderElementsOf(inboxIds));
             assertThat(shop.received()).allMatch(Received::verified);
             assertThat(db.count("SELECT count(*) FROM forward_delivery WHERE status = 'DELIVERED'")).isEqualTo(5);
-            Eventually.within(CONVERGENCE, () -> assertThat(destination(server, "shop").getString("state"))
+            Eventually.within(CONVERGENCE, () -> assertThat(destination(server.baseUri(), "shop").getString("state"))
                     .isEqualTo("active"));
         }
     }
@@ -321,14 +318,8 @@ class HttpForwardingIT {
         }
     }
 
-    private static JsonObject destination(TambatServerProcess server, String id) {
-        return Http.json(new AdminClient(server.baseUri()).get("admin/destinations")).getJsonArray("items")
-                .getValuesAs(JsonObject.class).stream().filter(item -> item.getString("destination_id").equals(id))
-                .findFirst().orElseThrow();
-    }
-
     private TambatServerProcess server(Map<String, String> forwarding) {
-        return ProcessingServers.server("forwarding-http", SCHEMA, forwarding);
+        return events.server("forwarding-http", forwarding);
     }
 
     /** An HTTP destination signing with both secret versions, plus property/value pairs. */

@@ -29,6 +29,7 @@ import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.exporter.ZipExporter;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Events and state changes forwarded to a queue of Liberty's own messaging engine, on an existing server
@@ -40,12 +41,12 @@ class JmsForwardingIT {
     private static final String SCHEMA = "tambat_forwarding_jms";
     private static final Duration READY = Duration.ofSeconds(120);
 
-    private final TestDatabase db = new TestDatabase(SCHEMA);
-    private final ForwardedEvents events = new ForwardedEvents(db);
+    @RegisterExtension
+    final ForwardedEvents events = new ForwardedEvents(SCHEMA);
+    private final TestDatabase db = events.db();
 
     @Test
     void everyEventAndStateChangeIsOnePersistentBytesMessageWithItsIdAndHeadersAsProperties() throws Exception {
-        db.dropSchema();
         Map<String, String> settings = ExistingLibertyServer.requiredSettings(SCHEMA);
         settings.putAll(ProcessingServers.settings(DestinationSettings.together(DestinationSettings.of("ledger", "jms",
                 "CONNECTION_FACTORY", QueueMessages.CONNECTION_FACTORY, "QUEUE", QueueMessages.QUEUE,

@@ -19,8 +19,8 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Events and state changes forwarded from the runnable jar to a real Kafka broker (KRaft, its own process),
@@ -33,13 +33,9 @@ class KafkaForwardingIT {
     private static final String SCHEMA = "tambat_forwarding_kafka";
     private static final String TOPIC = "shop.payments";
 
-    private final TestDatabase db = new TestDatabase(SCHEMA);
-    private final ForwardedEvents events = new ForwardedEvents(db);
-
-    @BeforeEach
-    void emptySchema() {
-        db.dropSchema();
-    }
+    @RegisterExtension
+    final ForwardedEvents events = new ForwardedEvents(SCHEMA);
+    private final TestDatabase db = events.db();
 
     @Test
     void everyEventAndStateChangeIsOneRecordKeyedByItsObjectWithItsIdHeadersAndExactBody() {
@@ -150,7 +146,7 @@ class KafkaForwardingIT {
         all[2] = "TOPIC";
         all[3] = TOPIC;
         System.arraycopy(properties, 0, all, 4, properties.length);
-        return ProcessingServers.server("forwarding-kafka", SCHEMA,
+        return events.server("forwarding-kafka",
                 DestinationSettings.together(DestinationSettings.of("stream", "kafka", all)));
     }
 }
