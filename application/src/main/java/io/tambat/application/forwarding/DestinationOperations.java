@@ -68,31 +68,16 @@ public class DestinationOperations implements OperateDestinationsUseCase {
 
     @Override
     @Transactional(rollbackOn = Exception.class)
-    public Redrive redrive(Operator operator, String destinationId, long deliveryId) {
-        if (destinations.find(destinationId).isEmpty()) {
-            return Redrive.NOT_FOUND;
-        }
-        boolean redriven = deliveries.redrive(destinationId, deliveryId, clock.instant());
-        audit.single(operator, OperatorAction.Kind.FORWARD_DELIVERY_REDRIVE, destinationId + "/" + deliveryId,
-                redriven);
-        if (redriven) {
-            return Redrive.REDRIVEN;
-        }
-        return deliveries.status(destinationId, deliveryId).isPresent() ? Redrive.NOT_FAILED : Redrive.NOT_FOUND;
+    public FailedDeliveryOutcome redrive(Operator operator, String destinationId, long deliveryId) {
+        return onFailed(operator, OperatorAction.Kind.FORWARD_DELIVERY_REDRIVE, destinationId, deliveryId,
+                deliveries::redrive);
     }
 
     @Override
     @Transactional(rollbackOn = Exception.class)
-    public Skip skip(Operator operator, String destinationId, long deliveryId) {
-        if (destinations.find(destinationId).isEmpty()) {
-            return Skip.NOT_FOUND;
-        }
-        boolean skipped = deliveries.skip(destinationId, deliveryId, clock.instant());
-        audit.single(operator, OperatorAction.Kind.FORWARD_DELIVERY_SKIP, destinationId + "/" + deliveryId, skipped);
-        if (skipped) {
-            return Skip.SKIPPED;
-        }
-        return deliveries.status(destinationId, deliveryId).isPresent() ? Skip.NOT_FAILED : Skip.NOT_FOUND;
+    public FailedDeliveryOutcome skip(Operator operator, String destinationId, long deliveryId) {
+        return onFailed(operator, OperatorAction.Kind.FORWARD_DELIVERY_SKIP, destinationId, deliveryId,
+                deliveries::skip);
     }
 
     @Override
@@ -133,6 +118,26 @@ public class DestinationOperations implements OperateDestinationsUseCase {
     public Optional<List<HeldKey>> heldKeys(String destinationId, int limit) {
         return destinations.find(destinationId).map(destination -> destination.ordering()
                 == Destination.Ordering.PER_OBJECT ? deliveries.heldKeys(destination.id(), limit) : List.of());
+    }
+
+    /** Changes one FAILED delivery (true when it was FAILED and changed), audited either way. */
+    private FailedDeliveryOutcome onFailed(Operator operator, OperatorAction.Kind kind, String destinationId,
+            long deliveryId, FailedDeliveryChange change) {
+        if (destinations.find(destinationId).isEmpty()) {
+            return FailedDeliveryOutcome.NOT_FOUND;
+        }
+        boolean changed = change.apply(destinationId, deliveryId, clock.instant());
+        audit.single(operator, kind, destinationId + "/" + deliveryId, changed);
+        if (changed) {
+            return FailedDeliveryOutcome.DONE;
+        }
+        return deliveries.status(destinationId, deliveryId).isPresent() ? FailedDeliveryOutcome.NOT_FAILED
+                : FailedDeliveryOutcome.NOT_FOUND;
+    }
+
+    /** {@link ForwardingPort#redrive} or {@link ForwardingPort#skip}. */
+    private interface FailedDeliveryChange {
+        boolean apply(String destinationId, long deliveryId, Instant now);
     }
 
     private Recovery recover(Operator operator, OperatorAction.Kind kind, String destinationId, ReceivedRange range) {

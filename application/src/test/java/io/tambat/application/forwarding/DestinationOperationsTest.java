@@ -101,9 +101,9 @@ class DestinationOperationsTest {
         long failed = failedDelivery();
         long pending = enqueued();
 
-        assertThat(operations.skip(OPERATOR, "shop", pending)).isEqualTo(OperateDestinationsUseCase.Skip.NOT_FAILED);
-        assertThat(operations.skip(OPERATOR, "shop", failed)).isEqualTo(OperateDestinationsUseCase.Skip.SKIPPED);
-        assertThat(operations.skip(OPERATOR, "nowhere", failed)).isEqualTo(OperateDestinationsUseCase.Skip.NOT_FOUND);
+        assertThat(operations.skip(OPERATOR, "shop", pending)).isEqualTo(OperateDestinationsUseCase.FailedDeliveryOutcome.NOT_FAILED);
+        assertThat(operations.skip(OPERATOR, "shop", failed)).isEqualTo(OperateDestinationsUseCase.FailedDeliveryOutcome.DONE);
+        assertThat(operations.skip(OPERATOR, "nowhere", failed)).isEqualTo(OperateDestinationsUseCase.FailedDeliveryOutcome.NOT_FOUND);
         assertThat(deliveries.row(failed).status()).isEqualTo(DeliveryStatus.SKIPPED);
         assertThat(trail.recent(Optional.of(OperatorAction.Kind.FORWARD_DELIVERY_SKIP), 10)).hasSize(2);
         assertThat(operations.heldKeys("shop", 10)).contains(List.of());

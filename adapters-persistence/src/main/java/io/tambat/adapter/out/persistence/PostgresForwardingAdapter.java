@@ -77,13 +77,13 @@ class PostgresForwardingAdapter implements ForwardingPort {
                 last_error = ?5
             WHERE delivery_id = ?1 AND attempt_count = ?2 AND lease_until IS NOT NULL""");
 
-    private static final String REDRIVE = """
+    private static final NumberedStatement REDRIVE = NumberedStatement.of("""
             UPDATE forward_delivery SET status = 'PENDING', failed_at = NULL, next_attempt_at = ?3
-            WHERE destination_id = ?1 AND delivery_id = ?2 AND status = 'FAILED'""";
+            WHERE destination_id = ?1 AND delivery_id = ?2 AND status = 'FAILED'""");
 
-    private static final String SKIP = """
+    private static final NumberedStatement SKIP = NumberedStatement.of("""
             UPDATE forward_delivery SET status = 'SKIPPED', skipped_at = ?3
-            WHERE destination_id = ?1 AND delivery_id = ?2 AND status = 'FAILED'""";
+            WHERE destination_id = ?1 AND delivery_id = ?2 AND status = 'FAILED'""");
 
     /**
      * A bounded batch of a destination's deliveries in one status set, of events received in a range, after a
@@ -103,11 +103,12 @@ class PostgresForwardingAdapter implements ForwardingPort {
 
     private static final String REPLAY = MOVE_RECEIVED.formatted("'DELIVERED', 'FAILED', 'SKIPPED'");
 
-    private static final String PAUSE = """
+    private static final NumberedStatement PAUSE = NumberedStatement.of("""
             INSERT INTO forward_destination_pause (destination_id, paused_at) VALUES (?1, ?2)
-            ON CONFLICT (destination_id) DO NOTHING""";
+            ON CONFLICT (destination_id) DO NOTHING""");
 
-    private static final String RESUME = "DELETE FROM forward_destination_pause WHERE destination_id = ?1";
+    private static final NumberedStatement RESUME = NumberedStatement.of(
+            "DELETE FROM forward_destination_pause WHERE destination_id = ?1");
 
     /** Oldest first by key: ids grow with time, so a batch finds what is old at the start of the key. */
     private static final String PURGE_FINISHED = """
@@ -149,19 +150,20 @@ class PostgresForwardingAdapter implements ForwardingPort {
 
     @Override
     public boolean delivered(long deliveryId, int attempt, Optional<Integer> status, Instant now) {
-        return end("forward delivered", DELIVERED, deliveryId, attempt, Timestamp.from(now), status.orElse(null));
+        return changesOne("forward delivered", DELIVERED, deliveryId, attempt, Timestamp.from(now),
+                status.orElse(null));
     }
 
     @Override
     public boolean retryLater(long deliveryId, int attempt, Instant nextAttemptAt, Optional<Integer> status,
             String redactedError) {
-        return end("forward retry", RETRY_LATER, deliveryId, attempt, Timestamp.from(nextAttemptAt),
+        return changesOne("forward retry", RETRY_LATER, deliveryId, attempt, Timestamp.from(nextAttemptAt),
                 status.orElse(null), redactedError);
     }
 
     @Override
     public boolean fail(long deliveryId, int attempt, Optional<Integer> status, String redactedError, Instant now) {
-        return end("forward fail", FAIL, deliveryId, attempt, Timestamp.from(now), status.orElse(null),
+        return changesOne("forward fail", FAIL, deliveryId, attempt, Timestamp.from(now), status.orElse(null),
                 redactedError);
     }
 
@@ -200,20 +202,12 @@ class PostgresForwardingAdapter implements ForwardingPort {
 
     @Override
     public boolean redrive(String destinationId, long deliveryId, Instant now) {
-        return StorageCalls.call("forward redrive", () -> em.createNativeQuery(REDRIVE)
-                .setParameter(1, destinationId)
-                .setParameter(2, deliveryId)
-                .setParameter(3, Timestamp.from(now))
-                .executeUpdate()) == 1;
+        return changesOne("forward redrive", REDRIVE, destinationId, deliveryId, Timestamp.from(now));
     }
 
     @Override
     public boolean skip(String destinationId, long deliveryId, Instant now) {
-        return StorageCalls.call("forward skip", () -> em.createNativeQuery(SKIP)
-                .setParameter(1, destinationId)
-                .setParameter(2, deliveryId)
-                .setParameter(3, Timestamp.from(now))
-                .executeUpdate()) == 1;
+        return changesOne("forward skip", SKIP, destinationId, deliveryId, Timestamp.from(now));
     }
 
     @Override
@@ -229,17 +223,12 @@ class PostgresForwardingAdapter implements ForwardingPort {
 
     @Override
     public boolean pause(String destinationId, Instant now) {
-        return StorageCalls.call("destination pause", () -> em.createNativeQuery(PAUSE)
-                .setParameter(1, destinationId)
-                .setParameter(2, Timestamp.from(now))
-                .executeUpdate()) == 1;
+        return changesOne("destination pause", PAUSE, destinationId, Timestamp.from(now));
     }
 
     @Override
     public boolean resume(String destinationId) {
-        return StorageCalls.call("destination resume", () -> em.createNativeQuery(RESUME)
-                .setParameter(1, destinationId)
-                .executeUpdate()) == 1;
+        return changesOne("destination resume", RESUME, destinationId);
     }
 
     @Override
@@ -273,7 +262,8 @@ class PostgresForwardingAdapter implements ForwardingPort {
         return moved.stream().sorted().toList();
     }
 
-    private boolean end(String what, NumberedStatement sql, Object... values) {
+    /** Whether the statement changed its one row. */
+    private boolean changesOne(String what, NumberedStatement sql, Object... values) {
         return StorageCalls.call(what, () -> EnlistedConnection.update(em, sql, values)) == 1;
     }
 

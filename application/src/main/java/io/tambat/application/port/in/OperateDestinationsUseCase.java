@@ -24,14 +24,13 @@ public interface OperateDestinationsUseCase {
     Optional<List<DeliveryRecord>> deliveries(String destinationId, DeliveryQuery query);
 
     /** Puts a FAILED delivery back to work, due now, with its message id. Audited. */
-    Redrive redrive(Operator operator, String destinationId, long deliveryId);
-
-    enum Redrive { REDRIVEN, NOT_FOUND, NOT_FAILED }
+    FailedDeliveryOutcome redrive(Operator operator, String destinationId, long deliveryId);
 
     /** Gives a FAILED delivery up: SKIPPED, never sent again, releasing its ordering key. Audited. */
-    Skip skip(Operator operator, String destinationId, long deliveryId);
+    FailedDeliveryOutcome skip(Operator operator, String destinationId, long deliveryId);
 
-    enum Skip { SKIPPED, NOT_FOUND, NOT_FAILED }
+    /** What an action on one FAILED delivery did: done, or why not. */
+    enum FailedDeliveryOutcome { DONE, NOT_FOUND, NOT_FAILED }
 
     /**
      * Every FAILED delivery of the events received in the range back to work, in bounded batches. Audited with

@@ -6,6 +6,7 @@ import io.tambat.adapter.in.http.problem.InvalidRequestException;
 import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.application.port.in.OperateDestinationsUseCase;
+import io.tambat.application.port.in.OperateDestinationsUseCase.FailedDeliveryOutcome;
 import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
@@ -35,6 +36,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.LongFunction;
 import java.util.stream.Collectors;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -116,32 +118,16 @@ public class DestinationsResource {
     @POST
     @Path("/{id}/deliveries/{deliveryId}/redrive")
     public Response redrive(@PathParam("id") String id, @PathParam("deliveryId") String deliveryId) {
-        Optional<Long> delivery = deliveryId(deliveryId);
-        if (delivery.isEmpty()) {
-            return unknownDelivery();
-        }
-        return switch (destinations.redrive(AdminRequests.operator(security), id, delivery.get())) {
-            case REDRIVEN -> json(JsonProviders.PROVIDER.createObjectBuilder().add("delivery_id", delivery.get())
-                    .add("status", DeliveryStatus.PENDING.name()));
-            case NOT_FOUND -> unknownDelivery();
-            case NOT_FAILED -> Problems.of(ProblemCode.NOT_FAILED, "only a FAILED delivery can be redriven");
-        };
+        return onFailed(deliveryId, DeliveryStatus.PENDING, "redriven",
+                delivery -> destinations.redrive(AdminRequests.operator(security), id, delivery));
     }
 
     /** A FAILED delivery given up: SKIPPED, never sent again, releasing its ordering key. */
     @POST
     @Path("/{id}/deliveries/{deliveryId}/skip")
     public Response skip(@PathParam("id") String id, @PathParam("deliveryId") String deliveryId) {
-        Optional<Long> delivery = deliveryId(deliveryId);
-        if (delivery.isEmpty()) {
-            return unknownDelivery();
-        }
-        return switch (destinations.skip(AdminRequests.operator(security), id, delivery.get())) {
-            case SKIPPED -> json(JsonProviders.PROVIDER.createObjectBuilder().add("delivery_id", delivery.get())
-                    .add("status", DeliveryStatus.SKIPPED.name()));
-            case NOT_FOUND -> unknownDelivery();
-            case NOT_FAILED -> Problems.of(ProblemCode.NOT_FAILED, "only a FAILED delivery can be skipped");
-        };
+        return onFailed(deliveryId, DeliveryStatus.SKIPPED, "skipped",
+                delivery -> destinations.skip(AdminRequests.operator(security), id, delivery));
     }
 
     /** Every FAILED delivery of the events received in the range back to work, in bounded batches. */
@@ -149,8 +135,7 @@ public class DestinationsResource {
     @Path("/{id}/redrive")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response redriveFailed(@PathParam("id") String id, @Context HttpHeaders headers, InputStream body) {
-        ReceivedRange range = ReceivedRangeRequest.read(AdminRequests.body(body, headers.getLength()));
-        return recovered(destinations.redriveFailed(AdminRequests.operator(security), id, range));
+        return recovered(destinations.redriveFailed(AdminRequests.operator(security), id, range(headers, body)));
     }
 
     /** The messages of the events received in the range sent again, with their message ids. */
@@ -158,8 +143,7 @@ public class DestinationsResource {
     @Path("/{id}/replay")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response replay(@PathParam("id") String id, @Context HttpHeaders headers, InputStream body) {
-        ReceivedRange range = ReceivedRangeRequest.read(AdminRequests.body(body, headers.getLength()));
-        return recovered(destinations.replay(AdminRequests.operator(security), id, range));
+        return recovered(destinations.replay(AdminRequests.operator(security), id, range(headers, body)));
     }
 
     /** No delivery of the destination is sent, on any instance, until it is resumed. */
@@ -196,6 +180,25 @@ public class DestinationsResource {
                 .add("waiting", key.waiting())));
         return json(JsonProviders.PROVIDER.createObjectBuilder().add("items", items)
                 .add("has_more", held.get().size() == max));
+    }
+
+    /** An action on one FAILED delivery, answered with the status it leaves or why it did nothing. */
+    private static Response onFailed(String deliveryId, DeliveryStatus leaves, String done,
+            LongFunction<FailedDeliveryOutcome> action) {
+        Optional<Long> delivery = deliveryId(deliveryId);
+        if (delivery.isEmpty()) {
+            return unknownDelivery();
+        }
+        return switch (action.apply(delivery.get())) {
+            case DONE -> json(JsonProviders.PROVIDER.createObjectBuilder().add("delivery_id", delivery.get())
+                    .add("status", leaves.name()));
+            case NOT_FOUND -> unknownDelivery();
+            case NOT_FAILED -> Problems.of(ProblemCode.NOT_FAILED, "only a FAILED delivery can be " + done);
+        };
+    }
+
+    private static ReceivedRange range(HttpHeaders headers, InputStream body) {
+        return ReceivedRangeRequest.read(AdminRequests.body(body, headers.getLength()));
     }
 
     private static Response recovered(Optional<OperateDestinationsUseCase.Recovery> done) {
