@@ -7,7 +7,7 @@
 // the events the operator counted and confirmed, each in the audit trail; one that stopped being FAILED
 // meanwhile answers 409 and is counted as skipped.
 import { get, post } from './api.js';
-import { announce, failure, h, table, when } from './dom.js';
+import { announce, confirm, confirmation, failure, h, table, when } from './dom.js';
 import { MAX_LIMIT } from './inbox.js';
 
 const NO_REASON = '(no reason recorded)';
@@ -17,7 +17,7 @@ export async function render(param, query, context) {
     h('h1', { id: 'failures-title', tabindex: -1 }, 'Failures'));
   const outcome = h('div', { class: 'outcome' });
   const groups = h('div', {});
-  section.append(outcome, groups, confirmation());
+  section.append(outcome, groups, confirmation('confirm-group'));
   const reload = async () => {
     let answer;
     try {
@@ -103,37 +103,16 @@ async function redrive(row) {
   }
 }
 
-function confirmation() {
-  return h('dialog', { id: 'confirm-group', 'aria-labelledby': 'confirm-title', 'aria-describedby': 'confirm-text' },
-    h('h2', { id: 'confirm-title' }, ''),
-    h('p', { id: 'confirm-text' }, ''),
-    h('div', { class: 'actions' },
-      h('button', { type: 'button', id: 'confirm-run' }, ''),
-      h('button', { type: 'button', class: 'secondary', id: 'confirm-cancel', autofocus: true }, 'Cancel')));
-}
-
 function confirmGroup(section, opener, reason, rows, outcome, reload) {
-  const dialog = section.querySelector('#confirm-group');
   const count = rows.length;
   const events = count === 1 ? '1 event' : `${count} events`;
-  dialog.querySelector('#confirm-title').textContent = `Redrive ${events}?`;
-  dialog.querySelector('#confirm-text').textContent = `${count} FAILED ${count === 1 ? 'event' : 'events'} whose `
-    + `reason is “${reason}” go back to work now, one redrive each, each in the audit trail. An event that stopped `
-    + 'being FAILED since this page was loaded is skipped.';
-  const run = dialog.querySelector('#confirm-run');
-  run.textContent = `Redrive ${events}`;
-  const cancel = dialog.querySelector('#confirm-cancel');
-  const close = () => {
-    dialog.close();
-    run.onclick = null;
-    cancel.onclick = null;
-    opener.focus();
-  };
-  cancel.onclick = close;
-  run.onclick = async () => {
-    dialog.close();
-    run.onclick = null;
-    cancel.onclick = null;
+  confirm(section.querySelector('#confirm-group'), opener, {
+    title: `Redrive ${events}?`,
+    text: `${count} FAILED ${count === 1 ? 'event' : 'events'} whose reason is “${reason}” go back to work now, `
+      + 'one redrive each, each in the audit trail. An event that stopped being FAILED since this page was loaded '
+      + 'is skipped.',
+    action: `Redrive ${events}`,
+  }, async () => {
     opener.disabled = true;
     const results = [];
     // One at a time: a large group must not take every request thread of the server at once.
@@ -150,6 +129,5 @@ function confirmGroup(section, opener, reason, rows, outcome, reload) {
     await reload();
     outcome.querySelector('p').setAttribute('tabindex', '-1');
     outcome.querySelector('p').focus();
-  };
-  dialog.showModal();
+  });
 }

@@ -202,16 +202,16 @@ class ConsoleIT {
         console.click(redriveGroup);
         // The dialog opens on Cancel, and Escape closes it with nothing redriven.
         console.visible(By.id("confirm-group"));
-        assertThat(console.focused()).isEqualTo("confirm-cancel");
+        assertThat(console.focused()).isEqualTo("confirm-group-cancel");
         console.press(Keys.ESCAPE);
         console.waitUntilGone(By.id("confirm-group"));
         assertThat(status(a)).isEqualTo("FAILED");
         console.click(redriveGroup);
-        assertThat(console.text(By.id("confirm-title"))).isEqualTo("Redrive 2 events?");
-        assertThat(console.text(By.id("confirm-text"))).startsWith("2 FAILED events whose reason is “"
+        assertThat(console.text(By.id("confirm-group-title"))).isEqualTo("Redrive 2 events?");
+        assertThat(console.text(By.id("confirm-group-text"))).startsWith("2 FAILED events whose reason is “"
                 + transientReason + "” go back to work now");
         console.screenshot("failures-confirm");
-        console.click(By.id("confirm-run"));
+        console.click(By.id("confirm-group-run"));
 
         console.waitForText(By.cssSelector(".outcome p"), "Redrove 2 of 2 events whose reason is “" + transientReason
                 + "”.");
