@@ -34,8 +34,8 @@ function inbox(stats) {
         : h('span', { class: 'muted' }, 'None waiting for an operator'), failed > 0 ? 'alert' : null),
       tile('Oldest pending event', duration(stats.oldest_pending_age_seconds),
         h('span', { class: 'muted' }, 'received or being processed')),
-      tile('Outbox lag', duration(stats.outbox_lag_seconds),
-        h('span', { class: 'muted' }, `${stats.outbox_unpublished ?? 0} unpublished outbox rows`))),
+      tile('Forwarding lag', duration(stats.outbox_lag_seconds),
+        h('span', { class: 'muted' }, `${stats.outbox_unpublished ?? 0} deliveries waiting to be forwarded`))),
     table('Inbox events by status', ['Status', 'Events'],
       known.map((name) => [
         h('a', { href: `#/inbox?status=${encodeURIComponent(name)}` }, status(name)),

@@ -7,14 +7,12 @@ import io.tambat.domain.model.forwarding.ForwardCause;
 import io.tambat.domain.model.forwarding.NewForward;
 import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.model.processing.ObjectKey;
-import io.tambat.domain.model.processing.OutboxMessage;
 import io.tambat.domain.model.processing.ProviderObject;
 import io.tambat.domain.model.processing.StateChange;
 import io.tambat.domain.model.processing.StateWrite;
 import io.tambat.domain.port.out.BusinessStatePort;
 import io.tambat.domain.port.out.ForwardingPort;
 import io.tambat.domain.port.out.InboxWorkPort;
-import io.tambat.domain.port.out.OutboxPort;
 import io.tambat.domain.port.out.ProcessedEventsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -33,8 +31,8 @@ import java.util.logging.Logger;
 
 /**
  * The transactions that end an attempt. Completing is ONE transaction: the processed-event record under the
- * event's own key, the business mutation (if any, and only if still in order), its side-effect notification in
- * the outbox and its state change's forward deliveries, and the row marked PROCESSED. An event processed before (an operator's replay) finds its record,
+ * event's own key, the business mutation (if any, and only if still in order), its state change's forward
+ * deliveries, and the row marked PROCESSED. An event processed before (an operator's replay) finds its record,
  * which stays as it was, and its write applies only under the state's own rules and only if the event has no
  * mutation on record, so no mutation is ever applied twice: a replay fills in what an earlier run did not commit.
  */
@@ -51,9 +49,6 @@ public class ProcessingCompletion {
 
     @Inject
     BusinessStatePort state;
-
-    @Inject
-    OutboxPort outbox;
 
     @Inject
     Destinations destinations;
@@ -85,7 +80,7 @@ public class ProcessingCompletion {
 
     /**
      * Completes several events in ONE transaction, each exactly as {@link #complete} would alone: their
-     * processed-event records, the outbox notifications and the status changes are each written for all of them
+     * processed-event records, the forward deliveries and the status changes are each written for all of them
      * in one statement, and their business changes are applied one after the other, so a later event sees what
      * an earlier one changed.
      *
@@ -127,7 +122,6 @@ public class ProcessingCompletion {
         Set<UUID> changed = new LinkedHashSet<>();
         applied.forEach(write -> changed.add(write.inboxId()));
         if (!changed.isEmpty()) {
-            outbox.appendAll(List.copyOf(changed), OutboxMessage.OBJECT_STATE_CHANGED, now);
             forward(events, applied, now);
         }
         Set<UUID> ended = inbox.markProcessed(events, now);

@@ -9,8 +9,8 @@ import java.time.Duration;
  * @param processedRetention how long processed-event records are kept (at least the providers' redelivery
  *                           window)
  * @param sequenceGapWindow  how long a delta waits for missing predecessors before the gap is reconciled
- * @param finishedRowRetention how long PROCESSED inbox rows are kept, with their history, their published
- *                           outbox rows and the mutation trail: a redelivery of an event whose row is gone is
+ * @param finishedRowRetention how long PROCESSED inbox rows are kept, with their history, the mutation trail
+ *                           and their finished forward deliveries: a redelivery of an event whose row is gone is
  *                           accepted as new (ordering rules still keep an older state out)
  */
 public record ProcessingSettings(Duration payloadRetention, Duration processedRetention,

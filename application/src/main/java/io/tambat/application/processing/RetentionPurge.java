@@ -6,7 +6,6 @@ import io.tambat.domain.port.out.ForwardingPort;
 import io.tambat.domain.port.out.IdempotencyStorePort;
 import io.tambat.domain.port.out.InboxPort;
 import io.tambat.domain.port.out.InboxWorkPort;
-import io.tambat.domain.port.out.OutboxPort;
 import io.tambat.domain.port.out.ProcessedEventsPort;
 import io.tambat.domain.port.out.ProcessingMetricsPort;
 import io.tambat.domain.port.out.WebhookEndpointsPort;
@@ -23,8 +22,8 @@ import java.util.Comparator;
  * long: raw payloads of finished rows after {@code payloadRetention}, processed-event records after
  * {@code processedRetention}, expired idempotency records, records of accepted bodies older than every
  * endpoint's replay window, and, after {@code finishedRowRetention}, PROCESSED inbox rows with their history,
- * published outbox rows, the mutation trail and finished forward deliveries. Until then an inbox row makes a late redelivery a duplicate;
- * after, a redelivery is accepted as new and the ordering rules keep an older state out.
+ * the mutation trail and finished forward deliveries. Until then an inbox row makes a late redelivery a
+ * duplicate; after, a redelivery is accepted as new and the ordering rules keep an older state out.
  */
 @ApplicationScoped
 public class RetentionPurge implements BatchJob {
@@ -42,9 +41,6 @@ public class RetentionPurge implements BatchJob {
 
     @Inject
     InboxPort acceptedBodies;
-
-    @Inject
-    OutboxPort outbox;
 
     @Inject
     BusinessStatePort state;
@@ -84,7 +80,6 @@ public class RetentionPurge implements BatchJob {
                 + counted("idempotency_keys", idempotency.purgeExpired(now, BATCH))
                 + counted("seen_bodies", acceptedBodies.purgeSeenBodies(now.minus(longestReplayWindow()), BATCH))
                 + counted("inbox_rows", inbox.purgeFinished(finishedBefore, BATCH))
-                + counted("outbox_notifications", outbox.purgePublished(finishedBefore, BATCH))
                 + counted("mutations", state.purgeTrail(finishedBefore, BATCH))
                 + counted("forward_deliveries", forwarding.purgeFinished(finishedBefore, BATCH));
     }

@@ -12,7 +12,7 @@ import java.time.Clock;
 import java.time.Instant;
 
 /**
- * Compares the events received in a range with their processed-event records and outbox publication, as of
+ * Compares the events received in a range with their processed-event records and mutations, as of
  * now, in one read-only transaction so every figure comes from the same snapshot.
  */
 @ApplicationScoped

@@ -4,11 +4,9 @@ import io.tambat.domain.error.ReplayedBodyException;
 import io.tambat.domain.model.forwarding.Destinations;
 import io.tambat.domain.model.forwarding.ForwardCause;
 import io.tambat.domain.model.forwarding.NewForward;
-import io.tambat.domain.model.processing.OutboxMessage;
 import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.port.out.ForwardingPort;
 import io.tambat.domain.port.out.InboxPort;
-import io.tambat.domain.port.out.OutboxPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -22,18 +20,16 @@ import java.util.stream.IntStream;
 
 /**
  * The one transaction of ingress: every inbox row of a delivery (or of a group of deliveries, see
- * {@link InboxGroupCommit}) and, for each row created, its outbox notification and one forward delivery per
- * destination that takes it. Either all of it commits or none of it does. On an endpoint with a replay window, a delivery
- * that creates a row also records its body, and a body recorded within the window rolls all of it back.
+ * {@link InboxGroupCommit}) and, for each row created, one forward delivery per destination that takes it
+ * (nothing more when none does: workers find their work by leasing due rows, not by a notification). Either all
+ * of it commits or none of it does. On an endpoint with a replay window, a delivery that creates a row also
+ * records its body, and a body recorded within the window rolls all of it back.
  */
 @ApplicationScoped
 public class InboxAcceptance {
 
     @Inject
     InboxPort inbox;
-
-    @Inject
-    OutboxPort outbox;
 
     @Inject
     Destinations destinations;
@@ -53,7 +49,6 @@ public class InboxAcceptance {
         List<UUID> created = insertions.stream().filter(InboxPort.Insertion::created)
                 .map(InboxPort.Insertion::inboxId).toList();
         if (!created.isEmpty()) {
-            outbox.appendAll(created, OutboxMessage.WEBHOOK_RECEIVED, now);
             forward(entries, insertions, now);
         }
         // Once per delivery, for the first row it created: the items of one body are one acceptance of it.

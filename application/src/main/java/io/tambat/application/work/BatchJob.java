@@ -1,15 +1,13 @@
 package io.tambat.application.work;
 
 /**
- * Background work done in bounded batches rather than leased items (the outbox relay, retention), each batch
+ * Background work done in bounded batches rather than leased items (retention, reconciliation), each batch
  * its own short transaction. Every implementation is found and run by the {@link WorkScheduler}.
  */
 public interface BatchJob {
 
     /** How often the scheduler runs a job, and how far one turn goes. */
     enum Cadence {
-        /** Every poll interval, batch after batch until nothing is left. */
-        CONTINUOUS,
         /** Every retention interval, at most {@link WorkScheduler#MAINTENANCE_BATCHES_PER_TURN} batches. */
         MAINTENANCE,
         /** Every {@link BatchJob#interval()} of the job's own, one batch. */

@@ -14,8 +14,6 @@ import java.util.logging.Logger;
  */
 public final class Failpoints {
 
-    /** After the relay published a batch, before it marked the batch published. */
-    public static final String RELAY_AFTER_PUBLISH = "relay.after-publish";
     /** After a worker's business transaction committed, before the worker went on. */
     public static final String WORKER_AFTER_COMMIT = "worker.after-commit";
     /** After a worker leased rows, before it processed any of them. */

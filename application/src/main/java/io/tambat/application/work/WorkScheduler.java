@@ -68,7 +68,6 @@ public class WorkScheduler {
         }
         for (BatchJob job : jobs) {
             switch (job.cadence()) {
-                case CONTINUOUS -> every(poll, job.name(), () -> drain(job, Integer.MAX_VALUE));
                 case MAINTENANCE -> every(settings.retentionInterval().toMillis(), job.name(),
                         () -> drain(job, MAINTENANCE_BATCHES_PER_TURN));
                 case PERIODIC -> every(job.interval().toMillis(), job.name(), job::runBatch);

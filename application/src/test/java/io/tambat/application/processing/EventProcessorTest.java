@@ -12,7 +12,6 @@ import io.tambat.domain.error.UninterpretableEventException;
 import io.tambat.domain.model.processing.InboxStatus;
 import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.model.processing.ObjectState;
-import io.tambat.domain.model.processing.OutboxMessage;
 import io.tambat.domain.model.processing.ProviderObject;
 import io.tambat.domain.model.processing.StateChange;
 import java.time.Duration;
@@ -37,7 +36,7 @@ class EventProcessorTest {
                 .extracting(ObjectState::state, ObjectState::version, ObjectState::lastInboxId)
                 .containsExactly("succeeded", Optional.of(1L), inboxId);
         assertThat(fx.processed.contains(PROVIDER, ENDPOINT, "evt_1")).isTrue();
-        assertThat(fx.outbox.topicsFor(inboxId)).containsExactly(OutboxMessage.OBJECT_STATE_CHANGED);
+        assertThat(fx.stateChangesForwarded(inboxId)).isEqualTo(1);
         assertThat(fx.metrics.recorded()).containsExactly("processed mutated");
     }
 
@@ -115,7 +114,7 @@ class EventProcessorTest {
                 .extracting(ObjectState::state, ObjectState::version, ObjectState::lastInboxId)
                 .containsExactly("refunded", Optional.of(2L), newer);
         assertThat(fx.inbox.row(older).status()).isEqualTo(InboxStatus.PROCESSED);
-        assertThat(fx.outbox.topicsFor(older)).isEmpty();
+        assertThat(fx.stateChangesForwarded(older)).isZero();
         assertThat(fx.metrics.recorded()).containsExactly("processed mutated", "processed unchanged");
     }
 
@@ -128,7 +127,7 @@ class EventProcessorTest {
 
         assertThat(fx.inbox.row(inboxId).status()).isEqualTo(InboxStatus.PROCESSED);
         assertThat(fx.stateOf("pay_1")).isEmpty();
-        assertThat(fx.outbox.topicsFor(inboxId)).isEmpty();
+        assertThat(fx.stateChangesForwarded(inboxId)).isZero();
         assertThat(fx.metrics.recorded()).containsExactly("processed unchanged");
     }
 
@@ -173,7 +172,7 @@ class EventProcessorTest {
         assertThat(row.lastError()).get().asString().startsWith("waiting: sequence 3");
         assertThat(fx.stateOf("pay_1")).get().extracting(ObjectState::state).isEqualTo("created");
         assertThat(fx.processed.contains(PROVIDER, ENDPOINT, "evt_3")).isFalse();
-        assertThat(fx.outbox.topicsFor(ahead)).isEmpty();
+        assertThat(fx.stateChangesForwarded(ahead)).isZero();
     }
 
     @Test
@@ -294,7 +293,7 @@ class EventProcessorTest {
         assertThat(row.attempts()).isEqualTo(current.lease().attempt());
         assertThat(fx.stateOf("pay_1")).isEmpty();
         assertThat(fx.processed.contains(PROVIDER, ENDPOINT, "evt_1")).isFalse();
-        assertThat(fx.outbox.notifications()).isEmpty();
+        assertThat(fx.forwarding.rows()).isEmpty();
         assertThat(fx.metrics.recorded()).isEmpty();
     }
 

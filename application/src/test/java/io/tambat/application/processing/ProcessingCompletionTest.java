@@ -14,7 +14,6 @@ import io.tambat.domain.model.processing.InboxSelection;
 import io.tambat.domain.model.processing.InboxStatus;
 import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.model.processing.ObjectState;
-import io.tambat.domain.model.processing.OutboxMessage;
 import io.tambat.domain.model.processing.StateChange;
 import java.util.Optional;
 import java.util.List;
@@ -36,7 +35,7 @@ class ProcessingCompletionTest {
 
         assertThat(mutated).isTrue();
         assertThat(fx.stateOf("pay_1")).get().extracting(ObjectState::state).isEqualTo("succeeded");
-        assertThat(fx.outbox.topicsFor(inboxId)).containsExactly(OutboxMessage.OBJECT_STATE_CHANGED);
+        assertThat(fx.stateChangesForwarded(inboxId)).isEqualTo(1);
         assertThat(fx.inbox.row(inboxId).status()).isEqualTo(InboxStatus.PROCESSED);
     }
 
@@ -56,7 +55,7 @@ class ProcessingCompletionTest {
 
         assertThat(mutated).isFalse();
         assertThat(fx.stateOf("pay_1")).get().extracting(ObjectState::state).isEqualTo("closed");
-        assertThat(fx.outbox.topicsFor(first)).containsExactly(OutboxMessage.OBJECT_STATE_CHANGED);
+        assertThat(fx.stateChangesForwarded(first)).isEqualTo(1);
         assertThat(fx.inbox.row(first).status()).isEqualTo(InboxStatus.PROCESSED);
     }
 
@@ -72,7 +71,7 @@ class ProcessingCompletionTest {
         assertThat(fx.stateOf("pay_1")).get()
                 .extracting(ObjectState::state, ObjectState::version, ObjectState::updatedAt)
                 .containsExactly("reopened", Optional.empty(), fx.now());
-        assertThat(fx.outbox.topicsFor(inboxId)).containsExactly(OutboxMessage.OBJECT_STATE_CHANGED);
+        assertThat(fx.stateChangesForwarded(inboxId)).isEqualTo(1);
     }
 
     @Test

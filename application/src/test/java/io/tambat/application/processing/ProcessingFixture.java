@@ -5,7 +5,6 @@ import io.tambat.application.testing.FakeTransactions;
 import io.tambat.application.testing.FixedEndpoints;
 import io.tambat.application.testing.InMemoryForwarding;
 import io.tambat.application.testing.InMemoryInbox;
-import io.tambat.application.testing.InMemoryOutbox;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.RecordingMetrics;
 import io.tambat.application.testing.RecordingTracing;
@@ -35,7 +34,7 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * Event processing wired as the container wires it, over in-memory ports: the inbox, its outbox, processed-event
+ * Event processing wired as the container wires it, over in-memory ports: the inbox, processed-event
  * records, business state and forward deliveries roll back together when a completing transaction throws. Events are stored as
  * ingress stores them and leased through {@link InboxWork}, so every attempt holds a real fencing token.
  */
@@ -47,7 +46,6 @@ final class ProcessingFixture {
 
     final MutableClock clock = MutableClock.start();
     final InMemoryInbox inbox = new InMemoryInbox();
-    final InMemoryOutbox outbox = new InMemoryOutbox();
     final InMemoryProcessedEvents processed = new InMemoryProcessedEvents();
     final InMemoryBusinessState state = new InMemoryBusinessState();
     /** Where state changes go: {@code shop-service} takes them, {@code events-only} does not. */
@@ -60,7 +58,7 @@ final class ProcessingFixture {
     final ProcessingSettings settings = new ProcessingSettings(Duration.ofDays(7), Duration.ofDays(30),
             SEQUENCE_GAP_WINDOW, Duration.ofDays(90));
     final ProcessingCompletion completion = new TransactionalCompletion(
-            new FakeTransactions(inbox, outbox, processed, state, forwarding));
+            new FakeTransactions(inbox, processed, state, forwarding));
     final EventProcessor processor = new EventProcessor();
     final InboxWork work = new InboxWork();
     private boolean providerApiConfigured;
@@ -69,7 +67,6 @@ final class ProcessingFixture {
         completion.inbox = inbox;
         completion.processed = processed;
         completion.state = state;
-        completion.outbox = outbox;
         completion.destinations = new Destinations(List.of(
                 TestDestinations.http("shop-service", Set.of(MessageType.EVENT, MessageType.STATE_CHANGE)),
                 TestDestinations.http("events-only", Set.of(MessageType.EVENT))));
@@ -149,6 +146,13 @@ final class ProcessingFixture {
         }
         interpreter.means(event -> Optional.of(new StateChange.FetchCurrent(ScriptedInterpreter.key(event))));
         return receive("evt_1", "pay_1", 1, "changed");
+    }
+
+    /** How many forward deliveries of the event's state change were written (one per destination taking them). */
+    long stateChangesForwarded(UUID inboxId) {
+        return forwarding.rows().stream().map(InMemoryForwarding.Row::forward)
+                .filter(forward -> forward.type() == MessageType.STATE_CHANGE && forward.inboxId().equals(inboxId))
+                .count();
     }
 
     /** Leases what is due now, as a worker turn does, and expects exactly one event. */

@@ -81,7 +81,6 @@ class RetentionPurgeTest {
 
         PurgeRequest finished = new PurgeRequest(fx.now().minus(Duration.ofDays(90)), RetentionPurge.BATCH);
         assertThat(fx.inbox.finishedRowPurges()).containsExactly(finished);
-        assertThat(fx.outbox.purges()).containsExactly(finished);
         assertThat(fx.state.trailPurges()).containsExactly(finished);
         assertThat(fx.forwarding.purges()).containsExactly(finished);
         assertThat(fx.inbox.rows()).extracting(row -> row.entry().inboxId()).containsExactly(recent)
@@ -121,7 +120,6 @@ class RetentionPurgeTest {
         built.processed = fx.processed;
         built.idempotency = idempotency;
         built.acceptedBodies = fx.inbox;
-        built.outbox = fx.outbox;
         built.state = fx.state;
         built.forwarding = fx.forwarding;
         built.endpoints = fx.endpoints;

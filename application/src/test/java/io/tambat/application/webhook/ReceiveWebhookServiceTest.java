@@ -10,7 +10,6 @@ import io.tambat.application.testing.FixedEndpoints;
 import io.tambat.application.testing.InMemoryForwarding;
 import io.tambat.application.testing.TestDestinations;
 import io.tambat.application.testing.InMemoryInbox;
-import io.tambat.application.testing.InMemoryOutbox;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.RecordingTracing;
 import io.tambat.application.testing.SealingCipher;
@@ -24,7 +23,6 @@ import io.tambat.domain.error.Rejection;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.error.WebhookRejectedException;
 import io.tambat.domain.model.processing.InboxStatus;
-import io.tambat.domain.model.processing.OutboxMessage;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.model.webhook.ProviderReply;
@@ -57,7 +55,6 @@ class ReceiveWebhookServiceTest {
 
     private final MutableClock clock = MutableClock.start();
     private final InMemoryInbox inbox = new InMemoryInbox();
-    private final InMemoryOutbox outbox = new InMemoryOutbox();
     private final InMemorySecretStore secretStore = new InMemorySecretStore();
     private final RecordingIngressMetrics metrics = new RecordingIngressMetrics();
     private final ReadySwitch storage = new ReadySwitch();
@@ -97,7 +94,6 @@ class ReceiveWebhookServiceTest {
             assertThat(row.status()).isEqualTo(InboxStatus.RECEIVED);
             assertThat(storedBody(row.entry())).isEqualTo(BODY);
         });
-        assertThat(outbox.topicsFor(receipt.inboxIds().get(0))).containsExactly(OutboxMessage.WEBHOOK_RECEIVED);
         assertThat(metrics.recorded).containsExactly("matched shop v1", "committed");
     }
 
@@ -151,7 +147,6 @@ class ReceiveWebhookServiceTest {
         assertThat(redelivered.status()).isEqualTo(ReceiptStatus.DUPLICATE);
         assertThat(redelivered.inboxIds()).isEqualTo(first.inboxIds());
         assertThat(inbox.rows()).hasSize(1);
-        assertThat(outbox.notifications()).hasSize(1);
     }
 
     @Test
@@ -163,7 +158,6 @@ class ReceiveWebhookServiceTest {
         assertThat(batch.status()).isEqualTo(ReceiptStatus.ACCEPTED);
         assertThat(inbox.rows()).extracting(row -> row.entry().event().providerEventId())
                 .containsExactly("evt_1", "evt_2");
-        assertThat(outbox.notifications()).hasSize(2);
     }
 
     @Test
@@ -338,7 +332,7 @@ class ReceiveWebhookServiceTest {
         assertThat(rejected.rejection()).isEqualTo(Rejection.STORAGE_UNAVAILABLE);
         assertThat(rejected.retryAfter()).contains(RETRY_AFTER);
         assertThat(rejected).hasCauseInstanceOf(StoreUnavailableException.class);
-        assertThat(outbox.notifications()).isEmpty();
+        assertThat(inbox.rows()).isEmpty();
         assertThat(metrics.recorded).doesNotContain("committed");
     }
 
@@ -394,7 +388,7 @@ class ReceiveWebhookServiceTest {
 
     private void assertNothingStored() {
         assertThat(inbox.rows()).isEmpty();
-        assertThat(outbox.notifications()).isEmpty();
+        assertThat(forwarding.rows()).isEmpty();
     }
 
     private static Destination destination(String id, Optional<Set<String>> endpoints) {
@@ -413,7 +407,7 @@ class ReceiveWebhookServiceTest {
         secrets.store = secretStore;
         secrets.settings = settings;
         secrets.clock = clock;
-        FakeTransactions transactions = new FakeTransactions(inbox, outbox, forwarding);
+        FakeTransactions transactions = new FakeTransactions(inbox, forwarding);
         InboxAcceptance acceptance = new InboxAcceptance() {
             @Override
             public List<InboxPort.Insertion> accept(List<NewInboxEntry> entries,
@@ -422,7 +416,6 @@ class ReceiveWebhookServiceTest {
             }
         };
         acceptance.inbox = inbox;
-        acceptance.outbox = outbox;
         acceptance.destinations = destinations;
         acceptance.forwarding = forwarding;
         InboxGroupCommit groupCommit = new InboxGroupCommit();

@@ -39,7 +39,6 @@ class BadInputIT extends DeployedTambatTest {
             {"currency":"EUR","items":[{"sku":"SKU-1","quantity":2,"unit_price_minor":1250}]}""";
     /** The code of an answer the container gives on its own, with no problem document. */
     private static final String CONTAINER_ANSWER = null;
-    // Not webhook_outbox: processing of a follow-up delivery may append to it while the next case runs.
     private static final List<String> STORED_TABLES = List.of("webhook_inbox", "webhook_secret",
             "orders", "order_line", "order_outbox", "idempotency_requests");
 

@@ -66,8 +66,6 @@ class RetentionIT {
                         .isZero();
                 assertThat(db.count("SELECT count(*) FROM webhook_inbox_history WHERE inbox_id = ?", firstInboxId))
                         .isZero();
-                assertThat(db.count("SELECT count(*) FROM webhook_outbox WHERE inbox_id = ?", firstInboxId))
-                        .isZero();
                 assertThat(db.count("SELECT count(*) FROM object_mutation WHERE object_id = 'pay_forgotten'"))
                         .isZero();
             });
@@ -82,7 +80,6 @@ class RetentionIT {
             assertThat(db.count("SELECT count(*) FROM object_mutation WHERE object_id = 'pay_forgotten'")).isZero();
             assertThat(Http.send(Http.request(server.baseUri().resolve("metrics?scope=application")).GET().build())
                     .body()).containsPattern("tambat_retention_purged_total\\{kind=\"inbox_rows\"[^}]*} [1-9]")
-                    .containsPattern("tambat_retention_purged_total\\{kind=\"outbox_notifications\"[^}]*} [1-9]")
                     .containsPattern("tambat_retention_purged_total\\{kind=\"mutations\"[^}]*} [1-9]");
         }
     }

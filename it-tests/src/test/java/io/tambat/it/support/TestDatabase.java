@@ -110,11 +110,4 @@ public final class TestDatabase {
         return (String) rows("SELECT status FROM webhook_inbox WHERE provider = ? AND endpoint_id = ? "
                 + "AND provider_event_id = ?", provider, endpoint, eventId).get(0).get("status");
     }
-
-    /** Outbox rows caused by the inbox rows of one logical event. */
-    public long outboxRows(String provider, String endpoint, String eventId) {
-        return count("SELECT count(*) FROM webhook_outbox o JOIN webhook_inbox i ON i.inbox_id = o.inbox_id "
-                + "WHERE i.provider = ? AND i.endpoint_id = ? AND i.provider_event_id = ?", provider, endpoint,
-                eventId);
-    }
 }

@@ -19,7 +19,7 @@ import org.eclipse.microprofile.metrics.MetricUnits;
 import org.eclipse.microprofile.metrics.Tag;
 
 /**
- * Processing measurements. The gauges come from durable state (the inbox and outbox tables), not from queue
+ * Processing measurements. The gauges come from durable state (the inbox and forward deliveries), not from queue
  * depth in memory, so alerts on lag hold across restarts and instances; one reading serves a scrape of all
  * of them.
  */
@@ -71,8 +71,9 @@ public class ProcessingMetrics implements ProcessingMetricsPort, WorkMetricsPort
                     new Tag("status", status.name().toLowerCase(Locale.ROOT)));
         }
         stats.gauge(registry, "tambat.outbox.lag", MetricUnits.SECONDS,
-                "age of the oldest unpublished outbox notification", InboxRow.Stats::outboxLagSeconds);
-        stats.gauge(registry, "tambat.outbox.unpublished", MetricUnits.NONE, "outbox notifications not yet published",
+                "age of the oldest forward delivery pending to any destination", InboxRow.Stats::outboxLagSeconds);
+        stats.gauge(registry, "tambat.outbox.unpublished", MetricUnits.NONE,
+                "forward deliveries pending to any destination (counted up to 100,000)",
                 InboxRow.Stats::outboxUnpublished);
     }
 

@@ -100,6 +100,27 @@ final class ForwardRows {
     }
 
     /** An age is never negative, even when this clock is behind the one that wrote the row. */
+    /**
+     * The forwarding outbox as a whole: deliveries pending to any destination, counted up to
+     * {@link DestinationBacklog#COUNTED_UP_TO}, and the oldest one's creation. The oldest is found destination by
+     * destination (a skip scan of the pending-age index, one probe per destination with pending deliveries), so
+     * that reading it never walks the backlog.
+     */
+    static final String OUTBOX = """
+            WITH RECURSIVE pending_destination (destination_id) AS (
+                (SELECT destination_id FROM forward_delivery WHERE status = 'PENDING'
+                 ORDER BY destination_id LIMIT 1)
+                UNION ALL
+                SELECT (SELECT f.destination_id FROM forward_delivery f
+                        WHERE f.status = 'PENDING' AND f.destination_id > d.destination_id
+                        ORDER BY f.destination_id LIMIT 1)
+                FROM pending_destination d WHERE d.destination_id IS NOT NULL)
+            SELECT (SELECT count(*) FROM (SELECT 1 FROM forward_delivery WHERE status = 'PENDING' LIMIT %d) pending),
+                (SELECT min((SELECT min(f.created_at) FROM forward_delivery f
+                             WHERE f.status = 'PENDING' AND f.destination_id = d.destination_id))
+                 FROM pending_destination d WHERE d.destination_id IS NOT NULL)""".formatted(
+            DestinationBacklog.COUNTED_UP_TO);
+
     static DestinationBacklog backlog(Object[] row) {
         return new DestinationBacklog(ColumnValues.number(row[0]), ColumnValues.number(row[1]),
                 Math.max(0, ColumnValues.number(row[2])), ColumnValues.optionalInstant(row[3]),

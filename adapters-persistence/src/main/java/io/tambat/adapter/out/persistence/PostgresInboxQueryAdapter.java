@@ -3,9 +3,7 @@ package io.tambat.adapter.out.persistence;
 import io.tambat.domain.model.processing.InboxRow;
 import io.tambat.domain.model.processing.InboxStatus;
 import io.tambat.domain.port.out.InboxQueryPort;
-import io.tambat.domain.port.out.OutboxPort;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.sql.Timestamp;
@@ -77,9 +75,6 @@ class PostgresInboxQueryAdapter implements InboxQueryPort {
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
 
-    @Inject
-    OutboxPort outbox;
-
     @Override
     public Optional<InboxRow.Page> list(InboxRow.Filter filter, Optional<UUID> startingAfter, int limit) {
         return StorageCalls.call("inbox listing", () -> {
@@ -143,9 +138,9 @@ class PostgresInboxQueryAdapter implements InboxQueryPort {
                     .forEach(count -> counts.put(count.key(), count.number()));
             Optional<Instant> oldestPending = NativeResults.value(em.createNativeQuery(OLDEST_PENDING),
                     ColumnValues::optionalInstant);
-            OutboxPort.Backlog backlog = outbox.backlog();
-            return new InboxRow.Stats(counts, ageSeconds(oldestPending, now), backlog.unpublished(),
-                    ageSeconds(backlog.oldestCreatedAt(), now));
+            Object[] outbox = NativeResults.row(em.createNativeQuery(ForwardRows.OUTBOX), row -> row);
+            return new InboxRow.Stats(counts, ageSeconds(oldestPending, now), ColumnValues.number(outbox[0]),
+                    ageSeconds(ColumnValues.optionalInstant(outbox[1]), now));
         });
     }
 

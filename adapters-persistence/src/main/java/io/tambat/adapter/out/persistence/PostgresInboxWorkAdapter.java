@@ -131,15 +131,15 @@ class PostgresInboxWorkAdapter implements InboxWorkPort {
                 FOR UPDATE SKIP LOCKED)""";
 
     /**
-     * Oldest first; history rows go with their row ({@code ON DELETE CASCADE}). The outbox check reads only the
-     * unpublished rows, through their partial index.
+     * Oldest first; history rows go with their row ({@code ON DELETE CASCADE}). The check for unfinished forward
+     * deliveries is one probe of their index on the inbox id.
      */
     private static final String PURGE_FINISHED = """
             DELETE FROM webhook_inbox WHERE inbox_id IN (
                 SELECT inbox_id FROM webhook_inbox i
                 WHERE status = 'PROCESSED' AND received_at < ?1
-                  AND NOT EXISTS (SELECT 1 FROM webhook_outbox o
-                                  WHERE o.published_at IS NULL AND o.inbox_id = i.inbox_id)
+                  AND NOT EXISTS (SELECT 1 FROM forward_delivery f
+                                  WHERE f.inbox_id = i.inbox_id AND f.status IN ('PENDING', 'FAILED'))
                 ORDER BY received_at
                 LIMIT ?2
                 FOR UPDATE SKIP LOCKED)""";

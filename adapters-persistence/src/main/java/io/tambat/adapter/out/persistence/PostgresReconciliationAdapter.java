@@ -10,7 +10,6 @@ import jakarta.persistence.PersistenceContext;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -18,9 +17,8 @@ import java.util.UUID;
 /**
  * Reconciliation on PostgreSQL, one statement per figure. Every statement takes the same values: {@code ?1} and
  * {@code ?2} the range of {@code received_at}, {@code ?3} the instant before which due work is late, {@code ?4}
- * the lateness in seconds, {@code ?5} since when processed-event records are kept, {@code ?6} how many ids to
- * name. A discrepancy's ids come oldest first with the full count beside each ({@code count(*) OVER ()}, taken
- * before the limit).
+ * since when processed-event records are kept, {@code ?5} how many ids to name. A discrepancy's ids come oldest
+ * first with the full count beside each ({@code count(*) OVER ()}, taken before the limit).
  */
 @ApplicationScoped
 class PostgresReconciliationAdapter implements ReconciliationPort {
@@ -33,14 +31,6 @@ class PostgresReconciliationAdapter implements ReconciliationPort {
             FROM webhook_inbox i WHERE %s
             GROUP BY 1, 2 ORDER BY 1, 2""".formatted(IN_RANGE));
 
-    /** Unpublished notifications are few and have their partial index; the join keeps them to the range. */
-    private static final String UNPUBLISHED_LATE = """
-            FROM webhook_outbox o JOIN webhook_inbox i ON i.inbox_id = o.inbox_id
-            WHERE o.published_at IS NULL AND o.created_at < CAST(?3 AS timestamptz) AND %s""".formatted(IN_RANGE);
-
-    private static final NumberedStatement OUTBOX_LATE_BY_ENDPOINT = NumberedStatement.of(
-            "SELECT i.provider, i.endpoint_id, count(*) " + UNPUBLISHED_LATE + " GROUP BY 1, 2");
-
     private static final Map<Discrepancy, NumberedStatement> FIND = new EnumMap<>(Map.of(
             Discrepancy.STALLED, named("""
                     FROM webhook_inbox i
@@ -48,16 +38,10 @@ class PostgresReconciliationAdapter implements ReconciliationPort {
                       AND COALESCE(i.lease_until, i.next_attempt_at) < CAST(?3 AS timestamptz)""".formatted(IN_RANGE)),
             Discrepancy.PROCESSED_WITHOUT_MUTATION, named("""
                     FROM webhook_inbox i
-                    WHERE %s AND i.status = 'PROCESSED' AND i.received_at >= CAST(?5 AS timestamptz)
+                    WHERE %s AND i.status = 'PROCESSED' AND i.received_at >= CAST(?4 AS timestamptz)
                       AND NOT EXISTS (SELECT 1 FROM processed_event p
                                       WHERE p.provider = i.provider AND p.endpoint_id = i.endpoint_id
-                                        AND p.provider_event_id = i.provider_event_id)""".formatted(IN_RANGE)),
-            Discrepancy.PUBLISHED_LATE, named("""
-                    FROM webhook_outbox o JOIN webhook_inbox i ON i.inbox_id = o.inbox_id
-                    WHERE o.created_at >= CAST(?1 AS timestamptz) AND %s AND o.published_at IS NOT NULL
-                      AND o.published_at > o.created_at + make_interval(secs => CAST(?4 AS double precision))"""
-                    .formatted(IN_RANGE)),
-            Discrepancy.UNPUBLISHED, named(UNPUBLISHED_LATE)));
+                                        AND p.provider_event_id = i.provider_event_id)""".formatted(IN_RANGE))));
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
@@ -66,13 +50,9 @@ class PostgresReconciliationAdapter implements ReconciliationPort {
     public ReconciliationReport reconcile(ReconciliationQuery query) {
         return StorageCalls.call("reconciliation", () -> {
             Object[] values = values(query);
-            Map<List<String>, Long> outboxLate = new LinkedHashMap<>();
-            EnlistedConnection.query(em, OUTBOX_LATE_BY_ENDPOINT, row -> outboxLate.put(
-                    List.of(row.getString(1), row.getString(2)), row.getLong(3)), values);
             List<ReconciliationReport.EndpointTally> endpoints = EnlistedConnection.query(em, TALLY,
                     row -> new ReconciliationReport.EndpointTally(row.getString(1), row.getString(2), row.getLong(3),
-                            row.getLong(4), row.getLong(5), row.getLong(6),
-                            outboxLate.getOrDefault(List.of(row.getString(1), row.getString(2)), 0L)), values);
+                            row.getLong(4), row.getLong(5), row.getLong(6)), values);
             Map<Discrepancy, ReconciliationReport.Found> found = new EnumMap<>(Discrepancy.class);
             FIND.forEach((kind, statement) -> found.put(kind, found(statement, values)));
             return new ReconciliationReport(query, endpoints, found);
@@ -90,17 +70,16 @@ class PostgresReconciliationAdapter implements ReconciliationPort {
         return new ReconciliationReport.Found(count[0], ids);
     }
 
-    /** The distinct inbox ids a condition finds, oldest first, at most {@code ?6}, each with the full count. */
+    /** The distinct inbox ids a condition finds, oldest first, at most {@code ?5}, each with the full count. */
     private static NumberedStatement named(String fromWhere) {
         return NumberedStatement.of("""
                 SELECT CAST(inbox_id AS text), count(*) OVER () FROM (
                     SELECT DISTINCT i.inbox_id, i.received_at %s) AS found
-                ORDER BY received_at, inbox_id LIMIT ?6""".formatted(fromWhere));
+                ORDER BY received_at, inbox_id LIMIT ?5""".formatted(fromWhere));
     }
 
     private static Object[] values(ReconciliationQuery query) {
         return new Object[] {Timestamp.from(query.from()), Timestamp.from(query.to()),
-            Timestamp.from(query.lateBefore()), (double) query.lateAfter().toMillis() / 1000,
-            Timestamp.from(query.recordsKeptSince()), query.maxIds()};
+            Timestamp.from(query.lateBefore()), Timestamp.from(query.recordsKeptSince()), query.maxIds()};
     }
 }

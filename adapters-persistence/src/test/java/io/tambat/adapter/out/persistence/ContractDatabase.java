@@ -8,9 +8,12 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.Function;
 import org.postgresql.ds.PGSimpleDataSource;
 
@@ -124,6 +127,14 @@ final class ContractDatabase implements AutoCloseable {
     /** Runs a statement past the adapters, to set up a row as a test needs it. */
     void execute(String sql, Object... parameters) {
         update(dataSource, sql, parameters);
+    }
+
+    /** A forward delivery of the event in this status, written past the adapters. */
+    void forwardDelivery(String destinationId, UUID inboxId, String status, Instant createdAt) {
+        execute("INSERT INTO forward_delivery (destination_id, message_type, message_id, inbox_id, ordering_key, "
+                + "status, next_attempt_at, created_at) VALUES (?, 'event', ?, ?, ?, ?, ?, ?)", destinationId,
+                inboxId.toString(), inboxId, inboxId.toString(), status, Timestamp.from(createdAt),
+                Timestamp.from(createdAt));
     }
 
     @Override

@@ -39,11 +39,8 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
     @Override
     protected StoreSession<InboxQueryPort> openSession() {
         return database.session(em -> {
-            PostgresOutboxAdapter outbox = new PostgresOutboxAdapter();
-            outbox.em = em;
             PostgresInboxQueryAdapter query = new PostgresInboxQueryAdapter();
             query.em = em;
-            query.outbox = outbox;
             return query;
         });
     }
@@ -219,6 +216,22 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
         assertThat(stats.counts()).containsExactlyInAnyOrderEntriesOf(
                 Map.of("RECEIVED", 1L, "PROCESSING", 1L, "PROCESSED", 0L, "FAILED", 1L));
         assertThat(stats.oldestPendingAgeSeconds()).isEqualTo(180);
+        assertThat(stats.outboxUnpublished()).isZero();
+        assertThat(stats.outboxLagSeconds()).isZero();
+    }
+
+    @Test
+    void theOutboxIsWhatWaitsToBeForwardedToAnyDestinationOldestFirst() {
+        database.forwardDelivery("ledger", leased, "PENDING", NOW.minusSeconds(90));
+        database.forwardDelivery("ledger", failed, "PENDING", NOW.minusSeconds(30));
+        database.forwardDelivery("shop", leased, "PENDING", NOW.minusSeconds(150));
+        database.forwardDelivery("shop", failed, "DELIVERED", NOW.minusSeconds(400));
+        database.forwardDelivery("archive", pending, "FAILED", NOW.minusSeconds(500));
+
+        InboxRow.Stats stats = session.call(query -> query.stats(NOW));
+
+        assertThat(stats.outboxUnpublished()).isEqualTo(3);
+        assertThat(stats.outboxLagSeconds()).as("the oldest pending one, of whichever destination").isEqualTo(150);
     }
 
     private static UUID insert(StoreSession<InboxPortContract.InboxPorts> inbox, Instant receivedAt) {

@@ -134,19 +134,23 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
     }
 
     @Test
-    void purgesOldProcessedRowsWithTheirHistoryButKeepsFailedRecentAndUnpublishedOnes() {
+    void purgesOldProcessedRowsWithTheirHistoryButKeepsFailedRecentAndStillForwardedOnes() {
         Instant longAgo = Instant.parse("2026-01-01T00:00:00Z");
         UUID processed = enqueue(longAgo);
-        UUID unpublished = enqueue(longAgo);
+        UUID forwarded = enqueue(longAgo);
+        UUID pendingForward = enqueue(longAgo);
+        UUID failedForward = enqueue(longAgo);
         UUID failed = enqueue(longAgo);
         session.run(ports -> {
             ports.work().leaseDue(10, longAgo, longAgo.plusSeconds(30));
             ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(processed, 1),
-                    InboxEntryFixture.leasedBy(unpublished, 1)), longAgo);
+                    InboxEntryFixture.leasedBy(forwarded, 1), InboxEntryFixture.leasedBy(pendingForward, 1),
+                    InboxEntryFixture.leasedBy(failedForward, 1)), longAgo);
             ports.work().fail(failed, 1, "rejected", longAgo);
         });
-        database.execute("INSERT INTO webhook_outbox (inbox_id, topic, created_at) VALUES (?, 'inbox.received', ?)",
-                unpublished, Timestamp.from(longAgo));
+        database.forwardDelivery("ledger", forwarded, "DELIVERED", longAgo);
+        database.forwardDelivery("ledger", pendingForward, "PENDING", longAgo);
+        database.forwardDelivery("ledger", failedForward, "FAILED", longAgo);
         Instant later = longAgo.plus(Duration.ofDays(2));
         UUID recent = enqueue(later);
         session.run(ports -> {
@@ -156,9 +160,10 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
 
         int purged = session.call(ports -> ports.work().purgeFinished(longAgo.plus(Duration.ofDays(1)), 10));
 
-        assertThat(purged).isEqualTo(1);
-        assertThat(database.column("SELECT inbox_id FROM webhook_inbox", UUID.class))
-                .containsExactlyInAnyOrder(unpublished, failed, recent);
+        assertThat(purged).isEqualTo(2);
+        assertThat(database.column("SELECT inbox_id FROM webhook_inbox", UUID.class)).as(
+                "a FAILED or pending forward delivery can still be sent, redriven or replayed")
+                .containsExactlyInAnyOrder(pendingForward, failedForward, failed, recent);
         assertThat(database.column("SELECT status FROM webhook_inbox_history WHERE inbox_id = ?", String.class,
                 processed)).isEmpty();
         assertThat(database.column("SELECT status FROM webhook_inbox_history WHERE inbox_id = ?", String.class,

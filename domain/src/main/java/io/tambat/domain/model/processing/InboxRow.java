@@ -74,8 +74,10 @@ public record InboxRow(
     }
 
     /**
-     * Counts by status, the age of the oldest row still to be processed (0 when none) and the relay's
-     * backlog.
+     * Counts by status, the age of the oldest row still to be processed (0 when none), and the forwarding
+     * outbox: deliveries pending to any destination (counted up to
+     * {@link io.tambat.domain.model.forwarding.DestinationBacklog#COUNTED_UP_TO}) and the age of the oldest (0
+     * when none).
      */
     public record Stats(java.util.Map<String, Long> counts, long oldestPendingAgeSeconds, long outboxUnpublished,
             long outboxLagSeconds) {

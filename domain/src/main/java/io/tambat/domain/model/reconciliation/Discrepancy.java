@@ -11,11 +11,7 @@ public enum Discrepancy {
      * PROCESSED, but without the processed-event record that commits with its mutation, while such records are
      * still kept: its processing did not commit what it says. A replay applies what is missing.
      */
-    PROCESSED_WITHOUT_MUTATION("processed_without_mutation"),
-    /** Its outbox notification was published, but later than the lateness threshold after it was written. */
-    PUBLISHED_LATE("published_late"),
-    /** Its outbox notification is still unpublished, longer than the lateness threshold after it was written. */
-    UNPUBLISHED("unpublished");
+    PROCESSED_WITHOUT_MUTATION("processed_without_mutation");
 
     private final String code;
 

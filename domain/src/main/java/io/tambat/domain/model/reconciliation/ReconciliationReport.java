@@ -23,7 +23,7 @@ public record ReconciliationReport(ReconciliationQuery query, List<EndpointTally
 
     /** The events one endpoint accepted in the range, by where they stand. */
     public record EndpointTally(String provider, String endpointId, long accepted, long processed, long failed,
-            long pending, long outboxUnpublishedLate) {
+            long pending) {
     }
 
     /** How many rows disagree in one way, and the first of their ids (at most the query's {@code maxIds}). */

@@ -75,8 +75,8 @@ public interface InboxWorkPort {
 
     /**
      * Deletes PROCESSED rows received before the cutoff, at most {@code batch}, with their history; a row with
-     * a notification still unpublished in the outbox is kept until it is published. FAILED rows are kept: they
-     * wait for an operator.
+     * a forward delivery still PENDING or FAILED is kept until it is delivered or skipped, so that delivery can
+     * still be sent, redriven or replayed. FAILED rows are kept: they wait for an operator.
      *
      * @return how many rows were deleted
      */

@@ -21,7 +21,7 @@ import java.time.Instant;
 
 /**
  * The reconciliation report of a time range: per provider and endpoint, accepted events against processed,
- * failed and pending ones and late outbox notifications, and the ids of the events that disagree.
+ * failed and pending ones, and the ids of the events that disagree.
  */
 @Path("/admin/reconciliation")
 @RequestScoped
@@ -65,8 +65,7 @@ public class ReconciliationResource {
                 .add("accepted", tally.accepted())
                 .add("processed", tally.processed())
                 .add("failed", tally.failed())
-                .add("pending", tally.pending())
-                .add("outbox_unpublished_late", tally.outboxUnpublishedLate())));
+                .add("pending", tally.pending())));
         JsonObjectBuilder discrepancies = JsonProviders.PROVIDER.createObjectBuilder();
         report.discrepancies().forEach((kind, found) -> {
             JsonArrayBuilder ids = JsonProviders.PROVIDER.createArrayBuilder();
