@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -41,6 +42,9 @@ import java.util.logging.Logger;
  * only as many as it has free in-flight slots (one while it is failing, fewer while its rate limit is
  * spent), and hands each delivery to a managed thread that sends it and records the end. A destination that
  * is slow or down thus holds only its own slots: the loop, other destinations, ingest and processing go on.
+ * While a destination has more due than its slots took, a slot that frees is filled at once by the thread
+ * that freed it, not at the loop's next turn: otherwise a destination would get at most max-in-flight
+ * messages per poll interval however fast it answers.
  */
 @ApplicationScoped
 public class ForwardingWork implements LeasedWork<ForwardDelivery> {
@@ -86,6 +90,8 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
 
     private final Map<String, Semaphore> inFlight = new ConcurrentHashMap<>();
     private final Map<String, TokenBucket> rates = new ConcurrentHashMap<>();
+    /** The destinations whose last lease took all it asked for: more of theirs is likely due. */
+    private final Set<String> moreDue = ConcurrentHashMap.newKeySet();
 
     @Override
     public String name() {
@@ -96,20 +102,30 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
     public List<ForwardDelivery> leaseBatch() {
         List<ForwardDelivery> leased = new ArrayList<>();
         for (Destination destination : destinations.all()) {
-            Semaphore slots = slots(destination);
-            int wanted = wanted(destination, slots.availablePermits());
-            if (wanted == 0 || !slots.tryAcquire(wanted)) {
-                continue;
-            }
-            List<ForwardDelivery> batch = List.of();
-            try {
-                batch = ledger.leaseBatch(destination, wanted);
-            } finally {
-                slots.release(wanted - batch.size());
-            }
-            leased.addAll(batch);
+            leased.addAll(leaseFor(destination));
         }
         return leased;
+    }
+
+    /** As many of the destination's due deliveries as it may have now, each holding one of its slots. */
+    private List<ForwardDelivery> leaseFor(Destination destination) {
+        Semaphore slots = slots(destination);
+        int wanted = wanted(destination, slots.availablePermits());
+        if (wanted == 0 || !slots.tryAcquire(wanted)) {
+            return List.of();
+        }
+        List<ForwardDelivery> batch = List.of();
+        try {
+            batch = ledger.leaseBatch(destination, wanted);
+        } finally {
+            slots.release(wanted - batch.size());
+        }
+        if (batch.size() == wanted) {
+            moreDue.add(destination.id());
+        } else {
+            moreDue.remove(destination.id());
+        }
+        return batch;
     }
 
     @Override
@@ -177,6 +193,7 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
     }
 
     private void attemptHoldingSlot(ForwardDelivery delivery) {
+        Destination destination = destination(delivery);
         try {
             attempt(delivery);
         } catch (RuntimeException e) {
@@ -184,8 +201,34 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
             LOG.log(Level.WARNING, "forward delivery {0} attempt ended without an outcome: {1}",
                     new Object[] {delivery.deliveryId(), e.getClass().getName()});
         } finally {
-            slots(destination(delivery)).release();
+            slots(destination).release();
         }
+        // A failing destination waits for the loop's next probe instead.
+        if (moreDue.contains(destination.id()) && !health.of(destination.id()).failing()) {
+            fillFreedSlots(destination);
+        }
+    }
+
+    /** Leases and starts what the freed slots allow, ending at once what the worker loop would end lost. */
+    private void fillFreedSlots(Destination destination) {
+        List<ForwardDelivery> next;
+        try {
+            next = leaseFor(destination);
+        } catch (RuntimeException e) {
+            // The loop's next turn leases them.
+            LOG.log(Level.WARNING, "forwarding to {0}: leasing more failed: {1}",
+                    new Object[] {destination.id(), e.getClass().getName()});
+            return;
+        }
+        List<ForwardDelivery> toAttempt = new ArrayList<>(next.size());
+        for (ForwardDelivery delivery : next) {
+            if (endsLost(delivery, settings.retry())) {
+                endLost(delivery);
+            } else {
+                toAttempt.add(delivery);
+            }
+        }
+        attemptAll(toAttempt);
     }
 
     private DeliveryOutcome send(Destination destination, ForwardDelivery delivery) {

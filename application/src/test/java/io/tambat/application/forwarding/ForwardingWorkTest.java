@@ -177,7 +177,38 @@ class ForwardingWorkTest {
         work.attemptAll(probe);
         runStarted();
 
-        assertThat(work.leaseBatch()).hasSize(7);
+        assertThat(deliveries.rows()).as("once the probe succeeds the rest go at once, not at a later turn")
+                .allSatisfy(row -> assertThat(row.status()).isEqualTo(DeliveryStatus.DELIVERED));
+        assertThat(work.leaseBatch()).isEmpty();
+    }
+
+    @Test
+    void aSlotThatFreesWhileMoreIsDueTakesTheNextDeliveryAtOnce() {
+        for (int i = 0; i < 7; i++) {
+            stored("slow");
+        }
+
+        List<ForwardDelivery> first = work.leaseBatch();
+        work.attemptAll(first);
+        runStarted();
+
+        assertThat(first).as("the loop's one turn takes as many as the slots").hasSize(2);
+        assertThat(deliveries.rows()).as("each freed slot leased the next one itself")
+                .allSatisfy(row -> assertThat(row.status()).isEqualTo(DeliveryStatus.DELIVERED));
+        assertThat(transport.sent).hasSize(7);
+    }
+
+    @Test
+    void aSlotThatFreesWhenNothingMoreWasDueWaitsForTheNextTurn() {
+        stored("shop");
+        work.attemptAll(work.leaseBatch());
+        stored("shop");
+
+        runStarted();
+
+        assertThat(deliveries.rows()).filteredOn(row -> row.status() == DeliveryStatus.PENDING).hasSize(1);
+        drain();
+        assertThat(transport.sent).hasSize(2);
     }
 
     @Test
