@@ -14,11 +14,12 @@ import java.util.stream.Collectors;
 final class BenchmarkSettings {
 
     /**
-     * Scenarios to run, of {@code ingest}, {@code orders}, {@code processing} and {@code scale-out}: the first
-     * three by default. Scale-out starts two more servers and warms them, about five minutes more: it runs when
-     * named.
+     * Scenarios to run, of {@code ingest}, {@code orders}, {@code processing}, {@code forwarding} and
+     * {@code scale-out}: the first four by default. Scale-out starts two more servers and warms them, about five
+     * minutes more: it runs when named.
      */
-    static final Set<String> SCENARIOS = Arrays.stream(System.getProperty("bench.only", "ingest,orders,processing")
+    static final Set<String> SCENARIOS = Arrays.stream(System.getProperty("bench.only",
+                    "ingest,orders,processing,forwarding")
             .split(",")).map(String::trim).filter(name -> !name.isEmpty()).collect(Collectors.toSet());
     /** Connections of the closed loops, and pgbench's clients. */
     static final int CLIENTS = Integer.getInteger("bench.clients", 32);

@@ -19,7 +19,7 @@ import java.util.OptionalInt;
  * @param loadCpu      the CPU the load generator (this JVM) used while it sent, which the server and the database
  *                     did not have on a machine they share with it
  */
-record OpenModelOutcome(int rate, int seconds, int connections, TambatRun run, InboxBacklog.Pending atEnd,
+record OpenModelOutcome(int rate, int seconds, int connections, TambatRun run, Backlog.Pending atEnd,
         Optional<Duration> drained, Duration drainLimit, long stillPending, long walBytes, List<Long> walByWindow,
         Duration loadCpu) {
 

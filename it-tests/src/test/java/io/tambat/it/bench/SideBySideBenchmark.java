@@ -29,6 +29,7 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -38,6 +39,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
@@ -54,11 +56,14 @@ class SideBySideBenchmark {
     private static final String INTAKE_SCHEMA = "tambat_bench_intake";
     private static final String PROCESSING_SCHEMA = "tambat_bench_processing";
     private static final String SCALE_OUT_SCHEMA = "tambat_bench_scale_out";
+    private static final String FORWARDING_SCHEMA = "tambat_bench_forwarding";
     private static final String CEILING_SCHEMA = "tambat_bench_pgbench";
     private static final String SCALE_OUT_GOAL = "scale-out: two instances, every delivery stored exactly once";
     private static final Duration READY = Duration.ofSeconds(120);
     private static final Duration DRAIN_LIMIT = Duration.ofSeconds(10);
     private static final Duration WARM_UP_DRAIN_LIMIT = Duration.ofSeconds(20);
+    /** How long a forwarding run waits for its backlogs to drain, to report the time even past the goal's 10 s. */
+    private static final Duration FORWARDING_DRAIN_LIMIT = Duration.ofSeconds(60);
 
     private final long started = System.nanoTime();
     private final LocalDateTime startedAt = LocalDateTime.now().truncatedTo(ChronoUnit.MINUTES);
@@ -69,6 +74,10 @@ class SideBySideBenchmark {
     private final QuietStart quiet = new QuietStart(Duration.ofSeconds(PAUSE_SECONDS));
     private final ClosedLoopLoad closedLoop = new ClosedLoopLoad(CLIENTS);
     private final DatabaseCpu databaseCpu = DatabaseCpu.ofTestDatabase();
+    /** The destination of the forwarding scenario, and of scenario 1's endpoint with a destination. */
+    private final ForwardedMessages sink = new ForwardedMessages();
+    /** pgbench's rate on the ingest transaction, measured by the last scenario that ran it. */
+    private OptionalDouble ingestCeilingTps = OptionalDouble.empty();
     private Optional<PgbenchCeiling> pgbench = Optional.empty();
     private String pgbenchMissing = "";
     private long peakResidentMebibytes;
@@ -91,6 +100,11 @@ class SideBySideBenchmark {
             } else {
                 goals.notMeasured("ingest, processing on", "not run (BENCH_ONLY)");
             }
+            if (runs("forwarding")) {
+                forwardingScenario();
+            } else {
+                goals.notMeasured("forwarding", "not run (BENCH_ONLY)");
+            }
             if (runs("scale-out")) {
                 scaleOutScenario();
             } else {
@@ -98,18 +112,25 @@ class SideBySideBenchmark {
             }
             judgeOverallGoals();
         } finally {
+            sink.close();
             BenchmarkSettings.publish("side-by-side", header() + report + "\n" + goals
                     + String.format("%nfinished in %s%n", elapsed()));
         }
         assertThat(checks).as("every id answered 2xx/201 is stored exactly once").allMatch(ExactlyOnce::holds);
     }
 
-    /** Scenarios 1, 3 and 4 on one server with processing off, warmed once with a mix of all three. */
+    /**
+     * Scenarios 1, 3 and 4 on one server with processing off, warmed once with a mix of all three. When forwarding
+     * is measured too, a destination takes every event of a second endpoint, and scenario 1 sends to both in turns.
+     */
     private void intakeScenarios() throws InterruptedException {
         TestDatabase db = new TestDatabase(INTAKE_SCHEMA).dropSchema();
         long starting = System.nanoTime();
-        try (TambatServerProcess server = start("bench-intake", INTAKE_SCHEMA,
-                Map.of("TAMBAT_PROCESSING_ENABLED", "false"))) {
+        Map<String, String> settings = new HashMap<>(Map.of("TAMBAT_PROCESSING_ENABLED", "false"));
+        if (runs("forwarding")) {
+            settings.putAll(sink.destination(SignedDeliveries.FORWARDED_ENDPOINT));
+        }
+        try (TambatServerProcess server = start("bench-intake", INTAKE_SCHEMA, settings)) {
             Duration ready = Duration.ofNanos(System.nanoTime() - starting);
             ServerResources resources = new ServerResources(server.pid());
             String token = OperatorTokens.forTenant(OrderPlacements.TENANT);
@@ -117,8 +138,13 @@ class SideBySideBenchmark {
             OrderPlacements largeOrders = new OrderPlacements(80);
             Workload deliveries = SignedDeliveries.workload(server.baseUri());
             List<Workload> mix = new ArrayList<>();
+            Workload forwardedDeliveries = SignedDeliveries.workload(server.baseUri(),
+                    SignedDeliveries.FORWARDED_ENDPOINT);
             if (runs("ingest")) {
                 mix.add(deliveries);
+                if (runs("forwarding")) {
+                    mix.add(forwardedDeliveries);
+                }
             }
             if (runs("orders")) {
                 mix.add(smallOrders.workload(server.baseUri(), token));
@@ -137,8 +163,20 @@ class SideBySideBenchmark {
 
             if (runs("ingest")) {
                 progress("1. ingest, processing off");
-                Comparison ingest = compare(resources, deliveries, "ingest.sql",
-                        SignedDeliveries.pgbenchVariables(), RUNS);
+                List<TambatRun> plain = new ArrayList<>();
+                List<TambatRun> forwarded = new ArrayList<>();
+                List<PgbenchResult> ceilingRuns = new ArrayList<>();
+                List<SideBySide.Turn> sides = new ArrayList<>();
+                sides.add(() -> plain.add(closedLoopRun(resources, deliveries)));
+                if (runs("forwarding")) {
+                    sides.add(() -> forwarded.add(closedLoopRun(resources, forwardedDeliveries)));
+                }
+                pgbench.ifPresent(ceiling -> sides.add(() -> ceilingRuns.add(ceiling.run("ingest.sql",
+                        SignedDeliveries.pgbenchVariables(), RUN_SECONDS))));
+                SideBySide.inTurns(RUNS, quiet, sides);
+                Comparison ingest = new Comparison(plain, ceilingRuns);
+                peakResidentMebibytes = Math.max(peakResidentMebibytes, ingest.tambatMaxResidentMebibytes());
+                ingestCeilingTps = ingest.pgbenchTps();
                 ExactlyOnce stored = ExactlyOnce.deliveries(db, SignedDeliveries.ENDPOINT, ingest.confirmedIds());
                 section(String.format("1. Ingest, processing off: signed %,d-byte GitHub deliveries, closed loop",
                         SignedDeliveries.BODY_BYTES), ingest, stored);
@@ -146,6 +184,9 @@ class SideBySideBenchmark {
                 double cpu = ingest.tambatCpuMillisPerRequest();
                 goals.judge("ingest, processing off: server CPU <= 0.35 ms per delivery", cpu <= 0.35,
                         Figures.cpu(cpu) + " ms (median of the runs)");
+                if (runs("forwarding")) {
+                    ingestWithADestination(db, ingest, new Comparison(forwarded, ceilingRuns));
+                }
             } else {
                 goals.notMeasured("ingest, processing off", "not run (BENCH_ONLY)");
             }
@@ -158,6 +199,45 @@ class SideBySideBenchmark {
                 goals.notMeasured("orders", "not run (BENCH_ONLY)");
             }
         }
+    }
+
+    /**
+     * Scenario 1 again on the endpoint a destination takes, in the same turns: what writing a forward delivery
+     * with each event costs ingest, judged against the spread of scenario 1's own ratios from round to round.
+     */
+    private void ingestWithADestination(TestDatabase db, Comparison without, Comparison with) {
+        peakResidentMebibytes = Math.max(peakResidentMebibytes, with.tambatMaxResidentMebibytes());
+        ExactlyOnce stored = ExactlyOnce.deliveries(db, SignedDeliveries.FORWARDED_ENDPOINT, with.confirmedIds());
+        long stillToForward = db.count("SELECT count(*) FROM webhook_inbox i WHERE i.endpoint_id = ? AND NOT EXISTS "
+                + "(SELECT 1 FROM forward_delivery f WHERE f.inbox_id = i.inbox_id)",
+                SignedDeliveries.FORWARDED_ENDPOINT);
+        checks.add(stored);
+        report.append("1b. Ingest, processing off, the same deliveries to an endpoint one destination takes (a "
+                        + "forward delivery written with each event; processing off, so none is sent), in the "
+                        + "same turns as 1 and pgbench\n")
+                .append(ComparisonReport.describe(with, pgbenchMissing))
+                .append("  ").append(stored.describe()).append('\n')
+                .append(String.format("  stored events without their forward delivery: %,d%n%n", stillToForward));
+        OptionalDouble ratioWith = with.ratio();
+        OptionalDouble ratioWithout = without.ratio();
+        String goal = "ingest with one destination: ratio within the run-to-run spread of 1's";
+        if (ratioWith.isEmpty() || ratioWithout.isEmpty()) {
+            goals.notMeasured(goal, pgbenchMissing);
+            return;
+        }
+        double spread = roundRatioSpread(without);
+        goals.judge(goal, ratioWith.getAsDouble() >= ratioWithout.getAsDouble() - spread && stillToForward == 0,
+                String.format("%s with, %s without, whose rounds spread %s", Figures.ratio(ratioWith.getAsDouble()),
+                        Figures.ratio(ratioWithout.getAsDouble()), Figures.ratio(spread)));
+    }
+
+    /** The highest less the lowest of the rounds' ratios (Tambat's run over the pgbench run of its round). */
+    private static double roundRatioSpread(Comparison comparison) {
+        double[] ratios = new double[Math.min(comparison.tambat().size(), comparison.pgbench().size())];
+        for (int i = 0; i < ratios.length; i++) {
+            ratios[i] = comparison.tambat().get(i).load().successRate() / comparison.pgbench().get(i).tps();
+        }
+        return Arrays.stream(ratios).max().orElse(0) - Arrays.stream(ratios).min().orElse(0);
     }
 
     private void orderScenario(String title, String goal, OrderPlacements orders, TestDatabase db,
@@ -185,7 +265,7 @@ class SideBySideBenchmark {
             Duration ready = Duration.ofNanos(System.nanoTime() - starting);
             ServerResources resources = new ServerResources(server.pid());
             Workload deliveries = SignedDeliveries.workload(server.baseUri());
-            InboxBacklog backlog = new InboxBacklog(db, SignedDeliveries.ENDPOINT);
+            Backlog backlog = Backlog.inbox(db, SignedDeliveries.ENDPOINT);
             OpenLoopLoad open = new OpenLoopLoad(CONNECTIONS);
 
             progress(warmingUp("the server with processing on", PROCESSING_WARM_UP_SECONDS));
@@ -210,6 +290,9 @@ class SideBySideBenchmark {
             List<String> confirmed = new ArrayList<>(outcome.run().load().confirmedIds());
             confirmed.addAll(closed.confirmedIds());
 
+            if (closed.pgbenchTps().isPresent()) {
+                ingestCeilingTps = closed.pgbenchTps();
+            }
             OptionalInt sameShare = OpenModelOutcome.sameShareAsTheGoal(closed.pgbenchTps());
             Optional<OpenModelOutcome> atSameShare = Optional.empty();
             if (sameShare.isPresent() && sameShare.getAsInt() < RATE) {
@@ -248,7 +331,7 @@ class SideBySideBenchmark {
      * database wrote for it and the CPU this JVM spent sending it.
      */
     private OpenModelOutcome openModel(TestDatabase db, ServerResources resources, OpenLoopLoad open,
-            Workload deliveries, InboxBacklog backlog, int rate) throws InterruptedException {
+            Workload deliveries, Backlog backlog, int rate) throws InterruptedException {
         quiet.settle();
         DatabaseWal.Stopwatch wal = new DatabaseWal(db).stopwatch();
         DatabaseWal.Windows walWindows = new DatabaseWal(db).windows(OpenModelOutcome.P99_WINDOW);
@@ -256,11 +339,120 @@ class SideBySideBenchmark {
         TambatRun run = databaseCpu.measure(() -> resources.measure(() -> open.run(deliveries, rate, SECONDS)));
         Duration loadCpu = ownCpu().minus(loadCpuBefore);
         List<Long> walByWindow = walWindows.bytesByWindow();
-        InboxBacklog.Pending atEnd = backlog.now();
+        Backlog.Pending atEnd = backlog.now();
         Optional<Duration> drained = backlog.awaitDrained(DRAIN_LIMIT);
         peakResidentMebibytes = Math.max(peakResidentMebibytes, run.residentMebibytes());
         return new OpenModelOutcome(rate, SECONDS, CONNECTIONS, run, atEnd, drained, DRAIN_LIMIT,
                 backlog.now().count(), wal.elapsedBytes(), walByWindow, loadCpu);
+    }
+
+    /**
+     * Scenario 6 on a server with processing on whose one HTTP destination ({@link ForwardedMessages}, verifying
+     * every signature) takes the events and state changes of one endpoint: the open model at the machine's share
+     * of pgbench's rate (as scenario 2 runs it), once to the endpoint no destination takes and once to the one it
+     * takes, each measured from the start of the load until processing and forwarding have nothing left. The
+     * difference in server CPU per delivery, over the messages a delivery makes, is what forwarding one costs.
+     */
+    private void forwardingScenario() throws InterruptedException {
+        TestDatabase db = new TestDatabase(FORWARDING_SCHEMA).dropSchema();
+        if (ingestCeilingTps.isEmpty() && pgbench.isPresent()) {
+            progress("6. forwarding: pgbench's ingest rate, for the machine's share");
+            quiet.settle();
+            ingestCeilingTps = OptionalDouble.of(pgbench.get().run("ingest.sql", SignedDeliveries.pgbenchVariables(),
+                    RUN_SECONDS).tps());
+        }
+        int rate = Math.min(RATE, OpenModelOutcome.sameShareAsTheGoal(ingestCeilingTps).orElse(RATE));
+        long starting = System.nanoTime();
+        try (TambatServerProcess server = start("bench-forwarding", FORWARDING_SCHEMA,
+                sink.destination(SignedDeliveries.FORWARDED_ENDPOINT))) {
+            Duration ready = Duration.ofNanos(System.nanoTime() - starting);
+            ServerResources resources = new ServerResources(server.pid());
+            Workload plain = SignedDeliveries.workload(server.baseUri());
+            Workload forwarded = SignedDeliveries.workload(server.baseUri(), SignedDeliveries.FORWARDED_ENDPOINT);
+            OpenLoopLoad open = new OpenLoopLoad(CONNECTIONS);
+            List<Backlog> everything = List.of(Backlog.inbox(db, SignedDeliveries.ENDPOINT),
+                    Backlog.inbox(db, SignedDeliveries.FORWARDED_ENDPOINT),
+                    Backlog.forwarding(db, ForwardedMessages.DESTINATION));
+
+            progress(warmingUp("the server with a destination", PROCESSING_WARM_UP_SECONDS));
+            Workload both = Workload.mix("warm-up", List.of(plain, forwarded));
+            WarmUp.Warmed warmUp = WarmUp.run(new JitCompilers(List.of(server.pid()))::cpuTicks,
+                    PROCESSING_WARM_UP_SECONDS, WARM_UP_MAX_SECONDS, seconds -> open.run(both, rate, seconds));
+            // The runs measure from an empty backlog, so the warm-up's own is waited for as long as a run's.
+            Optional<Duration> warmUpDrained = Backlog.awaitDrained(FORWARDING_DRAIN_LIMIT, everything);
+            report.append(String.format("Server with processing on and one destination: ready in %d s, then warmed "
+                            + "%s with the open model at %,d/s to both endpoints in turn (%,d answered, statuses %s), "
+                            + "%s%n%n", ready.toSeconds(), warmUp.describe(), rate, warmUp.load().answered(),
+                    warmUp.load().statusCounts(), warmUpDrained.map(time -> "drained in " + Figures.seconds(time))
+                            .orElse("not drained within " + FORWARDING_DRAIN_LIMIT.toSeconds() + " s")));
+
+            progress("6. forwarding: the endpoint no destination takes");
+            ForwardingOutcome without = forwardingRun(db, resources, open, plain, SignedDeliveries.ENDPOINT, rate);
+            progress("6. forwarding: the endpoint the destination takes");
+            ForwardingOutcome with = forwardingRun(db, resources, open, forwarded,
+                    SignedDeliveries.FORWARDED_ENDPOINT, rate);
+            ExactlyOnce storedWithout = ExactlyOnce.deliveries(db, SignedDeliveries.ENDPOINT,
+                    without.run().load().confirmedIds());
+            ExactlyOnce storedWith = ExactlyOnce.deliveries(db, SignedDeliveries.FORWARDED_ENDPOINT,
+                    with.run().load().confirmedIds());
+            checks.add(storedWithout);
+            checks.add(storedWith);
+
+            double messagesPerDelivery = with.run().load().successes() == 0 ? Double.NaN
+                    : (double) with.messages().written() / with.run().load().successes();
+            double perMessage = (with.serverCpuMillisPerDelivery() - without.serverCpuMillisPerDelivery())
+                    / messagesPerDelivery;
+            report.append(String.format("6. Forwarding: signed %,d-byte GitHub deliveries, processing on, one HTTP "
+                            + "destination taking the events and state changes of one endpoint (a loopback service "
+                            + "verifying each signature with the Standard Webhooks library), the open model at %s "
+                            + "of pgbench's ingest rate (%s tps); CPU from the start of the load until the "
+                            + "backlogs drained, per delivery answered; one run each%n", SignedDeliveries.BODY_BYTES,
+                            Figures.ratio(OpenModelOutcome.GOAL_SHARE_OF_POSTGRES), ingestCeilingTps.isPresent()
+                                    ? Figures.rate(ingestCeilingTps.getAsDouble()) : "not measured"))
+                    .append(without.describe())
+                    .append(with.describe())
+                    .append(String.format("  %.2f messages per delivery; server CPU per forwarded message (the "
+                            + "difference per delivery, over them): %s ms%n", messagesPerDelivery,
+                            Figures.cpu(perMessage)))
+                    .append("  ").append(storedWithout.describe()).append('\n')
+                    .append("  ").append(storedWith.describe()).append("\n\n");
+            with.judge(goals, String.format("forwarding at %,d/s", rate));
+        }
+    }
+
+    /**
+     * One open-model run to an endpoint after a quiet start, then the wait until its events are processed and
+     * every message forwarded; the server's and the database's CPU cover both.
+     */
+    private ForwardingOutcome forwardingRun(TestDatabase db, ServerResources resources, OpenLoopLoad open,
+            Workload deliveries, String endpoint, int rate) throws InterruptedException {
+        Backlog inbox = Backlog.inbox(db, endpoint);
+        Backlog forwards = Backlog.forwarding(db, ForwardedMessages.DESTINATION);
+        quiet.settle();
+        long lastDeliveryBefore = db.count("SELECT COALESCE(max(delivery_id), 0) FROM forward_delivery");
+        long verifiedBefore = sink.verified();
+        long requestsBefore = sink.requests();
+        long refusedBefore = sink.refused();
+        AtomicReference<Backlog.Pending> inboxAtEnd = new AtomicReference<>();
+        AtomicReference<Backlog.Pending> forwardsAtEnd = new AtomicReference<>();
+        AtomicReference<Optional<Duration>> drained = new AtomicReference<>();
+        TambatRun run = databaseCpu.measure(() -> resources.measure(() -> {
+            LoadResult load = open.run(deliveries, rate, SECONDS);
+            inboxAtEnd.set(inbox.now());
+            forwardsAtEnd.set(forwards.now());
+            drained.set(Backlog.awaitDrained(FORWARDING_DRAIN_LIMIT, List.of(inbox, forwards)));
+            return load;
+        }));
+        peakResidentMebibytes = Math.max(peakResidentMebibytes, run.residentMebibytes());
+        Map<String, Object> written = db.rows("SELECT count(*) AS written, count(*) FILTER (WHERE message_type = "
+                + "'event') AS events, count(*) FILTER (WHERE status = 'DELIVERED') AS delivered "
+                + "FROM forward_delivery WHERE delivery_id > ?", lastDeliveryBefore).get(0);
+        ForwardingOutcome.Messages messages = new ForwardingOutcome.Messages(
+                ((Number) written.get("written")).longValue(), ((Number) written.get("events")).longValue(),
+                ((Number) written.get("delivered")).longValue(), sink.verified() - verifiedBefore,
+                sink.requests() - requestsBefore, sink.refused() - refusedBefore);
+        return new ForwardingOutcome(endpoint, rate, SECONDS, run, inboxAtEnd.get(), forwardsAtEnd.get(),
+                drained.get(), FORWARDING_DRAIN_LIMIT, messages);
     }
 
     /**

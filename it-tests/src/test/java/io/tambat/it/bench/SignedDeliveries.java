@@ -20,6 +20,8 @@ final class SignedDeliveries {
 
     static final String PROVIDER = "github";
     static final String ENDPOINT = "bench";
+    /** A second endpoint like the first, whose events a forwarding destination takes where one is configured. */
+    static final String FORWARDED_ENDPOINT = "bench-forwarded";
     static final int BODY_BYTES = 10 * 1024;
     static final int ACCOUNTS = 1000;
     private static final String SECRET = "bench-github-secret";
@@ -31,9 +33,11 @@ final class SignedDeliveries {
     /** The server configuration of the endpoint. */
     static Map<String, String> endpointConfiguration() {
         return Map.of(
-                "TAMBAT_WEBHOOKS_ENDPOINTS", ENDPOINT,
+                "TAMBAT_WEBHOOKS_ENDPOINTS", ENDPOINT + "," + FORWARDED_ENDPOINT,
                 "TAMBAT_WEBHOOKS_ENDPOINT_BENCH_PROVIDER", PROVIDER,
-                "TAMBAT_WEBHOOKS_ENDPOINT_BENCH_SECRETS", "v1:" + SECRET);
+                "TAMBAT_WEBHOOKS_ENDPOINT_BENCH_SECRETS", "v1:" + SECRET,
+                "TAMBAT_WEBHOOKS_ENDPOINT_BENCH_FORWARDED_PROVIDER", PROVIDER,
+                "TAMBAT_WEBHOOKS_ENDPOINT_BENCH_FORWARDED_SECRETS", "v1:" + SECRET);
     }
 
     /**
@@ -43,7 +47,7 @@ final class SignedDeliveries {
      */
     static Map<String, String> pgbenchVariables() {
         return Map.of("provider", PROVIDER, "endpoint", ENDPOINT, "event_type", EVENT_TYPE, "key_id", "it1",
-                "secret_version", "v1", "topic", "webhook.received",
+                "secret_version", "v1",
                 "payload", randomBytea(BODY_BYTES + 12 + 16), "payload_sha256", randomBytea(32));
     }
 
@@ -53,15 +57,25 @@ final class SignedDeliveries {
         return "\\x" + HexFormat.of().formatHex(bytes);
     }
 
-    /** A new delivery per request; a 2xx answer confirms its delivery id. */
+    /** A new delivery per request to {@link #ENDPOINT}; a 2xx answer confirms its delivery id. */
     static Workload workload(URI base) {
-        URI endpoint = endpoint(base);
-        return new Workload("signed deliveries", () -> delivery(endpoint), SignedDeliveries::deliveryId);
+        return workload(base, ENDPOINT);
     }
 
-    /** Where a server at {@code base} takes the deliveries. */
+    /** A new delivery per request to the endpoint; a 2xx answer confirms its delivery id. */
+    static Workload workload(URI base, String endpointId) {
+        URI endpoint = endpoint(base, endpointId);
+        return new Workload("signed deliveries to " + endpointId, () -> delivery(endpoint),
+                SignedDeliveries::deliveryId);
+    }
+
+    /** Where a server at {@code base} takes the deliveries of {@link #ENDPOINT}. */
     static URI endpoint(URI base) {
-        return base.resolve("webhooks/" + PROVIDER + "/" + ENDPOINT);
+        return endpoint(base, ENDPOINT);
+    }
+
+    private static URI endpoint(URI base, String endpointId) {
+        return base.resolve("webhooks/" + PROVIDER + "/" + endpointId);
     }
 
     /** The delivery id a 2xx answer confirms: the one its request carried. */
