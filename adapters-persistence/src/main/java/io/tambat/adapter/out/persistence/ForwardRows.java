@@ -99,7 +99,6 @@ final class ForwardRows {
                 ColumnValues.optionalLong(row[9]).map(Long::intValue), ColumnValues.instant(row[10]));
     }
 
-    /** An age is never negative, even when this clock is behind the one that wrote the row. */
     /**
      * The forwarding outbox as a whole: deliveries pending to any destination, counted up to
      * {@link DestinationBacklog#COUNTED_UP_TO}, and the oldest one's creation. The oldest is found destination by
@@ -121,6 +120,7 @@ final class ForwardRows {
                  FROM pending_destination d WHERE d.destination_id IS NOT NULL)""".formatted(
             DestinationBacklog.COUNTED_UP_TO);
 
+    /** An age is never negative, even when this clock is behind the one that wrote the row. */
     static DestinationBacklog backlog(Object[] row) {
         return new DestinationBacklog(ColumnValues.number(row[0]), ColumnValues.number(row[1]),
                 Math.max(0, ColumnValues.number(row[2])), ColumnValues.optionalInstant(row[3]),
