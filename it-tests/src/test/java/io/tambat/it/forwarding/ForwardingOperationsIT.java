@@ -178,6 +178,50 @@ class ForwardingOperationsIT {
         }
     }
 
+    @Test
+    void whatAPausedDestinationStillNeedsOutlivesEveryRetentionAndIsSentOnceResumed() {
+        try (ForwardingConsumer shop = ForwardingConsumer.listening(SECRET);
+                ForwardingConsumer live = ForwardingConsumer.listening(SECRET);
+                TambatServerProcess server = server("forwarding-retention", retained(Map.of(
+                        "TAMBAT_RETENTION_PAYLOADS", "PT1S",
+                        "TAMBAT_RETENTION_PROCESSED_EVENTS", "PT1S",
+                        "TAMBAT_RETENTION_FINISHED_ROWS", "PT3S",
+                        "TAMBAT_RETENTION_INTERVAL", "PT1S"), shop, live)).start()
+                        .awaitReady(ProcessingServers.READY)) {
+            AdminClient admin = new AdminClient(server.baseUri());
+            String forgotten = events.deliverAndProcess(server.baseUri(), "pay_forgotten", 1, "succeeded");
+            Eventually.within(CONVERGENCE, () -> assertThat(db.count("SELECT count(*) FROM forward_delivery"
+                    + " WHERE status = 'DELIVERED'")).isEqualTo(4));
+            assertThat(admin.post("admin/destinations/shop/pause", "").statusCode()).isEqualTo(200);
+
+            String messageId = ProcessingServers.newMessageId();
+            byte[] body = ProcessingServers.paymentEvent("pay_kept", 1, "succeeded");
+            assertThat(ProcessingServers.deliver(server.baseUri(), messageId, body).statusCode()).isEqualTo(200);
+            String kept = events.inboxId(messageId);
+            Eventually.within(CONVERGENCE, () -> assertThat(live.acknowledgedIds()).contains(kept).hasSize(4));
+            Eventually.within(CONVERGENCE, () -> assertThat(db.count("SELECT count(*) FROM webhook_inbox"
+                    + " WHERE inbox_id = CAST(? AS uuid)", forgotten)).as("retention ran past every window").isZero());
+
+            assertThat(db.count("SELECT count(*) FROM webhook_inbox WHERE inbox_id = CAST(? AS uuid)"
+                    + " AND payload_ciphertext IS NOT NULL", kept)).as("the payload the paused event waits for")
+                    .isEqualTo(1);
+            assertThat(db.count("SELECT count(*) FROM object_mutation WHERE inbox_id = CAST(? AS uuid)", kept))
+                    .as("the mutation its paused state change waits for").isEqualTo(1);
+            assertThat(shop.received()).extracting(Received::messageId).doesNotContain(kept);
+
+            assertThat(admin.post("admin/destinations/shop/resume", "").statusCode()).isEqualTo(200);
+            Eventually.within(CONVERGENCE, () -> assertThat(shop.acknowledgedIds()).hasSize(4));
+            assertThat(shop.copiesOf(kept)).singleElement().satisfies(event -> {
+                assertThat(event.verified()).isTrue();
+                assertThat(event.body()).as("the original bytes").isEqualTo(body);
+            });
+            assertThat(shop.received()).filteredOn(copy -> "state-change".equals(copy.header("tambat-message-type"))
+                    && body(copy).contains("\"pay_kept\"")).singleElement()
+                    .satisfies(change -> assertThat(body(change)).contains("\"state\":\"succeeded\""));
+            assertThat(db.count("SELECT count(*) FROM forward_delivery WHERE status <> 'DELIVERED'")).isZero();
+        }
+    }
+
     private static String body(Received request) {
         return new String(request.body(), StandardCharsets.UTF_8);
     }
@@ -198,6 +242,16 @@ class ForwardingOperationsIT {
 
     private TambatServerProcess server(String name, Map<String, String> settings) {
         return events.server(name, settings);
+    }
+
+    /** Destinations {@code shop} and {@code live} taking events and state changes, with these other settings. */
+    private static Map<String, String> retained(Map<String, String> settings, ForwardingConsumer shop,
+            ForwardingConsumer live) {
+        Map<String, String> all = new LinkedHashMap<>(settings);
+        all.putAll(DestinationSettings.together(
+                DestinationSettings.http("shop", shop.url(), "v1:" + SECRET, "MESSAGES", "events,state-changes"),
+                DestinationSettings.http("live", live.url(), "v1:" + SECRET, "MESSAGES", "events,state-changes")));
+        return all;
     }
 
     /** Destination {@code ledger}, in order per object, retried quickly. */

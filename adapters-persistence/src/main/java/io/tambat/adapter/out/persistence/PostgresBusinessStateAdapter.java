@@ -54,10 +54,19 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
     private static final String MUTATED_AMONG = "SELECT CAST(inbox_id AS text) FROM object_mutation"
             + " WHERE inbox_id = ANY (CAST(CAST(? AS text[]) AS uuid[]))";
 
-    /** Oldest first, along the primary key: the trail has no index on its time and needs none for this. */
+    /**
+     * Oldest first, along the primary key: the trail has no index on its time and needs none for this. A mutation
+     * an unfinished (PENDING or FAILED) state-change delivery still has to send stays until that delivery is
+     * delivered or skipped.
+     */
     private static final String PURGE_TRAIL = """
             DELETE FROM object_mutation WHERE mutation_id IN (
-                SELECT mutation_id FROM object_mutation WHERE applied_at < ?1 ORDER BY mutation_id LIMIT ?2)""";
+                SELECT mutation_id FROM object_mutation m
+                WHERE applied_at < ?1
+                  AND NOT EXISTS (SELECT 1 FROM forward_delivery f
+                                  WHERE f.inbox_id = m.inbox_id AND f.message_type = 'state-change'
+                                    AND f.status IN ('PENDING', 'FAILED'))
+                ORDER BY mutation_id LIMIT ?2)""";
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;

@@ -122,11 +122,18 @@ class PostgresInboxWorkAdapter implements InboxWorkPort {
             SELECT count(*) FROM webhook_inbox
             WHERE status = ?1 AND %s AND NOT (%s)""".formatted(SELECTED, REPLAYABLE));
 
+    /**
+     * A payload an unfinished (PENDING or FAILED) forward delivery of its event still has to send stays until
+     * that delivery is delivered or skipped: one probe of the deliveries' index on the inbox id.
+     */
     private static final String PURGE_PAYLOADS = """
             UPDATE webhook_inbox SET payload_ciphertext = NULL
             WHERE inbox_id IN (
-                SELECT inbox_id FROM webhook_inbox
+                SELECT inbox_id FROM webhook_inbox i
                 WHERE payload_ciphertext IS NOT NULL AND received_at < ?1 AND status IN ('PROCESSED', 'FAILED')
+                  AND NOT EXISTS (SELECT 1 FROM forward_delivery f
+                                  WHERE f.inbox_id = i.inbox_id AND f.message_type = 'event'
+                                    AND f.status IN ('PENDING', 'FAILED'))
                 LIMIT ?2
                 FOR UPDATE SKIP LOCKED)""";
 

@@ -130,10 +130,21 @@ final class ContractDatabase implements AutoCloseable {
     }
 
     /** A forward delivery of the event in this status, written past the adapters. */
+    /** A delivery of the event itself, as ingest writes it, in this status. */
     void forwardDelivery(String destinationId, UUID inboxId, String status, Instant createdAt) {
+        forwardDelivery(destinationId, "event", inboxId.toString(), inboxId, status, createdAt);
+    }
+
+    /** A delivery of the state change the event caused, as processing writes it, in this status. */
+    void stateChangeDelivery(String destinationId, UUID inboxId, String status, Instant createdAt) {
+        forwardDelivery(destinationId, "state-change", "state-" + inboxId, inboxId, status, createdAt);
+    }
+
+    private void forwardDelivery(String destinationId, String messageType, String messageId, UUID inboxId,
+            String status, Instant createdAt) {
         execute("INSERT INTO forward_delivery (destination_id, message_type, message_id, inbox_id, ordering_key, "
-                + "status, next_attempt_at, created_at) VALUES (?, 'event', ?, ?, ?, ?, ?, ?)", destinationId,
-                inboxId.toString(), inboxId, inboxId.toString(), status, Timestamp.from(createdAt),
+                + "status, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", destinationId,
+                messageType, messageId, inboxId, inboxId.toString(), status, Timestamp.from(createdAt),
                 Timestamp.from(createdAt));
     }
 

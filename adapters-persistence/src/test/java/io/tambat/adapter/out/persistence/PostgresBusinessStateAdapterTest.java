@@ -11,6 +11,7 @@ import io.tambat.domain.model.processing.StateWrite;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.port.out.BusinessStatePort;
 import io.tambat.domain.port.out.BusinessStatePort.Outcome;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -107,6 +108,24 @@ class PostgresBusinessStateAdapterTest extends SessionContract<BusinessStatePort
 
         assertThat(trail()).containsExactly(late.inboxId());
         assertThat(stored(PAYMENT)).map(ObjectState::state).contains("succeeded");
+    }
+
+    @Test
+    void keepsTheMutationsUnfinishedStateChangeDeliveriesStillSend() {
+        StateWrite paused = versioned(PAYMENT, "created", 1);
+        StateWrite failedForward = versioned(PAYMENT, "processing", 2);
+        StateWrite delivered = versioned(PAYMENT, "succeeded", 3);
+        StateWrite onlyItsEventWaits = versioned(OTHER, "created", 1);
+        session.run(state -> state.applyAll(List.of(paused, failedForward, delivered, onlyItsEventWaits), NOW));
+        database.stateChangeDelivery("paused", paused.inboxId(), "PENDING", NOW);
+        database.stateChangeDelivery("ledger", failedForward.inboxId(), "FAILED", NOW);
+        database.stateChangeDelivery("ledger", delivered.inboxId(), "DELIVERED", NOW);
+        database.forwardDelivery("ledger", onlyItsEventWaits.inboxId(), "PENDING", NOW);
+
+        assertThat(session.<Integer>call(state -> state.purgeTrail(NOW.plus(Duration.ofDays(90)), 10))).isEqualTo(2);
+
+        assertThat(trail()).as("a PENDING or FAILED state change is sent from its mutation, once resumed or redriven")
+                .containsExactlyInAnyOrder(paused.inboxId(), failedForward.inboxId());
     }
 
     @Test

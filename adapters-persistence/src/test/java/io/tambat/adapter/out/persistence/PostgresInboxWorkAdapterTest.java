@@ -169,4 +169,31 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
         assertThat(database.column("SELECT status FROM webhook_inbox_history WHERE inbox_id = ?", String.class,
                 recent)).containsExactly("PROCESSED");
     }
+
+    @Test
+    void keepsThePayloadAnUnfinishedDeliveryOfItsEventStillSends() {
+        Instant longAgo = Instant.parse("2026-01-01T00:00:00Z");
+        UUID paused = enqueue(longAgo);
+        UUID failedForward = enqueue(longAgo);
+        UUID delivered = enqueue(longAgo);
+        UUID onlyItsStateChangeWaits = enqueue(longAgo);
+        session.run(ports -> {
+            ports.work().leaseDue(10, longAgo, longAgo.plusSeconds(30));
+            ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(paused, 1),
+                    InboxEntryFixture.leasedBy(failedForward, 1), InboxEntryFixture.leasedBy(delivered, 1),
+                    InboxEntryFixture.leasedBy(onlyItsStateChangeWaits, 1)), longAgo);
+        });
+        database.forwardDelivery("paused", paused, "PENDING", longAgo);
+        database.forwardDelivery("ledger", failedForward, "FAILED", longAgo);
+        database.forwardDelivery("ledger", delivered, "DELIVERED", longAgo);
+        database.forwardDelivery("skipped", delivered, "SKIPPED", longAgo);
+        database.stateChangeDelivery("ledger", onlyItsStateChangeWaits, "PENDING", longAgo);
+
+        int purged = session.call(ports -> ports.work().purgePayloads(longAgo.plus(Duration.ofDays(90)), 10));
+
+        assertThat(purged).isEqualTo(2);
+        assertThat(database.column("SELECT inbox_id FROM webhook_inbox WHERE payload_ciphertext IS NOT NULL",
+                UUID.class)).as("a PENDING or FAILED delivery of the event sends its payload, once resumed or redriven")
+                .containsExactlyInAnyOrder(paused, failedForward);
+    }
 }
