@@ -33,7 +33,9 @@ public record RetrySchedule(List<Duration> waits) {
 
     /**
      * When the attempt after {@code attemptsMade} failed ones runs, no sooner than the destination asked
-     * ({@code retryAfter}); empty when that was the last.
+     * ({@code retryAfter}), but never later than the schedule's longest wait from now: a destination cannot park
+     * a message (and the key and retention it holds) for longer than its schedule would. Empty when that was the
+     * last.
      *
      * @param random uniform in [0, 1)
      */
@@ -44,7 +46,17 @@ public record RetrySchedule(List<Duration> waits) {
         }
         Duration wait = waits.get(attemptsMade - 1);
         Instant scheduled = now.plusMillis((long) (wait.toMillis() * (1 + JITTER * random.getAsDouble())));
-        Instant asked = retryAfter.map(now::plus).orElse(scheduled);
+        Instant asked = retryAfter.map(this::capped).map(now::plus).orElse(scheduled);
         return Optional.of(asked.isAfter(scheduled) ? asked : scheduled);
+    }
+
+    /** The longest wait of the schedule. */
+    public Duration longestWait() {
+        return waits.stream().max(Duration::compareTo).orElse(Duration.ZERO);
+    }
+
+    private Duration capped(Duration retryAfter) {
+        Duration longest = longestWait();
+        return retryAfter.compareTo(longest) > 0 ? longest : retryAfter;
     }
 }
