@@ -8,6 +8,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.tambat.it.support.FreePorts;
 import io.tambat.it.support.TambatServerProcess;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -50,10 +51,11 @@ final class ForwardingConsumer implements AutoCloseable {
         Reply answer(Received received, int copy);
     }
 
-    record Reply(int status, Map<String, String> headers, Duration delay) {
+    /** @param trickles whether the body after the headers never ends: a byte every 200 ms until the client leaves */
+    record Reply(int status, Map<String, String> headers, Duration delay, boolean trickles) {
 
         static Reply status(int status) {
-            return new Reply(status, Map.of(), Duration.ZERO);
+            return new Reply(status, Map.of(), Duration.ZERO, false);
         }
 
         static Reply ok() {
@@ -61,13 +63,17 @@ final class ForwardingConsumer implements AutoCloseable {
         }
 
         Reply after(Duration wait) {
-            return new Reply(status, headers, wait);
+            return new Reply(status, headers, wait, trickles);
+        }
+
+        Reply trickling() {
+            return new Reply(status, headers, delay, true);
         }
 
         Reply with(String name, String value) {
             Map<String, String> more = new TreeMap<>(headers);
             more.put(name, value);
-            return new Reply(status, more, delay);
+            return new Reply(status, more, delay, trickles);
         }
     }
 
@@ -153,7 +159,27 @@ final class ForwardingConsumer implements AutoCloseable {
             if (reply.status() >= 200 && reply.status() < 300 && request.verified()) {
                 acknowledged.add(request.messageId());
             }
-            exchange.sendResponseHeaders(reply.status(), -1);
+            if (reply.trickles()) {
+                exchange.sendResponseHeaders(reply.status(), 0);
+                trickle(exchange.getResponseBody());
+            } else {
+                exchange.sendResponseHeaders(reply.status(), -1);
+            }
+        }
+    }
+
+    /** Writes a byte every 200 ms until the client closes the connection or the consumer closes. */
+    private static void trickle(OutputStream body) {
+        try {
+            while (!Thread.currentThread().isInterrupted()) {
+                body.write(' ');
+                body.flush();
+                Thread.sleep(200);
+            }
+        } catch (IOException e) {
+            // The client left: what it is meant to do.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

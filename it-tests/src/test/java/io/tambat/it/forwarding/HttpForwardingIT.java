@@ -294,6 +294,25 @@ class HttpForwardingIT {
     }
 
     @Test
+    void aConsumerTricklingAnEndlessBodyAfterItsStatusHoldsNoSlot() {
+        try (ForwardingConsumer shop = ForwardingConsumer.listening(NEW_SECRET)
+                .answering((request, copy) -> Reply.status(200).trickling());
+                TambatServerProcess server = server(destinations(http("shop", shop.url(), "TIMEOUT", "PT2S",
+                        "MAX_IN_FLIGHT", "1"))).start().awaitReady(ProcessingServers.READY)) {
+            List<String> sent = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                sent.add(events.deliverOne(server.baseUri()));
+            }
+
+            Eventually.within(Duration.ofSeconds(30), () -> assertThat(db.rows("SELECT status, attempt_count"
+                    + " FROM forward_delivery WHERE destination_id = 'shop'")).hasSize(sent.size()).allSatisfy(row ->
+                    assertThat(row).containsEntry("status", "DELIVERED").containsEntry("attempt_count", 1)));
+            assertThat(shop.received()).extracting(Received::messageId).as("each once, one slot after the other")
+                    .containsExactlyInAnyOrderElementsOf(sent);
+        }
+    }
+
+    @Test
     void aSlowDestinationDoesNotDelayAHealthyOne() {
         try (ForwardingConsumer slow = ForwardingConsumer.listening(NEW_SECRET)
                 .answering((request, copy) -> Reply.ok().after(Duration.ofSeconds(4)));

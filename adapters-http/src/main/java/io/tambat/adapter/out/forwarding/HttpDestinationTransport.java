@@ -21,18 +21,36 @@ import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * {@code POST <url>} of one message, signed as Standard Webhooks consumers verify. 2xx is delivered; anything
  * else, a timeout or a connection error is not, with 429 and 503 passing on their {@code Retry-After}.
  * Redirects are never followed: a consumer that moved says so by its configuration, not by sending the body
- * (and its signature) elsewhere. The answer's body is never read.
+ * (and its signature) elsewhere.
+ *
+ * <p>The status line and headers alone decide the outcome, and {@code send} returns as soon as they are in. The
+ * answer's body is then read and thrown away in the background, no more than its first
+ * {@linkplain BoundedBodyDiscard#PREFIX_LIMIT 64 KiB}, so that a short body leaves its connection to the pool; a
+ * longer one, or one still arriving when the destination's timeout has passed since the attempt began, has its
+ * connection closed. So the timeout bounds the whole exchange, from connecting to the last byte read, however
+ * slowly a consumer answers.
  */
 @ApplicationScoped
 class HttpDestinationTransport {
 
     private static final Set<Integer> PAUSE_STATUSES = Set.of(429, 503);
+
+    /**
+     * How long past the timeout a send waits for the headers when the client's own request timeout has not
+     * ended it: that timer fires on the client's selector thread, and a lost or late firing must not hold the
+     * calling thread and its in-flight slot.
+     */
+    private static final Duration HEADERS_GUARD_MARGIN = Duration.ofSeconds(1);
 
     @Inject
     Clock clock;
@@ -40,8 +58,10 @@ class HttpDestinationTransport {
     private final Map<String, HttpClient> clients = new ConcurrentHashMap<>();
 
     DeliveryOutcome send(Destination destination, DestinationTarget.Http http, ForwardMessage message) {
+        long deadline = System.nanoTime() + destination.timeout().toNanos();
         byte[] body = message.body();
         long timestamp = clock.instant().getEpochSecond();
+        // Bounds the exchange up to the answer's headers only: on Java 17 it stops counting once they are in.
         HttpRequest.Builder builder = HttpRequest.newBuilder(http.url())
                 .timeout(destination.timeout())
                 .header("Content-Type", message.contentType());
@@ -52,17 +72,38 @@ class HttpDestinationTransport {
                         timestamp, body))
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body))
                 .build();
+        CompletableFuture<HttpResponse<Void>> answer = client(destination).sendAsync(request,
+                responseInfo -> new BoundedBodyDiscard(deadline));
         try {
-            HttpResponse<Void> response = client(destination).send(request, HttpResponse.BodyHandlers.discarding());
+            HttpResponse<Void> response = answer.get(destination.timeout().plus(HEADERS_GUARD_MARGIN).toNanos(),
+                    TimeUnit.NANOSECONDS);
             return outcome(response.statusCode(), response.headers());
-        } catch (HttpTimeoutException e) {
-            return notDelivered("timeout: no answer within " + destination.timeout());
-        } catch (IOException e) {
-            return notDelivered("connection: " + e.getClass().getSimpleName());
+        } catch (ExecutionException e) {
+            return failed(destination, e.getCause());
+        } catch (TimeoutException e) {
+            // Cancelling the client's own future aborts the exchange and closes its connection.
+            answer.cancel(true);
+            return timedOut(destination);
         } catch (InterruptedException e) {
+            answer.cancel(true);
             Thread.currentThread().interrupt();
             return notDelivered("interrupted");
         }
+    }
+
+    private DeliveryOutcome failed(Destination destination, Throwable failure) {
+        if (failure instanceof HttpTimeoutException) {
+            return timedOut(destination);
+        }
+        if (failure instanceof IOException) {
+            return notDelivered("connection: " + failure.getClass().getSimpleName());
+        }
+        // Not the destination's doing but the client's or ours: the caller's lease brings the delivery back.
+        throw new IllegalStateException("the HTTP client failed without an I/O error", failure);
+    }
+
+    private static DeliveryOutcome timedOut(Destination destination) {
+        return notDelivered("timeout: no answer within " + destination.timeout());
     }
 
     private DeliveryOutcome outcome(int status, HttpHeaders headers) {
