@@ -173,16 +173,10 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
     @Test
     void keepsThePayloadAnUnfinishedDeliveryOfItsEventStillSends() {
         Instant longAgo = Instant.parse("2026-01-01T00:00:00Z");
-        UUID paused = enqueue(longAgo);
-        UUID failedForward = enqueue(longAgo);
-        UUID delivered = enqueue(longAgo);
-        UUID onlyItsStateChangeWaits = enqueue(longAgo);
-        session.run(ports -> {
-            ports.work().leaseDue(10, longAgo, longAgo.plusSeconds(30));
-            ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(paused, 1),
-                    InboxEntryFixture.leasedBy(failedForward, 1), InboxEntryFixture.leasedBy(delivered, 1),
-                    InboxEntryFixture.leasedBy(onlyItsStateChangeWaits, 1)), longAgo);
-        });
+        UUID paused = processed(longAgo);
+        UUID failedForward = processed(longAgo);
+        UUID delivered = processed(longAgo);
+        UUID onlyItsStateChangeWaits = processed(longAgo);
         database.forwardDelivery("paused", paused, "PENDING", longAgo);
         database.forwardDelivery("ledger", failedForward, "FAILED", longAgo);
         database.forwardDelivery("ledger", delivered, "DELIVERED", longAgo);
