@@ -1,6 +1,7 @@
 // Destinations: every forwarding destination with its state and backlog (#/destinations), and one of them
 // (#/destinations/<id>) with its FAILED deliveries (redrive, skip), the keys they hold under per-object
-// ordering, the replay or redrive of a received range, and pause/resume. Every action is audited by the server.
+// ordering, the replay or redrive of a received range, and pause/resume; a destination removed from the
+// configuration with unfinished deliveries left, its discard. Every action is audited by the server.
 import { get, post } from './api.js';
 import { announce, confirm, confirmation, duration, failure, fields, h, status, table, when } from './dom.js';
 
@@ -28,7 +29,7 @@ async function all(context) {
         answer.items.map((destination) => [
           h('a', { href: `#/destinations/${encodeURIComponent(destination.destination_id)}` },
             destination.destination_id),
-          destination.kind,
+          kind(destination.kind),
           status(destination.state),
           number(destination.pending),
           duration(destination.oldest_pending_age_seconds),
@@ -46,16 +47,17 @@ async function one(id, context) {
   const outcome = h('div', { class: 'outcome' });
   const failed = h('div', {});
   const held = h('div', {});
+  const range = rangeForm(id, outcome, () => reload());
+  const failedPart = h('div', {}, h('h2', {}, 'FAILED deliveries'), failed);
+  const heldPart = h('div', {}, h('h2', {}, 'Held keys'), held);
   const section = h('section', { 'aria-labelledby': 'destination-title' },
     h('p', {}, h('a', { href: '#/destinations' }, 'All destinations')),
     h('h1', { id: 'destination-title', tabindex: -1 }, 'Destination ', h('code', {}, id)),
     summary,
     outcome,
-    rangeForm(id, outcome, () => reload()),
-    h('h2', {}, 'FAILED deliveries'),
-    failed,
-    h('h2', {}, 'Held keys'),
-    held,
+    range,
+    failedPart,
+    heldPart,
     confirmation('confirm-destination'));
   const path = `/admin/destinations/${encodeURIComponent(id)}`;
   const reload = async () => {
@@ -66,7 +68,9 @@ async function one(id, context) {
       const listed = await get('/admin/destinations');
       destination = listed.items.find((item) => item.destination_id === id);
       if (!destination) {
-        summary.replaceChildren(h('p', { class: 'error', role: 'alert' }, `No destination has the id ${id}.`));
+        summary.replaceChildren(h('p', { class: 'error', role: 'alert' }, `No destination has the id ${id}: `
+          + 'none is configured so, nor are any of its deliveries left unsent.'));
+        [range, failedPart, heldPart].forEach((part) => { part.hidden = true; });
         return;
       }
       [deliveries, keys] = await Promise.all([get(`${path}/deliveries?status=FAILED&limit=${MAX_LIMIT}`),
@@ -79,6 +83,8 @@ async function one(id, context) {
       return;
     }
     summary.replaceChildren(state(destination, section, outcome, reload));
+    // Nothing sends a removed destination's deliveries: a replay or redrive of a range has nowhere to go.
+    range.hidden = destination.state === 'removed';
     failed.replaceChildren(failedList(id, deliveries.items, section, outcome, reload));
     held.replaceChildren(keys.items.length === 0
       ? h('p', { class: 'empty' }, 'No key is held.')
@@ -92,8 +98,40 @@ async function one(id, context) {
 }
 
 function state(destination, section, outcome, reload) {
+  return h('div', {},
+    fields([['Kind', kind(destination.kind)], ['State', status(destination.state)],
+      ['Pending', number(destination.pending)],
+      ['Oldest pending', duration(destination.oldest_pending_age_seconds)], ['FAILED', number(destination.failed)],
+      ['Consecutive failures', number(destination.consecutive_failures)],
+      ['Last delivered', when(destination.last_delivered_at)], ['Last error', reason(destination.last_error)]]),
+    h('div', { class: 'actions' }, destination.state === 'removed'
+      ? discard(destination, section, outcome, reload) : pauseOrResume(destination, outcome, reload)));
+}
+
+/** A removed destination's unfinished deliveries end SKIPPED: nothing sends them while it is not configured. */
+function discard(destination, section, outcome, reload) {
+  const id = destination.destination_id;
+  const unfinished = destination.pending + destination.failed;
+  return h('button', {
+    type: 'button',
+    class: 'secondary',
+    id: 'discard',
+    onclick: (clicked) => ask(section, clicked.currentTarget, `Discard what ${id} left?`,
+      `${id} is no longer configured. Its ${unfinished} unfinished ${unfinished === 1 ? 'delivery ends' : 'deliveries end'}`
+        + ' SKIPPED and is never sent; configured again, it would have them no more.', 'Discard',
+      async () => {
+        await act(outcome, async () => {
+          const done = await post(`/admin/destinations/${encodeURIComponent(id)}/discard`);
+          return `${done.discarded} ${done.discarded === 1 ? 'delivery' : 'deliveries'} discarded.`;
+        });
+        await reload();
+      }),
+  }, 'Discard…');
+}
+
+function pauseOrResume(destination, outcome, reload) {
   const paused = destination.state === 'paused';
-  const toggle = h('button', {
+  return h('button', {
     type: 'button',
     class: 'secondary',
     id: paused ? 'resume' : 'pause',
@@ -106,12 +144,6 @@ function state(destination, section, outcome, reload) {
       await reload();
     },
   }, paused ? 'Resume' : 'Pause');
-  return h('div', {},
-    fields([['Kind', destination.kind], ['State', status(destination.state)], ['Pending', number(destination.pending)],
-      ['Oldest pending', duration(destination.oldest_pending_age_seconds)], ['FAILED', number(destination.failed)],
-      ['Consecutive failures', number(destination.consecutive_failures)],
-      ['Last delivered', when(destination.last_delivered_at)], ['Last error', reason(destination.last_error)]]),
-    h('div', { class: 'actions' }, toggle));
 }
 
 function rangeForm(id, outcome, reload) {
@@ -232,5 +264,8 @@ function utc(value) {
 }
 
 const number = (value) => h('span', { class: 'number' }, String(value));
+
+// A removed destination's kind is no longer known.
+const kind = (value) => value ?? h('span', { class: 'muted' }, 'unknown');
 
 const reason = (text) => (text ? h('code', { class: 'reason' }, text) : h('span', { class: 'muted' }, 'none'));

@@ -17,6 +17,7 @@ import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,10 +26,11 @@ import java.util.UUID;
 import java.util.logging.Logger;
 
 /**
- * Operator reads of destinations and deliveries, and their audited actions. A bulk redrive or replay walks the
- * range in delivery id order, one bounded batch per transaction ({@link DestinationRecoveryBatch}), each batch
- * starting after the last delivery the one before moved, until a batch finds nothing left: a delivery that comes
- * back while the action runs is not taken twice by it.
+ * Operator reads of destinations and deliveries, and their audited actions. A bulk redrive, replay or discard
+ * walks the deliveries in delivery id order, one bounded batch per transaction ({@link DestinationRecoveryBatch}),
+ * each batch starting after the last delivery the one before moved, until a batch finds nothing left: a delivery
+ * that comes back while the action runs is not taken twice by it. A destination removed from the configuration
+ * is still known by its unfinished deliveries: they are listed, and can be skipped or discarded.
  */
 @ApplicationScoped
 public class DestinationOperations implements OperateDestinationsUseCase {
@@ -57,13 +59,16 @@ public class DestinationOperations implements OperateDestinationsUseCase {
     @Transactional
     public List<DestinationState> destinations() {
         Instant now = clock.instant();
-        return destinations.all().stream().map(destination -> state(destination, now)).toList();
+        List<DestinationState> states = new ArrayList<>();
+        destinations.all().forEach(destination -> states.add(state(destination, now)));
+        removed().forEach(destinationId -> states.add(removedState(destinationId, now)));
+        return states;
     }
 
     @Override
     @Transactional
     public Optional<List<DeliveryRecord>> deliveries(String destinationId, DeliveryQuery query) {
-        return destinations.find(destinationId).map(destination -> deliveries.deliveries(destination.id(), query));
+        return known(destinationId) ? Optional.of(deliveries.deliveries(destinationId, query)) : Optional.empty();
     }
 
     @Override
@@ -83,13 +88,27 @@ public class DestinationOperations implements OperateDestinationsUseCase {
     @Override
     public Optional<Recovery> redriveFailed(Operator operator, String destinationId, ReceivedRange range) {
         return destinations.find(destinationId).map(destination -> recover(operator,
-                OperatorAction.Kind.DESTINATION_BULK_REDRIVE, destination.id(), range));
+                OperatorAction.Kind.DESTINATION_BULK_REDRIVE, destination.id(), range.described(),
+                (port, after, max, now) -> port.redriveFailed(destination.id(), range, after, max, now)));
     }
 
     @Override
     public Optional<Recovery> replay(Operator operator, String destinationId, ReceivedRange range) {
         return destinations.find(destinationId).map(destination -> recover(operator,
-                OperatorAction.Kind.DESTINATION_REPLAY, destination.id(), range));
+                OperatorAction.Kind.DESTINATION_REPLAY, destination.id(), range.described(),
+                (port, after, max, now) -> port.replay(destination.id(), range, after, max, now)));
+    }
+
+    @Override
+    public DiscardOutcome discard(Operator operator, String destinationId) {
+        if (destinations.find(destinationId).isPresent()) {
+            return new DiscardOutcome.StillConfigured();
+        }
+        if (!batches.hasUnfinished(destinationId)) {
+            return new DiscardOutcome.Unknown();
+        }
+        return new DiscardOutcome.Discarded(recover(operator, OperatorAction.Kind.DESTINATION_DISCARD, destinationId,
+                Map.of(), (port, after, max, now) -> port.discard(destinationId, after, max, now)));
     }
 
     @Override
@@ -116,14 +135,19 @@ public class DestinationOperations implements OperateDestinationsUseCase {
     @Override
     @Transactional
     public Optional<List<HeldKey>> heldKeys(String destinationId, int limit) {
-        return destinations.find(destinationId).map(destination -> destination.ordering()
-                == Destination.Ordering.PER_OBJECT ? deliveries.heldKeys(destination.id(), limit) : List.of());
+        Optional<Destination> configured = destinations.find(destinationId);
+        if (configured.isEmpty()) {
+            // A removed destination's ordering is no longer known, nor does anything wait to be sent.
+            return known(destinationId) ? Optional.of(List.of()) : Optional.empty();
+        }
+        return Optional.of(configured.get().ordering() == Destination.Ordering.PER_OBJECT
+                ? deliveries.heldKeys(destinationId, limit) : List.of());
     }
 
     /** Changes one FAILED delivery (true when it was FAILED and changed), audited either way. */
     private FailedDeliveryOutcome onFailed(Operator operator, OperatorAction.Kind kind, String destinationId,
             long deliveryId, FailedDeliveryChange change) {
-        if (destinations.find(destinationId).isEmpty()) {
+        if (!known(destinationId)) {
             return FailedDeliveryOutcome.NOT_FOUND;
         }
         boolean changed = change.apply(destinationId, deliveryId, clock.instant());
@@ -140,14 +164,15 @@ public class DestinationOperations implements OperateDestinationsUseCase {
         boolean apply(String destinationId, long deliveryId, Instant now);
     }
 
-    private Recovery recover(Operator operator, OperatorAction.Kind kind, String destinationId, ReceivedRange range) {
-        Map<String, String> filter = new LinkedHashMap<>(range.described());
+    private Recovery recover(Operator operator, OperatorAction.Kind kind, String destinationId,
+            Map<String, String> described, DestinationRecoveryBatch.Move move) {
+        Map<String, String> filter = new LinkedHashMap<>(described);
         filter.put("destination_id", destinationId);
         UUID actionId = audit.bulk(operator, kind, filter);
         long scheduled = 0;
         Optional<Long> after = Optional.empty();
         while (true) {
-            List<Long> moved = batches.next(actionId, kind, destinationId, range, after);
+            List<Long> moved = batches.next(actionId, move, after);
             if (moved.isEmpty()) {
                 break;
             }
@@ -156,8 +181,7 @@ public class DestinationOperations implements OperateDestinationsUseCase {
         }
         long total = scheduled;
         // Who acted is in the audit trail, not in the log: an operator's name is personal data.
-        LOG.info(() -> kind.code() + " " + actionId + " sent " + total + " delivery(ies) of " + destinationId
-                + " back to work");
+        LOG.info(() -> kind.code() + " " + actionId + " moved " + total + " delivery(ies) of " + destinationId);
         return new Recovery(actionId, scheduled);
     }
 
@@ -165,7 +189,23 @@ public class DestinationOperations implements OperateDestinationsUseCase {
         DestinationHealth.Answers answers = health.of(destination.id());
         DestinationBacklog backlog = deliveries.backlog(destination.id(), destination.ordering(), now);
         String state = backlog.paused() ? "paused" : answers.failing() ? "failing" : "active";
-        return new DestinationState(destination.id(), destination.target().kind(), state, backlog,
+        return new DestinationState(destination.id(), Optional.of(destination.target().kind()), state, backlog,
                 answers.consecutiveFailures(), answers.lastError());
+    }
+
+    private DestinationState removedState(String destinationId, Instant now) {
+        return new DestinationState(destinationId, Optional.empty(), "removed",
+                deliveries.backlog(destinationId, Destination.Ordering.NONE, now), 0, Optional.empty());
+    }
+
+    /** The destinations no longer configured that still have unfinished deliveries. */
+    private List<String> removed() {
+        return deliveries.withUnfinishedDeliveries().stream()
+                .filter(destinationId -> destinations.find(destinationId).isEmpty()).toList();
+    }
+
+    /** Configured, or removed with unfinished deliveries left. */
+    private boolean known(String destinationId) {
+        return destinations.find(destinationId).isPresent() || removed().contains(destinationId);
     }
 }

@@ -10,6 +10,7 @@ import io.tambat.application.testing.InMemoryAuditTrail;
 import io.tambat.application.testing.InMemoryForwarding;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.TestDestinations;
+import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.Destinations;
@@ -110,25 +111,82 @@ class DestinationOperationsTest {
         assertThat(operations.heldKeys("nowhere", 10)).isEmpty();
     }
 
+    @Test
+    void aRemovedDestinationIsListedUntilItsUnfinishedDeliveriesAreDiscardedInAuditedBatches() {
+        List<Long> unfinished = new ArrayList<>();
+        for (int i = 0; i < DestinationRecoveryBatch.SIZE + 2; i++) {
+            unfinished.add(enqueued("gone"));
+        }
+        unfinished.add(failedDelivery("gone"));
+        long delivered = enqueued("gone");
+        deliveries.delivered(delivered, leased("gone", delivered).lease().attempt(), Optional.of(200),
+                clock.instant());
+
+        assertThat(operations.destinations()).extracting(OperateDestinationsUseCase.DestinationState::destinationId,
+                OperateDestinationsUseCase.DestinationState::state, OperateDestinationsUseCase.DestinationState::kind)
+                .containsExactly(tuple("shop", "active", Optional.of("http")), tuple("gone", "removed", Optional.empty()));
+        assertThat(operations.destinations().get(1).backlog().pending()).isEqualTo(DestinationRecoveryBatch.SIZE + 2);
+        assertThat(operations.deliveries("gone", everything())).isPresent();
+        assertThat(operations.heldKeys("gone", 10)).contains(List.of());
+        assertThat(operations.discard(OPERATOR, "shop")).as("a configured destination's deliveries are still sent")
+                .isInstanceOf(OperateDestinationsUseCase.DiscardOutcome.StillConfigured.class);
+        assertThat(operations.discard(OPERATOR, "nowhere"))
+                .isInstanceOf(OperateDestinationsUseCase.DiscardOutcome.Unknown.class);
+
+        OperateDestinationsUseCase.DiscardOutcome outcome = operations.discard(OPERATOR, "gone");
+
+        assertThat(outcome).isInstanceOfSatisfying(OperateDestinationsUseCase.DiscardOutcome.Discarded.class,
+                discarded -> {
+                    assertThat(discarded.recovery().scheduled()).isEqualTo(DestinationRecoveryBatch.SIZE + 3);
+                    OperatorAction audited = trail.get(discarded.recovery().actionId());
+                    assertThat(audited.kind()).isEqualTo(OperatorAction.Kind.DESTINATION_DISCARD);
+                    assertThat(audited.count()).isEqualTo(DestinationRecoveryBatch.SIZE + 3);
+                    assertThat(audited.filter()).isEqualTo(Map.of("destination_id", "gone"));
+                });
+        assertThat(unfinished).allSatisfy(id -> assertThat(deliveries.row(id).status())
+                .isEqualTo(DeliveryStatus.SKIPPED));
+        assertThat(deliveries.row(delivered).status()).isEqualTo(DeliveryStatus.DELIVERED);
+        assertThat(operations.destinations()).extracting(OperateDestinationsUseCase.DestinationState::destinationId)
+                .containsExactly("shop");
+        assertThat(operations.deliveries("gone", everything())).isEmpty();
+    }
+
+    private static DeliveryQuery everything() {
+        return new DeliveryQuery(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), 10);
+    }
+
     private String state() {
         return operations.destinations().get(0).state();
     }
 
     private long enqueued() {
+        return enqueued("shop");
+    }
+
+    private long enqueued(String destinationId) {
         UUID inboxId = UUID.randomUUID();
         deliveries.event(inboxId, new InMemoryForwarding.StoredEvent("stripe", new EndpointId("stripe-main"),
                 "payment_intent.succeeded", "evt_" + inboxId, Optional.empty(), Optional.empty(), Optional.empty()));
-        deliveries.enqueue(List.of(new NewForward("shop", MessageType.EVENT, NewForward.eventMessageId(inboxId),
+        deliveries.enqueue(List.of(new NewForward(destinationId, MessageType.EVENT, NewForward.eventMessageId(inboxId),
                 inboxId, inboxId.toString(), clock.instant())));
         return deliveries.rows().get(deliveries.rows().size() - 1).deliveryId();
     }
 
     private long failedDelivery() {
-        long id = enqueued();
-        ForwardDelivery leased = deliveries.leaseDue("shop", Destination.Ordering.NONE, Integer.MAX_VALUE,
-                clock.instant(), clock.instant().plusSeconds(30)).stream()
-                .filter(delivery -> delivery.deliveryId() == id).findFirst().orElseThrow();
-        deliveries.fail(id, leased.lease().attempt(), Optional.of(500), "answered 500", clock.instant());
+        return failedDelivery("shop");
+    }
+
+    private long failedDelivery(String destinationId) {
+        long id = enqueued(destinationId);
+        deliveries.fail(id, leased(destinationId, id).lease().attempt(), Optional.of(500), "answered 500",
+                clock.instant());
         return id;
+    }
+
+    private ForwardDelivery leased(String destinationId, long deliveryId) {
+        return deliveries.leaseDue(destinationId, Destination.Ordering.NONE, Integer.MAX_VALUE, clock.instant(),
+                clock.instant().plusSeconds(30)).stream()
+                .filter(delivery -> delivery.deliveryId() == deliveryId).findFirst().orElseThrow();
     }
 }

@@ -16,6 +16,7 @@ import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.port.out.ForwardingPort;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -125,7 +126,16 @@ public final class InMemoryForwarding implements ForwardingPort, RollsBack {
 
     @Override
     public List<DeliveryRecord> deliveries(String destinationId, DeliveryQuery query) {
-        throw new UnsupportedOperationException("listed by the PostgreSQL adapter's contract tests");
+        // The filters and paging are proven by the PostgreSQL adapter's tests; this lists by status only.
+        return rows.values().stream()
+                .filter(row -> row.forward().destinationId().equals(destinationId))
+                .filter(row -> query.status().map(status -> status == row.status()).orElse(true))
+                .sorted(Comparator.comparingLong(Row::deliveryId).reversed()).limit(query.limit())
+                .map(row -> new DeliveryRecord(row.deliveryId(), row.forward().messageId(), row.forward().type(),
+                        row.forward().inboxId(), row.status(), leases(destinationId).attempts(row.deliveryId()),
+                        Optional.empty(), Optional.empty(), row.lastError(), row.lastStatus(),
+                        row.forward().createdAt()))
+                .toList();
     }
 
     @Override
@@ -166,6 +176,29 @@ public final class InMemoryForwarding implements ForwardingPort, RollsBack {
             leases(destinationId).reopen(id, now);
         }
         return moved;
+    }
+
+    @Override
+    public List<Long> discard(String destinationId, Optional<Long> after, int max, Instant now) {
+        List<Long> discarded = rows.values().stream()
+                .filter(row -> row.forward().destinationId().equals(destinationId) && unfinished(row))
+                .map(Row::deliveryId).filter(id -> id > after.orElse(0L)).sorted().limit(max).toList();
+        for (long id : discarded) {
+            Row row = rows.get(id);
+            rows.put(id, new Row(id, row.forward(), DeliveryStatus.SKIPPED, row.lastStatus(), row.lastError()));
+            leases(destinationId).finish(id);
+        }
+        return discarded;
+    }
+
+    @Override
+    public List<String> withUnfinishedDeliveries() {
+        return rows.values().stream().filter(InMemoryForwarding::unfinished)
+                .map(row -> row.forward().destinationId()).distinct().sorted().toList();
+    }
+
+    private static boolean unfinished(Row row) {
+        return row.status() == DeliveryStatus.PENDING || row.status() == DeliveryStatus.FAILED;
     }
 
     @Override

@@ -32,7 +32,8 @@ import org.openqa.selenium.Keys;
  * The console's Destinations view on the runnable jar, in headless chromium: a destination with per-object
  * ordering whose consumer (WireMock) refuses an object's first message shows it FAILED and its key held; once
  * the consumer answers again, the operator redrives it after confirming and both messages are delivered; pause
- * and resume show in its state; a replay of a received range reports what it scheduled. Screenshots go to
+ * and resume show in its state; a replay of a received range reports what it scheduled; a destination no longer
+ * configured is listed as removed, and what it left is discarded after confirming. Screenshots go to
  * target/console-screenshots.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -130,6 +131,34 @@ class ConsoleDestinationsIT {
         Eventually.within(SETTLED, () -> assertThat(consumer.getAllServeEvents().stream()
                 .filter(event -> event.getResponse().getStatus() == 204).count()).isEqualTo(4));
         assertThat(Http.json(new AdminClient(server.baseUri()).get("admin/audit?action=destination.replay"))
+                .getJsonArray("items")).hasSize(1);
+    }
+
+    @Test
+    void anOperatorDiscardsWhatADestinationRemovedFromTheConfigurationLeft() {
+        for (String status : new String[] {"PENDING", "FAILED"}) {
+            UUID inboxId = UUID.randomUUID();
+            db.update("INSERT INTO forward_delivery (destination_id, message_type, message_id, inbox_id, ordering_key,"
+                    + " status, next_attempt_at, created_at) VALUES ('retired', 'event', ?, ?, ?, ?, now(), now())",
+                    inboxId.toString(), inboxId, inboxId.toString(), status);
+        }
+
+        ConsoleBrowser console = browsers.open(server.baseUri()).signIn(OperatorTokens.operator());
+        console.follow("Destinations", "Destinations");
+        assertThat(console.texts(By.xpath("//tr[td/a[.='retired']]/td"))).containsSubsequence("retired", "unknown",
+                "removed", "1");
+        console.click(By.linkText("retired"));
+        console.headingIs("Destination retired");
+        assertThat(console.field("State")).isEqualTo("removed");
+        console.click(By.id("discard"));
+        assertThat(console.text(By.id("confirm-destination-title"))).isEqualTo("Discard what retired left?");
+        console.click(By.id("confirm-destination-run"));
+        console.waitForText(By.cssSelector(".outcome p"), "2 deliveries discarded.");
+        console.screenshot("destinations-discarded");
+
+        assertThat(db.count("SELECT count(*) FROM forward_delivery WHERE destination_id = 'retired'"
+                + " AND status = 'SKIPPED'")).isEqualTo(2);
+        assertThat(Http.json(new AdminClient(server.baseUri()).get("admin/audit?action=destination.discard"))
                 .getJsonArray("items")).hasSize(1);
     }
 

@@ -8,6 +8,7 @@ import io.tambat.it.forwarding.ForwardingConsumer.Reply;
 import io.tambat.it.processing.ProcessingServers;
 import io.tambat.it.support.AdminClient;
 import io.tambat.it.support.Eventually;
+import io.tambat.it.support.FreePorts;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TestDatabase;
@@ -17,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +38,8 @@ class ForwardingOperationsIT {
     private static final String SCHEMA = "tambat_forwarding_operations";
     private static final String SECRET = "whsec_b3BlcmF0aW9ucyBzZWNyZXQgMDE=";
     private static final Duration CONVERGENCE = ForwardedEvents.CONVERGENCE;
+    /** Retries a few seconds apart for longer than a test: a delivery stays pending, due again soon. */
+    private static final String PATIENT = String.join(",", Collections.nCopies(20, "PT3S"));
 
     @RegisterExtension
     final ForwardedEvents events = new ForwardedEvents(SCHEMA);
@@ -219,6 +223,60 @@ class ForwardingOperationsIT {
                     && body(copy).contains("\"pay_kept\"")).singleElement()
                     .satisfies(change -> assertThat(body(change)).contains("\"state\":\"succeeded\""));
             assertThat(db.count("SELECT count(*) FROM forward_delivery WHERE status <> 'DELIVERED'")).isZero();
+        }
+    }
+
+    @Test
+    void aRemovedDestinationIsListedWithItsDeliveriesWhichAreDiscardedOrSentOnceItIsConfiguredAgain() {
+        String unreachable = "http://127.0.0.1:" + FreePorts.next() + "/hooks";
+        List<String> sent = new ArrayList<>();
+        try (ForwardingConsumer shop = ForwardingConsumer.listening(SECRET);
+                TambatServerProcess server = server("forwarding-removed", DestinationSettings.together(
+                        DestinationSettings.http("shop", shop.url(), "v1:" + SECRET),
+                        DestinationSettings.http("gone", unreachable, "v1:" + SECRET, "RETRY_SCHEDULE", PATIENT),
+                        DestinationSettings.http("dropped", unreachable, "v1:" + SECRET, "RETRY_SCHEDULE", PATIENT)))
+                        .start().awaitReady(ProcessingServers.READY)) {
+            for (int i = 0; i < 3; i++) {
+                sent.add(events.deliverOne(server.baseUri()));
+            }
+            Eventually.within(CONVERGENCE, () -> assertThat(shop.acknowledgedIds()).hasSize(3));
+        }
+
+        try (TambatServerProcess server = server("forwarding-removed", DestinationSettings.together(
+                DestinationSettings.http("shop", "http://127.0.0.1:1/hooks", "v1:" + SECRET))).start()
+                .awaitReady(ProcessingServers.READY)) {
+            AdminClient admin = new AdminClient(server.baseUri());
+            JsonObject dropped = destination(server.baseUri(), "dropped");
+            assertThat(dropped.getString("state")).isEqualTo("removed");
+            assertThat(dropped.isNull("kind")).isTrue();
+            assertThat(dropped.getInt("pending") + dropped.getInt("failed")).isEqualTo(3);
+            assertThat(destination(server.baseUri(), "gone").getString("state")).isEqualTo("removed");
+            assertThat(Http.json(admin.get("admin/destinations/dropped/deliveries")).getJsonArray("items"))
+                    .hasSize(3);
+
+            HttpResponse<String> configured = admin.post("admin/destinations/shop/discard", "");
+            assertThat(configured.statusCode()).as(configured.body()).isEqualTo(409);
+            assertThat(Http.json(configured).getString("code")).isEqualTo("destination_configured");
+            HttpResponse<String> discarded = admin.post("admin/destinations/dropped/discard", "");
+            assertThat(discarded.statusCode()).as(discarded.body()).isEqualTo(200);
+            assertThat(Http.json(discarded).getInt("discarded")).isEqualTo(3);
+            assertThat(db.count("SELECT count(*) FROM forward_delivery WHERE destination_id = 'dropped'"
+                    + " AND status = 'SKIPPED'")).isEqualTo(3);
+            assertThat(Http.json(admin.get("admin/destinations")).getJsonArray("items").getValuesAs(JsonObject.class))
+                    .extracting(item -> item.getString("destination_id")).containsExactly("shop", "gone");
+            assertThat(admin.post("admin/destinations/dropped/discard", "").statusCode()).isEqualTo(404);
+            assertThat(audited(admin, "destination.discard")).singleElement()
+                    .satisfies(entry -> assertThat(entry.toString()).contains("\"dropped\""));
+        }
+
+        try (ForwardingConsumer gone = ForwardingConsumer.listening(SECRET);
+                TambatServerProcess server = server("forwarding-removed", DestinationSettings.together(
+                        DestinationSettings.http("gone", gone.url(), "v1:" + SECRET, "RETRY_SCHEDULE", PATIENT))).start()
+                        .awaitReady(ProcessingServers.READY)) {
+            Eventually.within(CONVERGENCE, () -> assertThat(gone.acknowledgedIds())
+                    .as("configured again, it goes on where it was").containsExactlyInAnyOrderElementsOf(sent));
+            assertThat(db.count("SELECT count(*) FROM forward_delivery WHERE destination_id = 'dropped'"
+                    + " AND status = 'SKIPPED'")).isEqualTo(3);
         }
     }
 

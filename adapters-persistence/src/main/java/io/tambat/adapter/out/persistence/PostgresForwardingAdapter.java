@@ -103,6 +103,34 @@ class PostgresForwardingAdapter implements ForwardingPort {
 
     private static final String REPLAY = MOVE_RECEIVED.formatted("'DELIVERED', 'FAILED', 'SKIPPED'");
 
+    /**
+     * A bounded batch of a destination's unfinished deliveries, after a delivery id, given up: {@code ?1}
+     * destination, {@code ?2} batch size, {@code ?3} now, {@code ?4} the last delivery id the batch before moved.
+     * Through no other table, so a delivery whose event is gone is given up too.
+     */
+    private static final String DISCARD = """
+            UPDATE forward_delivery d SET status = 'SKIPPED', skipped_at = ?3, lease_until = NULL
+            FROM (SELECT delivery_id FROM forward_delivery
+                  WHERE destination_id = ?1 AND status IN ('PENDING', 'FAILED') AND delivery_id > ?4
+                  ORDER BY delivery_id LIMIT ?2 FOR UPDATE SKIP LOCKED) chosen
+            WHERE d.delivery_id = chosen.delivery_id
+            RETURNING d.delivery_id""";
+
+    /**
+     * The destinations with unfinished deliveries: a skip scan of the index that holds only those, one probe per
+     * destination.
+     */
+    private static final String WITH_UNFINISHED = """
+            WITH RECURSIVE unfinished (destination_id) AS (
+                (SELECT destination_id FROM forward_delivery WHERE status IN ('PENDING', 'FAILED')
+                 ORDER BY destination_id LIMIT 1)
+                UNION ALL
+                SELECT (SELECT f.destination_id FROM forward_delivery f
+                        WHERE f.status IN ('PENDING', 'FAILED') AND f.destination_id > u.destination_id
+                        ORDER BY f.destination_id LIMIT 1)
+                FROM unfinished u WHERE u.destination_id IS NOT NULL)
+            SELECT destination_id FROM unfinished WHERE destination_id IS NOT NULL""";
+
     private static final NumberedStatement PAUSE = NumberedStatement.of("""
             INSERT INTO forward_destination_pause (destination_id, paused_at) VALUES (?1, ?2)
             ON CONFLICT (destination_id) DO NOTHING""");
@@ -219,6 +247,23 @@ class PostgresForwardingAdapter implements ForwardingPort {
     @Override
     public List<Long> replay(String destinationId, ReceivedRange range, Optional<Long> after, int max, Instant now) {
         return moveReceived("forward replay", REPLAY, destinationId, range, after, max, now);
+    }
+
+    @Override
+    public List<Long> discard(String destinationId, Optional<Long> after, int max, Instant now) {
+        List<Long> discarded = StorageCalls.call("forward discard", () -> NativeResults.values(
+                em.createNativeQuery(DISCARD)
+                        .setParameter(1, destinationId)
+                        .setParameter(2, max)
+                        .setParameter(3, Timestamp.from(now))
+                        .setParameter(4, after.orElse(0L)), ColumnValues::number));
+        return discarded.stream().sorted().toList();
+    }
+
+    @Override
+    public List<String> withUnfinishedDeliveries() {
+        return StorageCalls.call("forward destinations with unfinished deliveries", () -> NativeResults.values(
+                em.createNativeQuery(WITH_UNFINISHED), String.class::cast));
     }
 
     @Override

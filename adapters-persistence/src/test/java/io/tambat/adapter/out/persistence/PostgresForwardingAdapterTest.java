@@ -362,6 +362,40 @@ class PostgresForwardingAdapterTest
                 .isEqualTo("{\"id\":\"" + entry.inboxId() + "\"}");
     }
 
+    @Test
+    void knowsEveryDestinationWithUnfinishedDeliveriesAndDiscardsOnesInBatchesWhateverTheirEvent() {
+        long leased = enqueue(NOW);
+        long pending = enqueue(NOW);
+        long failed = enqueue(NOW);
+        long delivered = enqueue(NOW);
+        forwardOf(stored(InboxEntryFixture.valid(NOW)), "audit-log", NOW);
+        forwardOf(stored(InboxEntryFixture.valid(NOW)), "finished", NOW);
+        database.execute("UPDATE forward_delivery SET status = 'DELIVERED' WHERE destination_id = 'finished'"
+                + " OR delivery_id = ?", delivered);
+        database.execute("UPDATE forward_delivery SET status = 'FAILED' WHERE delivery_id = ?", failed);
+        database.execute("UPDATE forward_delivery SET lease_until = ?, attempt_count = 1 WHERE delivery_id = ?",
+                Timestamp.from(NOW.plusSeconds(30)), leased);
+        database.execute("DELETE FROM webhook_inbox WHERE inbox_id = (SELECT inbox_id FROM forward_delivery"
+                + " WHERE delivery_id = ?)", pending);
+
+        assertThat(session.<List<String>>call(ports -> ports.forwarding().withUnfinishedDeliveries()))
+                .containsExactly("audit-log", DESTINATION);
+
+        List<Long> first = session.<List<Long>>call(ports -> ports.forwarding().discard(DESTINATION, Optional.empty(), 2,
+                NOW.plusSeconds(1)));
+        List<Long> second = session.<List<Long>>call(ports -> ports.forwarding().discard(DESTINATION,
+                Optional.of(first.get(1)), 2, NOW.plusSeconds(1)));
+
+        assertThat(first).containsExactly(leased, pending);
+        assertThat(second).as("a delivery whose event is gone goes too").containsExactly(failed);
+        assertThat(database.value("SELECT status || ' ' || (lease_until IS NULL) FROM forward_delivery"
+                + " WHERE delivery_id = ?", String.class, leased)).as("its lease is void").isEqualTo("SKIPPED true");
+        assertThat(statusOf(delivered)).isEqualTo("DELIVERED");
+        assertThat(written(ports -> ports.delivered(leased, 1, Optional.of(200), NOW.plusSeconds(2))))
+                .as("the attempt under way marks nothing").isFalse();
+        assertThat(session.<List<String>>call(ports -> ports.forwarding().withUnfinishedDeliveries())).containsExactly("audit-log");
+    }
+
     /** A stored event received at {@code at} with one delivery to the destination under this ordering key. */
     private long keyed(String orderingKey, Instant at) {
         NewInboxEntry entry = stored(InboxEntryFixture.valid(at));

@@ -12,15 +12,20 @@ import java.util.UUID;
 
 /**
  * Operators' view of the forwarding destinations and their deliveries, and what they do to them: redrive or skip
- * a FAILED delivery, redrive or replay the deliveries of a received range, pause and resume. Every change is in
- * the audit trail.
+ * a FAILED delivery, redrive or replay the deliveries of a received range, pause and resume, discard what a
+ * removed destination left. Every change is in the audit trail.
  */
 public interface OperateDestinationsUseCase {
 
-    /** Every configured destination, in configuration order. */
+    /**
+     * Every configured destination, in configuration order, then every destination no longer configured that
+     * still has unfinished (PENDING or FAILED) deliveries, in id order, as {@code removed}.
+     */
     List<DestinationState> destinations();
 
-    /** The destination's deliveries, newest first; empty when no destination has this id. */
+    /**
+     * The destination's deliveries, newest first, configured or removed; empty when no destination has this id.
+     */
     Optional<List<DeliveryRecord>> deliveries(String destinationId, DeliveryQuery query);
 
     /** Puts a FAILED delivery back to work, due now, with its message id. Audited. */
@@ -70,12 +75,36 @@ public interface OperateDestinationsUseCase {
     Optional<List<HeldKey>> heldKeys(String destinationId, int limit);
 
     /**
+     * A removed destination's unfinished deliveries given up: SKIPPED, never sent, in bounded batches. Audited
+     * with its count. Configured again later, a destination goes on with what was not discarded.
+     */
+    DiscardOutcome discard(Operator operator, String destinationId);
+
+    /** What a discard came to. */
+    sealed interface DiscardOutcome {
+
+        /** The bulk action, with how many deliveries it gave up. */
+        record Discarded(Recovery recovery) implements DiscardOutcome {
+        }
+
+        /** Nothing: the destination is configured, and its deliveries are still sent. */
+        record StillConfigured() implements DiscardOutcome {
+        }
+
+        /** Nothing: no destination, configured or removed, has this id. */
+        record Unknown() implements DiscardOutcome {
+        }
+    }
+
+    /**
      * One destination: its backlog as stored, and how it has been answering this instance.
      *
+     * @param kind  {@code http}, {@code kafka} or {@code jms}; unknown for a removed destination
      * @param state {@code paused} by an operator, {@code failing} after consecutive failures (a probe at a
-     *              time), or {@code active}
+     *              time), {@code active}, or {@code removed} when it is no longer configured but has unfinished
+     *              deliveries (never sent until it is configured again or they are discarded)
      */
-    record DestinationState(String destinationId, String kind, String state, DestinationBacklog backlog,
+    record DestinationState(String destinationId, Optional<String> kind, String state, DestinationBacklog backlog,
             int consecutiveFailures, Optional<String> lastError) {
     }
 }

@@ -32,7 +32,8 @@ public record OperatorAction(UUID actionId, String actor, Kind kind, Optional<St
         DESTINATION_BULK_REDRIVE("destination.bulk_redrive"),
         DESTINATION_REPLAY("destination.replay"),
         DESTINATION_PAUSE("destination.pause"),
-        DESTINATION_RESUME("destination.resume");
+        DESTINATION_RESUME("destination.resume"),
+        DESTINATION_DISCARD("destination.discard");
 
         private final String code;
 

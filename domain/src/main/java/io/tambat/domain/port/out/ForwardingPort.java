@@ -78,6 +78,22 @@ public interface ForwardingPort {
      */
     List<Long> replay(String destinationId, ReceivedRange range, Optional<Long> after, int max, Instant now);
 
+    /**
+     * Up to {@code max} unfinished (PENDING or FAILED) deliveries of the destination, after {@code after} in
+     * delivery id order, given up: SKIPPED, never sent, their ordering keys released. A lease one of them holds
+     * is void, so an attempt still under way marks nothing.
+     *
+     * @return the ids of the deliveries given up, ascending
+     */
+    List<Long> discard(String destinationId, Optional<Long> after, int max, Instant now);
+
+    /**
+     * Every destination with unfinished (PENDING or FAILED) deliveries, configured or not, in id order: one no
+     * longer configured is known by these alone. One index probe per such destination, never a scan of the
+     * deliveries.
+     */
+    List<String> withUnfinishedDeliveries();
+
     /** @return false when it was paused already */
     boolean pause(String destinationId, Instant now);
 

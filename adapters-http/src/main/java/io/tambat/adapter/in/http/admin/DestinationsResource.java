@@ -45,7 +45,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 /**
  * Operators' view of the forwarding destinations (each one's state and backlog, its deliveries, the keys FAILED
  * deliveries hold) and their actions: redrive or skip a FAILED delivery, redrive or replay a received range,
- * pause and resume. Errors are shown as written, redacted; never a body or a secret.
+ * pause and resume, discard what a removed destination left. Errors are shown as written, redacted; never a body or a secret.
  */
 @Path("/admin/destinations")
 @RequestScoped
@@ -70,13 +70,13 @@ public class DestinationsResource {
         for (OperateDestinationsUseCase.DestinationState state : destinations.destinations()) {
             JsonObjectBuilder item = JsonProviders.PROVIDER.createObjectBuilder()
                     .add("destination_id", state.destinationId())
-                    .add("kind", state.kind())
                     .add("state", state.state())
                     .add("pending", state.backlog().pending())
                     .add("failed", state.backlog().failed())
                     .add("oldest_pending_age_seconds", state.backlog().oldestPendingAgeSeconds())
                     .add("consecutive_failures", state.consecutiveFailures())
                     .add("held_keys", state.backlog().heldKeys());
+            optional(item, "kind", state.kind());
             optional(item, "last_delivered_at", state.backlog().lastDeliveredAt().map(Instant::toString));
             optional(item, "last_error", state.lastError());
             items.add(item);
@@ -159,6 +159,26 @@ public class DestinationsResource {
     public Response resume(@PathParam("id") String id) {
         return destinations.resume(AdminRequests.operator(security), id) ? stateOf(id, "active")
                 : unknownDestination();
+    }
+
+    /**
+     * A removed destination's unfinished deliveries given up (SKIPPED), in audited batches; a configured one's
+     * are still sent, so it is refused.
+     */
+    @POST
+    @Path("/{id}/discard")
+    public Response discard(@PathParam("id") String id) {
+        OperateDestinationsUseCase.DiscardOutcome outcome = destinations.discard(AdminRequests.operator(security), id);
+        if (outcome instanceof OperateDestinationsUseCase.DiscardOutcome.Discarded discarded) {
+            return json(JsonProviders.PROVIDER.createObjectBuilder()
+                    .add("action_id", discarded.recovery().actionId().toString())
+                    .add("discarded", discarded.recovery().scheduled()));
+        }
+        if (outcome instanceof OperateDestinationsUseCase.DiscardOutcome.StillConfigured) {
+            return Problems.of(ProblemCode.DESTINATION_CONFIGURED,
+                    "the destination is configured: only a removed destination's deliveries can be discarded");
+        }
+        return unknownDestination();
     }
 
     /** The ordering keys whose later messages wait behind a FAILED delivery (per-object ordering). */
