@@ -46,11 +46,24 @@ class PostgresForwardingAdapter implements ForwardingPort {
             status = 'PENDING' AND destination_id = ?4
                 AND NOT EXISTS (SELECT 1 FROM forward_destination_pause p WHERE p.destination_id = ?4)""";
 
-    /** Per-object ordering: only a delivery with no earlier one of its key pending or FAILED. */
+    /**
+     * Per-object ordering: only a delivery with no earlier one of its key pending or FAILED, and none of its key
+     * under a live lease, whatever its id (ids are given at insert, not at commit: a state change can commit
+     * after a later event of its object was leased).
+     */
     private static final String FIRST_OF_ITS_KEY = """
-             AND NOT EXISTS (SELECT 1 FROM forward_delivery earlier
-                WHERE earlier.destination_id = ?4 AND earlier.ordering_key = forward_delivery.ordering_key
-                    AND earlier.status IN ('PENDING', 'FAILED') AND earlier.delivery_id < forward_delivery.delivery_id)""";
+             AND NOT EXISTS (SELECT 1 FROM forward_delivery other
+                WHERE other.destination_id = ?4 AND other.ordering_key = forward_delivery.ordering_key
+                    AND other.status IN ('PENDING', 'FAILED')
+                    AND (other.delivery_id < forward_delivery.delivery_id OR other.lease_until > ?1))""";
+
+    /**
+     * Per-object leases of one destination run one at a time across the fleet, to the end of their transaction:
+     * the lease statement that follows takes its snapshot after the one before committed, so it sees the leases
+     * that one took and never leases a second message of a key beside them.
+     */
+    private static final NumberedStatement ONE_ORDERED_LEASE_AT_A_TIME = NumberedStatement.of(
+            "SELECT pg_advisory_xact_lock(hashtextextended('forward_delivery lease ' || ?1, 0))");
 
     private static final NumberedStatement LEASE = LeaseQueries.statement("forward_delivery", "delivery_id",
             PENDING, "", "SELECT " + ForwardRows.LEASED + " " + ForwardRows.LEASED_FROM);
@@ -171,9 +184,14 @@ class PostgresForwardingAdapter implements ForwardingPort {
     @Override
     public List<ForwardDelivery> leaseDue(String destinationId, Destination.Ordering ordering, int max, Instant now,
             Instant leaseUntil) {
-        NumberedStatement lease = ordering == Destination.Ordering.PER_OBJECT ? LEASE_IN_ORDER : LEASE;
-        return StorageCalls.call("forward lease", () -> LeaseQueries.lease(em, lease, ForwardRows::leased, now,
-                leaseUntil, max, destinationId));
+        if (ordering == Destination.Ordering.NONE) {
+            return StorageCalls.call("forward lease", () -> LeaseQueries.lease(em, LEASE, ForwardRows::leased, now,
+                    leaseUntil, max, destinationId));
+        }
+        return StorageCalls.call("forward lease in order", () -> {
+            EnlistedConnection.query(em, ONE_ORDERED_LEASE_AT_A_TIME, row -> null, destinationId);
+            return LeaseQueries.lease(em, LEASE_IN_ORDER, ForwardRows::leased, now, leaseUntil, max, destinationId);
+        });
     }
 
     @Override

@@ -363,6 +363,24 @@ class PostgresForwardingAdapterTest
     }
 
     @Test
+    void aKeyUnderALiveLeaseIsNotLeasedAgainWhateverTheIdsOfItsOtherMessages() {
+        long committedLater = keyed("stripe:shop:pi_A", NOW);
+        long leasedFirst = keyed("stripe:shop:pi_A", NOW.plusMillis(1));
+        // The state change (the lower id) is not yet committed when the event after it is leased.
+        database.execute("UPDATE forward_delivery SET status = 'DELIVERED' WHERE delivery_id = ?", committedLater);
+        ForwardDelivery leased = leaseInOrder(NOW.plusSeconds(1)).get(0);
+        assertThat(leased.deliveryId()).isEqualTo(leasedFirst);
+        database.execute("UPDATE forward_delivery SET status = 'PENDING' WHERE delivery_id = ?", committedLater);
+
+        assertThat(leaseInOrder(NOW.plusSeconds(2))).as("its key is under a live lease").isEmpty();
+
+        assertThat(written(ports -> ports.delivered(leasedFirst, leased.lease().attempt(), Optional.of(200),
+                NOW.plusSeconds(3)))).isTrue();
+        assertThat(leaseInOrder(NOW.plusSeconds(4))).extracting(ForwardDelivery::deliveryId)
+                .containsExactly(committedLater);
+    }
+
+    @Test
     void knowsEveryDestinationWithUnfinishedDeliveriesAndDiscardsOnesInBatchesWhateverTheirEvent() {
         long leased = enqueue(NOW);
         long pending = enqueue(NOW);
