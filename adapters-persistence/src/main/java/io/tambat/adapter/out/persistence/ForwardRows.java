@@ -30,9 +30,12 @@ final class ForwardRows {
                 CASE WHEN l.message_type = 'event' THEN i.payload_ciphertext END,
                 m.object_type, m.object_id, m.state, m.version, m.applied_at, l.ordering_key, l.created_at""";
 
-    /** Joins each leased delivery {@code l} to its event {@code i} and, for a state change, its mutation {@code m}. */
+    /**
+     * Joins each leased delivery {@code l} to its event {@code i} and, for a state change, its mutation {@code m}.
+     * A delivery whose event is gone comes without it ({@link #orphan}).
+     */
     static final String LEASED_FROM = """
-            FROM leased l JOIN webhook_inbox i ON i.inbox_id = l.inbox_id
+            FROM leased l LEFT JOIN webhook_inbox i ON i.inbox_id = l.inbox_id
                 LEFT JOIN object_mutation m ON l.message_type = 'state-change' AND m.inbox_id = l.inbox_id""";
 
     /** A delivery as operators see it. */
@@ -74,6 +77,16 @@ final class ForwardRows {
             LIMIT ?2""";
 
     private ForwardRows() {
+    }
+
+    /** Whether a leased row's event is gone: nothing is left to send, nor to say what it was. */
+    static boolean orphan(Object[] row) {
+        return row[7] == null;
+    }
+
+    /** A leased row's delivery id. */
+    static long deliveryId(Object[] row) {
+        return ColumnValues.number(row[0]);
     }
 
     static ForwardDelivery leased(Object[] row) {

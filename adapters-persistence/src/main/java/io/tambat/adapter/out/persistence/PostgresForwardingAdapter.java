@@ -90,6 +90,16 @@ class PostgresForwardingAdapter implements ForwardingPort {
                 last_error = ?5
             WHERE delivery_id = ?1 AND attempt_count = ?2 AND lease_until IS NOT NULL""");
 
+    /**
+     * Ends, in their lease's transaction, deliveries whose event is gone ({@code ?1} their ids as text,
+     * {@code ?2} now). A replay now locks the event it moves, so retention cannot forget it meanwhile; these are
+     * what a race before that left.
+     */
+    private static final String FAIL_ORPHANS = """
+            UPDATE forward_delivery SET status = 'FAILED', failed_at = ?, lease_until = NULL,
+                last_error = 'event_purged: retention forgot the event before this delivery was sent'
+            WHERE delivery_id = ANY (CAST(CAST(? AS text[]) AS bigint[]))""";
+
     private static final NumberedStatement REDRIVE = NumberedStatement.of("""
             UPDATE forward_delivery SET status = 'PENDING', failed_at = NULL, next_attempt_at = ?3
             WHERE destination_id = ?1 AND delivery_id = ?2 AND status = 'FAILED'""");
@@ -101,14 +111,16 @@ class PostgresForwardingAdapter implements ForwardingPort {
     /**
      * A bounded batch of a destination's deliveries in one status set, of events received in a range, after a
      * delivery id, back to due now: {@code ?1} destination, {@code ?2} batch size, {@code ?3} now, {@code ?4} and
-     * {@code ?5} the range, {@code ?6} the last delivery id the batch before moved.
+     * {@code ?5} the range, {@code ?6} the last delivery id the batch before moved. The event each delivery sends
+     * is locked against deletion until the batch commits, so retention never forgets it under a delivery made
+     * pending again; one retention is deleting is passed over, as one already gone.
      */
     private static final String MOVE_RECEIVED = """
             UPDATE forward_delivery d SET status = 'PENDING', failed_at = NULL, skipped_at = NULL, next_attempt_at = ?3
             FROM (SELECT f.delivery_id FROM forward_delivery f JOIN webhook_inbox i ON i.inbox_id = f.inbox_id
                   WHERE f.destination_id = ?1 AND f.status IN (%s) AND f.delivery_id > ?6
                       AND i.received_at >= ?4 AND i.received_at < ?5
-                  ORDER BY f.delivery_id LIMIT ?2 FOR UPDATE OF f SKIP LOCKED) chosen
+                  ORDER BY f.delivery_id LIMIT ?2 FOR UPDATE OF f SKIP LOCKED FOR KEY SHARE OF i SKIP LOCKED) chosen
             WHERE d.delivery_id = chosen.delivery_id
             RETURNING d.delivery_id""";
 
@@ -184,14 +196,23 @@ class PostgresForwardingAdapter implements ForwardingPort {
     @Override
     public List<ForwardDelivery> leaseDue(String destinationId, Destination.Ordering ordering, int max, Instant now,
             Instant leaseUntil) {
-        if (ordering == Destination.Ordering.NONE) {
-            return StorageCalls.call("forward lease", () -> LeaseQueries.lease(em, LEASE, ForwardRows::leased, now,
-                    leaseUntil, max, destinationId));
+        List<Object[]> rows = ordering == Destination.Ordering.NONE
+                ? StorageCalls.call("forward lease", () -> LeaseQueries.lease(em, LEASE, row -> row, now, leaseUntil,
+                        max, destinationId))
+                : StorageCalls.call("forward lease in order", () -> {
+                    EnlistedConnection.query(em, ONE_ORDERED_LEASE_AT_A_TIME, row -> null, destinationId);
+                    return LeaseQueries.lease(em, LEASE_IN_ORDER, row -> row, now, leaseUntil, max, destinationId);
+                });
+        List<String> orphans = rows.stream().filter(ForwardRows::orphan)
+                .map(row -> String.valueOf(ForwardRows.deliveryId(row))).toList();
+        if (!orphans.isEmpty()) {
+            StorageCalls.call("forward orphans", () -> EnlistedConnection.update(em, FAIL_ORPHANS,
+                    (connection, statement) -> {
+                        statement.setTimestamp(1, Timestamp.from(now));
+                        statement.setArray(2, EnlistedConnection.texts(connection, orphans));
+                    }));
         }
-        return StorageCalls.call("forward lease in order", () -> {
-            EnlistedConnection.query(em, ONE_ORDERED_LEASE_AT_A_TIME, row -> null, destinationId);
-            return LeaseQueries.lease(em, LEASE_IN_ORDER, ForwardRows::leased, now, leaseUntil, max, destinationId);
-        });
+        return rows.stream().filter(row -> !ForwardRows.orphan(row)).map(ForwardRows::leased).toList();
     }
 
     @Override

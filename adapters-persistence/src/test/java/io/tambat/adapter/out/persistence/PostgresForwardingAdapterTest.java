@@ -21,6 +21,10 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CompletableFuture;
+import java.time.Duration;
 import java.util.UUID;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
@@ -360,6 +364,102 @@ class PostgresForwardingAdapterTest
 
         assertThat(new String(leased.payload().orElseThrow().ciphertext(), StandardCharsets.UTF_8))
                 .isEqualTo("{\"id\":\"" + entry.inboxId() + "\"}");
+    }
+
+    @Test
+    void aReplayHoldsItsEventSoRetentionPassesItOverUntilTheReplayCommitted() throws Exception {
+        long delivered = finishedLongAgo();
+        CountDownLatch moved = new CountDownLatch(1);
+        CountDownLatch purgeTried = new CountDownLatch(1);
+        CompletableFuture<List<Long>> replay = CompletableFuture.supplyAsync(() -> session.call(ports -> {
+            List<Long> replayed = ports.forwarding().replay(DESTINATION, everReceived(), Optional.empty(), 10, NOW);
+            moved.countDown();
+            await(purgeTried);
+            return replayed;
+        }));
+        await(moved);
+
+        int purged;
+        try (StoreSession<PostgresInboxWorkAdapter> retention = inboxWork()) {
+            purged = retention.call(work -> work.purgeFinished(NOW, 10));
+        } finally {
+            purgeTried.countDown();
+        }
+
+        assertThat(replay.get(30, TimeUnit.SECONDS)).containsExactly(delivered);
+        assertThat(purged).as("the replay holds the event").isZero();
+        assertThat(leaseAt(NOW.plusSeconds(1))).extracting(ForwardDelivery::deliveryId).containsExactly(delivered);
+    }
+
+    @Test
+    void aReplayPassesOverAnEventRetentionIsForgetting() throws Exception {
+        long delivered = finishedLongAgo();
+        CountDownLatch deleted = new CountDownLatch(1);
+        CountDownLatch replayTried = new CountDownLatch(1);
+        CompletableFuture<Integer> purge;
+        try (StoreSession<PostgresInboxWorkAdapter> retention = inboxWork()) {
+            purge = CompletableFuture.supplyAsync(() -> retention.call(work -> {
+                int forgotten = work.purgeFinished(NOW, 10);
+                deleted.countDown();
+                await(replayTried);
+                return forgotten;
+            }));
+            await(deleted);
+            List<Long> replayed;
+            try {
+                replayed = session.call(ports -> ports.forwarding().replay(DESTINATION, everReceived(),
+                        Optional.empty(), 10, NOW));
+            } finally {
+                replayTried.countDown();
+            }
+            assertThat(purge.get(30, TimeUnit.SECONDS)).isEqualTo(1);
+            assertThat(replayed).as("nothing is left to send").isEmpty();
+        }
+        assertThat(statusOf(delivered)).isEqualTo("DELIVERED");
+    }
+
+    @Test
+    void aDeliveryWhoseEventIsGoneEndsFailedWhenLeasedInsteadOfWaitingForEver() {
+        long orphan = enqueue(NOW);
+        long next = enqueue(NOW);
+        database.execute("DELETE FROM webhook_inbox WHERE inbox_id = (SELECT inbox_id FROM forward_delivery"
+                + " WHERE delivery_id = ?)", orphan);
+
+        assertThat(leaseAt(NOW)).extracting(ForwardDelivery::deliveryId).containsExactly(next);
+
+        assertThat(database.value("SELECT status || ' ' || last_error FROM forward_delivery WHERE delivery_id = ?",
+                String.class, orphan)).startsWith("FAILED event_purged: ");
+    }
+
+    /** A delivered delivery of a processed event received long ago, which retention may forget. */
+    private long finishedLongAgo() {
+        long delivered = enqueue(NOW.minus(Duration.ofDays(100)));
+        database.execute("UPDATE forward_delivery SET status = 'DELIVERED', delivered_at = created_at"
+                + " WHERE delivery_id = ?", delivered);
+        database.execute("UPDATE webhook_inbox SET status = 'PROCESSED' WHERE inbox_id = (SELECT inbox_id"
+                + " FROM forward_delivery WHERE delivery_id = ?)", delivered);
+        return delivered;
+    }
+
+    private static ReceivedRange everReceived() {
+        return new ReceivedRange(NOW.minus(Duration.ofDays(365)), NOW);
+    }
+
+    private StoreSession<PostgresInboxWorkAdapter> inboxWork() {
+        return database.session(em -> {
+            PostgresInboxWorkAdapter work = new PostgresInboxWorkAdapter();
+            work.em = em;
+            return work;
+        });
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            assertThat(latch.await(30, TimeUnit.SECONDS)).as("the other transaction got there").isTrue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
     }
 
     @Test
