@@ -8,6 +8,7 @@ import io.tambat.domain.model.forwarding.DeliveryOutcome;
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.Destinations;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
+import io.tambat.domain.model.forwarding.ForwardMessage;
 import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.model.processing.RetryPolicy;
@@ -197,7 +198,7 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
         try {
             attempt(delivery);
         } catch (RuntimeException e) {
-            // Its lease brings it back; the slot must come back now.
+            // Recording its end failed (the database): its lease brings it back; the slot must come back now.
             LOG.log(Level.WARNING, "forward delivery {0} attempt ended without an outcome: {1}",
                     new Object[] {delivery.deliveryId(), e.getClass().getName()});
         } finally {
@@ -231,13 +232,39 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
         attemptAll(toAttempt);
     }
 
+    /**
+     * Whatever fails before or around the exchange (a body that does not open, a producer refusing its settings,
+     * a provider's {@code Error}) ends the attempt as not delivered: left to the lease, every attempt would end
+     * {@code worker_lost} and the schedule's waits would never apply. Its error is the failure's class only:
+     * a message may carry a secret or the payload.
+     */
     private DeliveryOutcome send(Destination destination, ForwardDelivery delivery) {
         if (delivery.purged()) {
             return new DeliveryOutcome.NotDelivered(Optional.empty(), Optional.empty(), delivery.type()
                     == MessageType.EVENT ? "payload_purged: retention removed the event's payload"
                     : "mutation_purged: retention removed the mutation from the trail");
         }
-        return transport.send(destination, delivery.message(body(delivery)));
+        ForwardMessage message;
+        try {
+            message = delivery.message(body(delivery));
+        } catch (RuntimeException e) {
+            return attemptFailed(delivery, "body", e);
+        }
+        try {
+            return transport.send(destination, message);
+        } catch (VirtualMachineError e) {
+            // The JVM itself is failing: recording the end would likely fail too; the lease ends the attempt.
+            throw e;
+        } catch (RuntimeException | Error e) {
+            return attemptFailed(delivery, destination.target().kind(), e);
+        }
+    }
+
+    private static DeliveryOutcome attemptFailed(ForwardDelivery delivery, String where, Throwable failure) {
+        LOG.log(Level.WARNING, "forward delivery {0}: the attempt failed with {1}",
+                new Object[] {delivery.deliveryId(), failure.getClass().getName()});
+        return new DeliveryOutcome.NotDelivered(Optional.empty(), Optional.empty(),
+                where + ": " + failure.getClass().getSimpleName());
     }
 
     /** An event's opened payload, or a state change's rendered notice. */

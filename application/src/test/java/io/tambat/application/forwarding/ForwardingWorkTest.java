@@ -34,6 +34,7 @@ import java.util.Optional;
 import java.util.Queue;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 class ForwardingWorkTest {
@@ -138,6 +139,66 @@ class ForwardingWorkTest {
 
         long id = deliveries.rows().get(0).deliveryId();
         assertThat(deliveries.leases("shop").nextAttemptAt(id)).isEqualTo(clock.instant().plus(Duration.ofMinutes(2)));
+    }
+
+    @Test
+    void anAttemptWhoseTransportThrowsIsRetriedOnTheScheduleWithOnlyTheFailuresClassAsItsError() {
+        stored("shop");
+        transport.answerBy("shop", () -> {
+            throw new IllegalArgumentException("sasl.jaas.config=... password=\"hunter2\"");
+        });
+
+        drain();
+
+        long id = deliveries.rows().get(0).deliveryId();
+        assertThat(deliveries.row(id).status()).isEqualTo(DeliveryStatus.PENDING);
+        assertThat(deliveries.row(id).lastStatus()).isEmpty();
+        assertThat(deliveries.row(id).lastError()).contains("http: IllegalArgumentException");
+        assertThat(deliveries.leases("shop").nextAttemptAt(id)).as("the schedule's first wait, not the lease's end")
+                .isEqualTo(clock.instant().plusSeconds(5));
+        assertThat(counted).containsExactly("retried shop");
+        transport.answer("shop", new DeliveryOutcome.Delivered(Optional.of(200)));
+        clock.advance(Duration.ofSeconds(5));
+        drain();
+        assertThat(deliveries.row(id).status()).as("its slot came back").isEqualTo(DeliveryStatus.DELIVERED);
+    }
+
+    @Test
+    void anErrorThrownByATransportEndsTheAttemptAsAnExceptionDoes() {
+        stored("shop");
+        transport.answerBy("shop", () -> {
+            throw new NoClassDefFoundError("com/example/jms/ProviderSession");
+        });
+
+        drain();
+
+        assertThat(deliveries.rows()).singleElement().satisfies(row -> {
+            assertThat(row.status()).isEqualTo(DeliveryStatus.PENDING);
+            assertThat(row.lastError()).contains("http: NoClassDefFoundError");
+        });
+        assertThat(counted).containsExactly("retried shop");
+    }
+
+    @Test
+    void anEventWhosePayloadDoesNotOpenIsRetriedOnTheScheduleWithoutBeingSent() {
+        UUID inboxId = UUID.randomUUID();
+        EndpointId endpoint = new EndpointId("stripe-main");
+        byte[] otherRow = NewInboxEntry.payloadAssociatedData(UUID.randomUUID(), "stripe", endpoint, "evt_other");
+        deliveries.event(inboxId, new InMemoryForwarding.StoredEvent("stripe", endpoint, "payment_intent.succeeded",
+                "evt_" + inboxId, Optional.of("application/json"),
+                Optional.of(new SealingCipher().seal(BODY.getBytes(StandardCharsets.UTF_8), otherRow)),
+                Optional.empty()));
+        deliveries.enqueue(List.of(new NewForward("shop", MessageType.EVENT, NewForward.eventMessageId(inboxId),
+                inboxId, inboxId.toString(), clock.instant())));
+
+        drain();
+
+        assertThat(transport.sent).isEmpty();
+        assertThat(deliveries.rows()).singleElement().satisfies(row -> {
+            assertThat(row.status()).isEqualTo(DeliveryStatus.PENDING);
+            assertThat(row.lastError()).contains("body: IllegalStateException");
+        });
+        assertThat(counted).containsExactly("retried shop");
     }
 
     @Test
@@ -299,19 +360,23 @@ class ForwardingWorkTest {
         return built;
     }
 
-    /** Answers each destination as told (200 by default); {@code slow}'s sends are never started here. */
+    /** Answers each destination as told (200 by default), or throws; {@code slow}'s sends are never started here. */
     private static final class ScriptedTransport implements DestinationTransportPort {
         final List<ForwardMessage> sent = new ArrayList<>();
-        private final Map<String, DeliveryOutcome> answers = new HashMap<>();
+        private final Map<String, Supplier<DeliveryOutcome>> answers = new HashMap<>();
 
         void answer(String destinationId, DeliveryOutcome outcome) {
-            answers.put(destinationId, outcome);
+            answers.put(destinationId, () -> outcome);
+        }
+
+        void answerBy(String destinationId, Supplier<DeliveryOutcome> answer) {
+            answers.put(destinationId, answer);
         }
 
         @Override
         public DeliveryOutcome send(Destination destination, ForwardMessage message) {
             sent.add(message);
-            return answers.getOrDefault(destination.id(), new DeliveryOutcome.Delivered(Optional.of(200)));
+            return answers.getOrDefault(destination.id(), () -> new DeliveryOutcome.Delivered(Optional.of(200))).get();
         }
     }
 

@@ -31,7 +31,8 @@ import java.util.concurrent.TimeoutException;
  * {@code POST <url>} of one message, signed as Standard Webhooks consumers verify. 2xx is delivered; anything
  * else, a timeout or a connection error is not, with 429 and 503 passing on their {@code Retry-After}.
  * Redirects are never followed: a consumer that moved says so by its configuration, not by sending the body
- * (and its signature) elsewhere.
+ * (and its signature) elsewhere. A header value HTTP cannot carry as it is goes percent-encoded
+ * ({@link HttpHeaderEncoding}), so every message can be sent.
  *
  * <p>The status line and headers alone decide the outcome, and {@code send} returns as soon as they are in. The
  * answer's body is then read and thrown away in the background, no more than its first
@@ -65,7 +66,7 @@ class HttpDestinationTransport {
         HttpRequest.Builder builder = HttpRequest.newBuilder(http.url())
                 .timeout(destination.timeout())
                 .header("Content-Type", message.contentType());
-        message.headers().forEach(builder::header);
+        HttpHeaderEncoding.encoded(message.headers()).forEach(builder::header);
         HttpRequest request = builder
                 .header("webhook-timestamp", Long.toString(timestamp))
                 .header("webhook-signature", StandardWebhookSignature.of(http.secrets(), message.messageId(),
@@ -98,8 +99,9 @@ class HttpDestinationTransport {
         if (failure instanceof IOException) {
             return notDelivered("connection: " + failure.getClass().getSimpleName());
         }
-        // Not the destination's doing but the client's or ours: the caller's lease brings the delivery back.
-        throw new IllegalStateException("the HTTP client failed without an I/O error", failure);
+        // The client's doing or ours, not the destination's, but still this attempt's end: left to the lease, it
+        // would end worker_lost instead of taking the schedule's next wait.
+        return notDelivered("http: " + failure.getClass().getSimpleName());
     }
 
     private static DeliveryOutcome timedOut(Destination destination) {

@@ -43,7 +43,8 @@ class JmsDestinationTransport {
     @Resource
     UserTransaction transaction;
 
-    private final Map<String, Object> resources = new ConcurrentHashMap<>();
+    /** What each JNDI name is bound to, once looked up; a unit test puts its fakes here instead. */
+    final Map<String, Object> resources = new ConcurrentHashMap<>();
 
     DeliveryOutcome send(Destination destination, DestinationTarget.Jms jms, ForwardMessage message) {
         ConnectionFactory factory;
@@ -57,20 +58,42 @@ class JmsDestinationTransport {
                     + " or " + jms.destination());
         }
         try {
-            transaction.setTransactionTimeout((int) Math.max(1, destination.timeout().toSeconds()));
-            transaction.begin();
-            // Created inside the transaction, the container's context enlists in it: the send is durable at commit.
-            try (JMSContext context = factory.createContext()) {
-                context.createProducer().setDeliveryMode(DeliveryMode.PERSISTENT).send(target, bytes(context, message));
-            }
-            transaction.commit();
-            return new DeliveryOutcome.Delivered(Optional.empty());
+            return sendInItsOwnTransaction(destination, factory, target, message);
         } catch (JMSRuntimeException | JMSException e) {
-            rollBack();
             return notDelivered("jms: " + e.getClass().getSimpleName());
         } catch (Exception e) {
-            rollBack();
             return notDelivered("jms: the send's transaction did not commit (" + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    /**
+     * However it ends (an {@code Error} included), a transaction it began and did not commit is rolled back, and
+     * the thread gets its default timeout back: under JTA the timeout set here applies to every transaction
+     * begun later on this thread, and managed threads are pooled. A transaction it did not begin (one already
+     * on the thread, which {@code begin} refuses) is not its own to roll back.
+     */
+    private DeliveryOutcome sendInItsOwnTransaction(Destination destination, ConnectionFactory factory,
+            jakarta.jms.Destination target, ForwardMessage message) throws Exception {
+        try {
+            transaction.setTransactionTimeout((int) Math.max(1, destination.timeout().toSeconds()));
+            transaction.begin();
+            boolean committed = false;
+            try {
+                // Created inside the transaction, the container's context enlists in it: durable at commit.
+                try (JMSContext context = factory.createContext()) {
+                    context.createProducer().setDeliveryMode(DeliveryMode.PERSISTENT)
+                            .send(target, bytes(context, message));
+                }
+                transaction.commit();
+                committed = true;
+            } finally {
+                if (!committed) {
+                    rollBack();
+                }
+            }
+            return new DeliveryOutcome.Delivered(Optional.empty());
+        } finally {
+            restoreDefaultTimeout();
         }
     }
 
@@ -106,6 +129,15 @@ class JmsDestinationTransport {
             }
         } catch (SystemException | IllegalStateException | SecurityException e) {
             LOG.log(Level.WARNING, "rolling back a JMS send failed: {0}", e.getClass().getName());
+        }
+    }
+
+    private void restoreDefaultTimeout() {
+        try {
+            // Zero restores the transaction service's default.
+            transaction.setTransactionTimeout(0);
+        } catch (SystemException e) {
+            LOG.log(Level.WARNING, "restoring the default transaction timeout failed: {0}", e.getClass().getName());
         }
     }
 

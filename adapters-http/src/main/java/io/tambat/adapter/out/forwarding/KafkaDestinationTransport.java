@@ -51,8 +51,14 @@ class KafkaDestinationTransport {
     private final Map<String, Producer<byte[], byte[]>> producers = new ConcurrentHashMap<>();
 
     DeliveryOutcome send(Destination destination, DestinationTarget.Kafka kafka, ForwardMessage message) {
-        Producer<byte[], byte[]> producer = producers.computeIfAbsent(destination.id(),
-                id -> open(destination, kafka));
+        Producer<byte[], byte[]> producer;
+        try {
+            producer = producers.computeIfAbsent(destination.id(), id -> open(destination, kafka));
+        } catch (KafkaException | IllegalArgumentException e) {
+            // The shop's settings refused (a ConfigException, a linger.ms that is no number): every attempt ends
+            // so until they are corrected, and its error says the producer failed, not a send.
+            return notDelivered("kafka: the producer could not be created (" + e.getClass().getSimpleName() + ")");
+        }
         ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(kafka.topic(), null,
                 message.orderingKey().getBytes(StandardCharsets.UTF_8), message.body(), headers(message));
         long deadline = System.nanoTime() + destination.timeout().toNanos();

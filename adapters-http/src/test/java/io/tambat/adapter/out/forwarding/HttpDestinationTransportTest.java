@@ -24,7 +24,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Queue;
 import java.util.Set;
@@ -141,7 +144,7 @@ class HttpDestinationTransportTest {
                 "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 8\r\n\r\naccepted",
                 "HTTP/1.1 204 No Content\r\n\r\n"));
         consumerAnswers(connection -> {
-            while (readRequest(connection.getInputStream())) {
+            while (readRequest(connection.getInputStream()).isPresent()) {
                 write(connection, answers.remove());
             }
             closedByClientAt.complete(System.nanoTime());
@@ -154,6 +157,26 @@ class HttpDestinationTransportTest {
         assertThat(first).isEqualTo(new DeliveryOutcome.Delivered(Optional.of(200)));
         assertThat(second).isEqualTo(new DeliveryOutcome.Delivered(Optional.of(204)));
         assertThat(closedByClientAt).as("a connection the client closed instead of pooling").isNotDone();
+    }
+
+    @Test
+    void sendsHeaderValuesHttpCannotCarryPercentEncodedAndNamedSoTheMessageIsDelivered() throws Exception {
+        CompletableFuture<String> head = new CompletableFuture<>();
+        consumerAnswers(connection -> {
+            head.complete(readRequest(connection.getInputStream()).orElseThrow());
+            write(connection, "HTTP/1.1 204 No Content\r\n\r\n");
+        });
+        ForwardMessage message = message("paiement.réussi.日本", "evt_1\r\nX-Injected: yes");
+
+        DeliveryOutcome outcome = transport.send(destination(TIMEOUT), target(), message);
+
+        assertThat(outcome).isEqualTo(new DeliveryOutcome.Delivered(Optional.of(204)));
+        assertThat(headerLines(head.get(PATIENCE.toMillis(), TimeUnit.MILLISECONDS)))
+                .containsEntry("tambat-event-type", "paiement.r%C3%A9ussi.%E6%97%A5%E6%9C%AC")
+                .containsEntry("tambat-provider-event-id", "evt_1%0D%0AX-Injected:%20yes")
+                .containsEntry("tambat-encoded", "tambat-event-type,tambat-provider-event-id")
+                .containsEntry("tambat-provider", "stripe")
+                .doesNotContainKey("x-injected");
     }
 
     /** What the consumer does with each connection, on a thread of its own. */
@@ -181,21 +204,34 @@ class HttpDestinationTransportTest {
         });
     }
 
-    /** Reads one request, head and body; false when the client closed the connection instead of sending one. */
-    private static boolean readRequest(InputStream in) throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
+    /**
+     * Reads one request, head and body, and returns its head; empty when the client closed the connection instead
+     * of sending one.
+     */
+    private static Optional<String> readRequest(InputStream in) throws IOException {
+        ByteArrayOutputStream headBytes = new ByteArrayOutputStream();
         int lastFour = 0;
         while (lastFour != END_OF_HEAD) {
             int next = in.read();
             if (next == -1) {
-                return false;
+                return Optional.empty();
             }
-            head.write(next);
+            headBytes.write(next);
             lastFour = lastFour << 8 | next;
         }
-        Matcher length = CONTENT_LENGTH.matcher(head.toString(StandardCharsets.ISO_8859_1));
+        String head = headBytes.toString(StandardCharsets.ISO_8859_1);
+        Matcher length = CONTENT_LENGTH.matcher(head);
         in.readNBytes(length.find() ? Integer.parseInt(length.group(1)) : 0);
-        return true;
+        return Optional.of(head);
+    }
+
+    /** Each header line of a request's head by its name in lower case (a repeated name keeps its last value). */
+    private static Map<String, String> headerLines(String head) {
+        Map<String, String> headers = new HashMap<>();
+        head.lines().skip(1).filter(line -> line.contains(":")).forEach(line -> headers.put(
+                line.substring(0, line.indexOf(':')).trim().toLowerCase(Locale.ROOT),
+                line.substring(line.indexOf(':') + 1).trim()));
+        return headers;
     }
 
     private static void write(Socket connection, String text) throws IOException {
@@ -252,9 +288,13 @@ class HttpDestinationTransportTest {
     }
 
     private static ForwardMessage message() {
+        return message("payment_intent.succeeded", "evt_1");
+    }
+
+    private static ForwardMessage message(String eventType, String providerEventId) {
         return new ForwardMessage("msg_2vTq8Xk1", MessageType.EVENT,
                 UUID.fromString("0190f3c2-7d1e-7a3b-9c4d-5e6f708192a3"), "payment_intent:pi_1", "stripe",
-                "stripe-main", "payment_intent.succeeded", "evt_1", "application/json",
+                "stripe-main", eventType, providerEventId, "application/json",
                 "{\"id\":\"evt_1\"}".getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -75,7 +75,9 @@ public final class ForwardMessage {
 
     /**
      * What every kind of destination receives beside the body, by its HTTP header name, in this order: the
-     * message id, and where the message comes from. Each transport adds its own (a timestamp, a signature).
+     * message id, and where the message comes from. Each transport adds its own (a timestamp, a signature). The
+     * values are as the event gave them, any storable text: a transport that cannot carry one as it is (HTTP, a
+     * line break or a character beyond US-ASCII) encodes it.
      */
     public Map<String, String> headers() {
         Map<String, String> headers = new LinkedHashMap<>();
