@@ -7,6 +7,7 @@ import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.DestinationBacklog;
 import io.tambat.domain.model.forwarding.Destinations;
+import io.tambat.domain.model.forwarding.ForwardableEvent;
 import io.tambat.domain.model.forwarding.HeldKey;
 import io.tambat.domain.model.forwarding.ReceivedRange;
 import io.tambat.domain.model.operator.Operator;
@@ -94,9 +95,13 @@ public class DestinationOperations implements OperateDestinationsUseCase {
 
     @Override
     public Optional<Recovery> replay(Operator operator, String destinationId, ReceivedRange range) {
-        return destinations.find(destinationId).map(destination -> recover(operator,
-                OperatorAction.Kind.DESTINATION_REPLAY, destination.id(), range.described(),
-                (port, after, max, now) -> port.replay(destination.id(), range, after, max, now)));
+        return destinations.find(destinationId).map(destination -> {
+            Recovery sentAgain = recover(operator, OperatorAction.Kind.DESTINATION_REPLAY, destination.id(),
+                    range.described(), (port, after, max, now) -> port.replay(destination.id(), range, after, max,
+                            now));
+            return new Recovery(sentAgain.actionId(), sentAgain.scheduled()
+                    + backfill(sentAgain.actionId(), destination, range));
+        });
     }
 
     @Override
@@ -183,6 +188,30 @@ public class DestinationOperations implements OperateDestinationsUseCase {
         // Who acted is in the audit trail, not in the log: an operator's name is personal data.
         LOG.info(() -> kind.code() + " " + actionId + " moved " + total + " delivery(ies) of " + destinationId);
         return new Recovery(actionId, scheduled);
+    }
+
+    /**
+     * The second part of a replay: the messages of the range's events the destination never had (received before
+     * it was configured), while their content is kept, walked in received order one batch at a time, in the
+     * replay's audited action.
+     *
+     * @return how many deliveries it recorded
+     */
+    private long backfill(UUID actionId, Destination destination, ReceivedRange range) {
+        long recorded = 0;
+        Optional<ForwardableEvent> after = Optional.empty();
+        while (true) {
+            DestinationRecoveryBatch.Backfilled batch = batches.backfill(actionId, destination, range, after);
+            if (batch.last().isEmpty()) {
+                break;
+            }
+            recorded += batch.recorded();
+            after = batch.last();
+        }
+        long total = recorded;
+        LOG.info(() -> OperatorAction.Kind.DESTINATION_REPLAY.code() + " " + actionId + " recorded " + total
+                + " delivery(ies) " + destination.id() + " never had");
+        return recorded;
     }
 
     private DestinationState state(Destination destination, Instant now) {

@@ -1,6 +1,10 @@
 package io.tambat.application.forwarding;
 
 import io.tambat.application.operator.AuditTrail;
+import io.tambat.domain.model.forwarding.Destination;
+import io.tambat.domain.model.forwarding.ForwardableEvent;
+import io.tambat.domain.model.forwarding.NewForward;
+import io.tambat.domain.model.forwarding.ReceivedRange;
 import io.tambat.domain.port.out.ForwardingPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -41,6 +45,30 @@ public class DestinationRecoveryBatch {
     @Transactional
     public boolean hasUnfinished(String destinationId) {
         return deliveries.withUnfinishedDeliveries().contains(destinationId);
+    }
+
+    /** What one batch of a replay's backfill read and recorded. */
+    public record Backfilled(Optional<ForwardableEvent> last, int recorded) {
+    }
+
+    /**
+     * One batch of a replay's backfill: the deliveries the destination would have taken of the received events
+     * after {@code after}, recorded unless it has them already, due at once (they are dated by their cause, as
+     * ingest and processing date them).
+     *
+     * @return the last event read (where the next batch starts; none once the range is walked) and how many
+     *         deliveries were recorded
+     */
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public Backfilled backfill(UUID actionId, Destination destination, ReceivedRange range,
+            Optional<ForwardableEvent> after) {
+        List<ForwardableEvent> events = deliveries.received(range, after, SIZE);
+        List<NewForward> missing = events.stream().flatMap(event -> event.forwardsTo(destination).stream())
+                .toList();
+        int recorded = missing.isEmpty() ? 0 : deliveries.enqueue(missing);
+        audit.counted(actionId, recorded);
+        return new Backfilled(events.isEmpty() ? Optional.empty() : Optional.of(events.get(events.size() - 1)),
+                recorded);
     }
 
     /** @return the deliveries this batch moved, ascending: the last is where the next batch starts */

@@ -134,11 +134,11 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
         return delivery.lease();
     }
 
-    /** A destination's attempts are its schedule's, not the shared policy's. */
+    /** A destination's attempts are its schedule's (from its last redrive or replay), not the shared policy's. */
     @Override
     public boolean endsLost(ForwardDelivery delivery, RetryPolicy retry) {
         return delivery.lease().takenOver()
-                && delivery.lease().attempt() - 1 >= destination(delivery).retrySchedule().attempts();
+                && delivery.scheduleAttempt() - 1 >= destination(delivery).retrySchedule().attempts();
     }
 
     @Override
@@ -280,7 +280,8 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
             DeliveryOutcome.NotDelivered refused) {
         Instant now = clock.instant();
         health.failed(destination.id(), refused.reason(), now);
-        int attempt = delivery.lease().attempt();
+        // A redrive or replay starts the schedule afresh: its waits count from there.
+        int attempt = delivery.scheduleAttempt();
         // What retention removed never comes back: no use trying again.
         Optional<Instant> next = delivery.purged() ? Optional.empty()
                 : destination.retrySchedule().nextAttempt(attempt, now, refused.retryAfter(), jitter);

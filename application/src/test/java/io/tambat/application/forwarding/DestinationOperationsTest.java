@@ -15,6 +15,7 @@ import io.tambat.domain.model.forwarding.DeliveryStatus;
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.Destinations;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
+import io.tambat.domain.model.forwarding.ForwardableEvent;
 import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.NewForward;
 import io.tambat.domain.model.forwarding.ReceivedRange;
@@ -79,6 +80,51 @@ class DestinationOperationsTest {
         assertThat(deliveries.row(later).status()).isEqualTo(DeliveryStatus.FAILED);
         assertThat(operations.redriveFailed(OPERATOR, "nowhere", new ReceivedRange(from, from.plusSeconds(1))))
                 .isEmpty();
+    }
+
+    @Test
+    void aReplayAlsoRecordsTheMessagesOfEventsTheDestinationNeverHadWhileTheirContentIsKept() {
+        operations.destinations = new Destinations(List.of(TestDestinations.http("shop",
+                Set.of(MessageType.EVENT, MessageType.STATE_CHANGE))));
+        Instant from = clock.instant();
+        List<UUID> missed = new ArrayList<>();
+        for (int i = 0; i < DestinationRecoveryBatch.SIZE + 1; i++) {
+            missed.add(received(from.plusMillis(i), true, Optional.empty()));
+        }
+        UUID applied = received(from.plusSeconds(1), true, Optional.of(new ForwardableEvent.AppliedMutation("pi_9",
+                from.plusSeconds(2))));
+        UUID purged = received(from.plusSeconds(3), false, Optional.empty());
+        UUID had = received(from.plusSeconds(4), true, Optional.empty());
+        deliveries.enqueue(List.of(new NewForward("shop", MessageType.EVENT, NewForward.eventMessageId(had), had,
+                had.toString(), from.plusSeconds(4))));
+        received(from.plusSeconds(60), true, Optional.empty());
+
+        Optional<OperateDestinationsUseCase.Recovery> done = operations.replay(OPERATOR, "shop",
+                new ReceivedRange(from, from.plusSeconds(30)));
+
+        assertThat(done).hasValueSatisfying(recovery -> {
+            assertThat(recovery.scheduled()).as("each missed event, and the one applied with its state change")
+                    .isEqualTo(DestinationRecoveryBatch.SIZE + 1 + 2);
+            assertThat(trail.get(recovery.actionId()).count()).isEqualTo(recovery.scheduled());
+        });
+        assertThat(deliveries.rows()).filteredOn(row -> row.forward().inboxId().equals(applied))
+                .extracting(row -> row.forward().type(), row -> row.forward().messageId(),
+                        row -> row.forward().orderingKey())
+                .containsExactlyInAnyOrder(
+                        tuple(MessageType.EVENT, applied.toString(), "stripe:stripe-main:obj_" + applied),
+                        tuple(MessageType.STATE_CHANGE, NewForward.stateChangeMessageId(applied),
+                                "stripe:stripe-main:pi_9"));
+        assertThat(deliveries.rows()).noneMatch(row -> row.forward().inboxId().equals(purged));
+        assertThat(deliveries.rows()).filteredOn(row -> row.forward().inboxId().equals(had)).hasSize(1);
+        assertThat(missed).allSatisfy(inboxId -> assertThat(deliveries.rows())
+                .anyMatch(row -> row.forward().inboxId().equals(inboxId)));
+    }
+
+    private UUID received(Instant at, boolean payloadKept, Optional<ForwardableEvent.AppliedMutation> mutation) {
+        UUID inboxId = UUID.randomUUID();
+        deliveries.receive(new ForwardableEvent(inboxId, "stripe", "stripe-main", "payment_intent.succeeded",
+                Optional.of("obj_" + inboxId), at, payloadKept, mutation));
+        return inboxId;
     }
 
     @Test

@@ -131,6 +131,28 @@ class ForwardingWorkTest {
     }
 
     @Test
+    void aRedrivenDeliveryWhoseFirstAttemptFailsIsRetriedOnAFreshSchedule() {
+        stored("shop");
+        transport.answer("shop", refused(500, Optional.empty()));
+        drain();
+        long id = deliveries.rows().get(0).deliveryId();
+        clock.advance(Duration.ofSeconds(5));
+        drain();
+        clock.advance(Duration.ofMinutes(5));
+        drain();
+        assertThat(deliveries.row(id).status()).isEqualTo(DeliveryStatus.FAILED);
+
+        assertThat(deliveries.redrive("shop", id, clock.instant())).isTrue();
+        drain();
+
+        assertThat(deliveries.row(id).status()).as("its schedule starts again").isEqualTo(DeliveryStatus.PENDING);
+        assertThat(deliveries.leases("shop").nextAttemptAt(id)).isEqualTo(clock.instant().plusSeconds(5));
+        assertThat(deliveries.leases("shop").attempts(id)).as("every attempt still counts").isEqualTo(4);
+        assertThat(transport.sent).extracting(ForwardMessage::messageId).containsOnly(
+                transport.sent.get(0).messageId());
+    }
+
+    @Test
     void waitsNoLessThanTheDestinationAskedBy() {
         stored("shop");
         transport.answer("shop", refused(429, Optional.of(Duration.ofMinutes(2))));

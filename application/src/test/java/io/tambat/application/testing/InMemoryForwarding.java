@@ -6,6 +6,7 @@ import io.tambat.domain.model.forwarding.DeliveryStatus;
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.DestinationBacklog;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
+import io.tambat.domain.model.forwarding.ForwardableEvent;
 import io.tambat.domain.model.forwarding.HeldKey;
 import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.NewForward;
@@ -17,6 +18,7 @@ import io.tambat.domain.port.out.ForwardingPort;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,6 +47,9 @@ public final class InMemoryForwarding implements ForwardingPort, RollsBack {
     private final Map<String, InMemoryLeases<Long>> leases = new LinkedHashMap<>();
     private final Map<UUID, StoredEvent> events = new LinkedHashMap<>();
     private final Set<String> paused = new HashSet<>();
+    private final List<ForwardableEvent> received = new ArrayList<>();
+    /** Attempts made before each delivery's current retry schedule began, once a redrive or replay restarted it. */
+    private final Map<Long, Integer> attemptsBeforeSchedule = new HashMap<>();
     private final List<PurgeRequest> purges = new ArrayList<>();
     private long nextId = 1;
 
@@ -64,8 +69,24 @@ public final class InMemoryForwarding implements ForwardingPort, RollsBack {
         return leases.computeIfAbsent(destinationId, id -> new InMemoryLeases<>());
     }
 
+    /** An event as received, which a replay may forward to a destination that never had it. */
+    public void receive(ForwardableEvent event) {
+        received.add(event);
+    }
+
     @Override
-    public void enqueue(List<NewForward> forwards) {
+    public List<ForwardableEvent> received(ReceivedRange range, Optional<ForwardableEvent> after, int max) {
+        Comparator<ForwardableEvent> order = Comparator.comparing(ForwardableEvent::receivedAt)
+                .thenComparing(ForwardableEvent::inboxId);
+        return received.stream()
+                .filter(event -> !event.receivedAt().isBefore(range.from()) && event.receivedAt().isBefore(range.to()))
+                .filter(event -> after.map(last -> order.compare(event, last) > 0).orElse(true))
+                .sorted(order).limit(max).toList();
+    }
+
+    @Override
+    public int enqueue(List<NewForward> forwards) {
+        int recorded = 0;
         for (NewForward forward : forwards) {
             boolean exists = rows.values().stream().anyMatch(row -> row.forward().destinationId()
                     .equals(forward.destinationId()) && row.forward().messageId().equals(forward.messageId()));
@@ -73,8 +94,10 @@ public final class InMemoryForwarding implements ForwardingPort, RollsBack {
                 long id = nextId++;
                 rows.put(id, new Row(id, forward, DeliveryStatus.PENDING, Optional.empty(), Optional.empty()));
                 leases(forward.destinationId()).add(id, forward.createdAt());
+                recorded++;
             }
         }
+        return recorded;
     }
 
     @Override
@@ -91,7 +114,9 @@ public final class InMemoryForwarding implements ForwardingPort, RollsBack {
             NewForward forward = rows.get(item.key()).forward();
             StoredEvent event = events.get(forward.inboxId());
             leased.add(new ForwardDelivery(item.key(), destinationId, forward.type(), forward.messageId(),
-                    forward.inboxId(), forward.orderingKey(), forward.createdAt(), item.lease(), event.provider(), event.endpointId(), event.eventType(),
+                    forward.inboxId(), forward.orderingKey(), forward.createdAt(), item.lease(),
+                    attemptsBeforeSchedule.getOrDefault(item.key(), 0), event.provider(), event.endpointId(),
+                    event.eventType(),
                     event.providerEventId(), event.contentType(),
                     forward.type() == MessageType.EVENT ? event.payload() : Optional.empty(),
                     forward.type() == MessageType.STATE_CHANGE ? event.mutation() : Optional.empty()));
@@ -173,7 +198,7 @@ public final class InMemoryForwarding implements ForwardingPort, RollsBack {
         for (long id : moved) {
             Row row = rows.get(id);
             rows.put(id, new Row(id, row.forward(), DeliveryStatus.PENDING, row.lastStatus(), row.lastError()));
-            leases(destinationId).reopen(id, now);
+            restartSchedule(destinationId, id, now);
         }
         return moved;
     }
@@ -239,8 +264,14 @@ public final class InMemoryForwarding implements ForwardingPort, RollsBack {
         }
         rows.put(deliveryId, new Row(deliveryId, row.forward(), DeliveryStatus.PENDING, row.lastStatus(),
                 row.lastError()));
-        leases(destinationId).reopen(deliveryId, now);
+        restartSchedule(destinationId, deliveryId, now);
         return true;
+    }
+
+    /** Due now, on a fresh retry schedule; its attempts so far still count as the fencing token. */
+    private void restartSchedule(String destinationId, long deliveryId, Instant now) {
+        leases(destinationId).reopen(deliveryId, now);
+        attemptsBeforeSchedule.put(deliveryId, leases(destinationId).attempts(deliveryId));
     }
 
     @Override
@@ -252,9 +283,11 @@ public final class InMemoryForwarding implements ForwardingPort, RollsBack {
     @Override
     public Runnable snapshot() {
         Runnable rowsBack = RollsBack.snapshotOf(rows);
+        Runnable schedulesBack = RollsBack.snapshotOf(attemptsBeforeSchedule);
         List<Runnable> leasesBack = leases.values().stream().map(InMemoryLeases::snapshot).toList();
         return () -> {
             rowsBack.run();
+            schedulesBack.run();
             leasesBack.forEach(Runnable::run);
         };
     }

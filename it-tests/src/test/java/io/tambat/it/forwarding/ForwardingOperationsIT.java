@@ -280,6 +280,48 @@ class ForwardingOperationsIT {
         }
     }
 
+    @Test
+    void aReplayFillsANewDestinationWithTheEventsAndStateChangesItNeverHad() {
+        Instant start = Instant.now().minusSeconds(1);
+        Map<String, byte[]> before = new LinkedHashMap<>();
+        try (TambatServerProcess server = server("forwarding-backfill", Map.of()).start()
+                .awaitReady(ProcessingServers.READY)) {
+            for (int i = 0; i < 3; i++) {
+                String messageId = ProcessingServers.newMessageId();
+                byte[] body = ProcessingServers.paymentEvent("pay_" + UUID.randomUUID(), 1, "succeeded");
+                assertThat(ProcessingServers.deliver(server.baseUri(), messageId, body).statusCode()).isEqualTo(200);
+                before.put(messageId, body);
+            }
+            Eventually.within(CONVERGENCE, () -> assertThat(db.count("SELECT count(*) FROM object_mutation"))
+                    .isEqualTo(3));
+        }
+
+        try (ForwardingConsumer late = ForwardingConsumer.listening(SECRET);
+                TambatServerProcess server = server("forwarding-backfill", DestinationSettings.together(
+                        DestinationSettings.http("late", late.url(), "v1:" + SECRET, "MESSAGES",
+                                "events,state-changes"))).start().awaitReady(ProcessingServers.READY)) {
+            AdminClient admin = new AdminClient(server.baseUri());
+            String after = events.deliverAndProcess(server.baseUri(), "pay_after", 1, "succeeded");
+            Eventually.within(CONVERGENCE, () -> assertThat(late.acknowledgedIds()).hasSize(2));
+
+            HttpResponse<String> replayed = admin.post("admin/destinations/late/replay", "{\"received_from\":\""
+                    + start + "\",\"received_to\":\"" + Instant.now().plusSeconds(1) + "\"}");
+
+            assertThat(replayed.statusCode()).as(replayed.body()).isEqualTo(200);
+            assertThat(Http.json(replayed).getInt("scheduled")).as("its own two again, and two of each it never had")
+                    .isEqualTo(2 + 2 * before.size());
+            Eventually.within(CONVERGENCE, () -> assertThat(late.acknowledgedIds()).hasSize(2 + 2 * before.size()));
+            before.forEach((providerEventId, body) -> assertThat(late.copiesOf(events.inboxId(providerEventId)))
+                    .singleElement().satisfies(copy -> {
+                        assertThat(copy.verified()).isTrue();
+                        assertThat(copy.body()).isEqualTo(body);
+                    }));
+            assertThat(late.copiesOf(after)).as("sent again by the replay").hasSize(2);
+            assertThat(db.count("SELECT count(*) FROM forward_delivery WHERE destination_id = 'late'"
+                    + " AND message_type = 'state-change' AND status = 'DELIVERED'")).isEqualTo(1 + before.size());
+        }
+    }
+
     private static String body(Received request) {
         return new String(request.body(), StandardCharsets.UTF_8);
     }

@@ -4,6 +4,7 @@ import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
 import io.tambat.domain.model.forwarding.DestinationBacklog;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
+import io.tambat.domain.model.forwarding.ForwardableEvent;
 import io.tambat.domain.model.forwarding.HeldKey;
 import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.StateChangeNotice;
@@ -28,7 +29,8 @@ final class ForwardRows {
                 l.taken_over, i.provider, i.endpoint_id, i.event_type, i.provider_event_id, i.content_type,
                 CASE WHEN l.message_type = 'event' THEN i.payload_key_id END,
                 CASE WHEN l.message_type = 'event' THEN i.payload_ciphertext END,
-                m.object_type, m.object_id, m.state, m.version, m.applied_at, l.ordering_key, l.created_at""";
+                m.object_type, m.object_id, m.state, m.version, m.applied_at, l.ordering_key, l.created_at,
+                l.attempts_before_schedule""";
 
     /**
      * Joins each leased delivery {@code l} to its event {@code i} and, for a state change, its mutation {@code m}.
@@ -98,9 +100,18 @@ final class ForwardRows {
                         (String) row[15], (String) row[16], ColumnValues.optionalLong(row[17]),
                         ColumnValues.instant(row[18])));
         return new ForwardDelivery(ColumnValues.number(row[0]), (String) row[1], type(row[2]), (String) row[3],
-                inboxId, (String) row[19], ColumnValues.instant(row[20]), ColumnValues.lease(row[5], row[6]), (String) row[7],
+                inboxId, (String) row[19], ColumnValues.instant(row[20]), ColumnValues.lease(row[5], row[6]),
+                ColumnValues.integer(row[21]), (String) row[7],
                 new EndpointId((String) row[8]), (String) row[9], (String) row[10], ColumnValues.optionalText(row[11]),
                 payload, stateChange);
+    }
+
+    /** A row of the received events a replay walks. */
+    static ForwardableEvent forwardable(Object[] row) {
+        Optional<ForwardableEvent.AppliedMutation> mutation = row[7] == null ? Optional.empty()
+                : Optional.of(new ForwardableEvent.AppliedMutation((String) row[7], ColumnValues.instant(row[8])));
+        return new ForwardableEvent(ColumnValues.uuid(row[0]), (String) row[1], (String) row[2], (String) row[3],
+                ColumnValues.optionalText(row[4]), ColumnValues.instant(row[5]), (Boolean) row[6], mutation);
     }
 
     static DeliveryRecord record(Object[] row) {

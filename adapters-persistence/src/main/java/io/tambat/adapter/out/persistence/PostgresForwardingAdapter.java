@@ -6,6 +6,7 @@ import io.tambat.domain.model.forwarding.DeliveryStatus;
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.DestinationBacklog;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
+import io.tambat.domain.model.forwarding.ForwardableEvent;
 import io.tambat.domain.model.forwarding.HeldKey;
 import io.tambat.domain.model.forwarding.NewForward;
 import io.tambat.domain.model.forwarding.ReceivedRange;
@@ -18,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * Forward deliveries on PostgreSQL, leased by the shared {@link LeaseQueries} statement per destination (with
@@ -40,6 +42,22 @@ class PostgresForwardingAdapter implements ForwardingPort {
                 CAST(? AS text[]), CAST(CAST(? AS text[]) AS timestamptz[]))
                 AS forward(destination_id, message_type, message_id, inbox_id, ordering_key, created_at)
             ON CONFLICT (destination_id, message_id) DO NOTHING""";
+
+    /**
+     * Events received in a range ({@code ?1}, {@code ?2}) after a position ({@code ?3}, {@code ?4}), with the
+     * mutation each applied, at most {@code ?5}, through the received-time index; each locked against deletion.
+     */
+    private static final NumberedStatement RECEIVED = NumberedStatement.of("""
+            SELECT CAST(i.inbox_id AS text), i.provider, i.endpoint_id, i.event_type, i.object_id, i.received_at,
+                i.payload_ciphertext IS NOT NULL, m.object_id, m.applied_at
+            FROM webhook_inbox i LEFT JOIN object_mutation m ON m.inbox_id = i.inbox_id
+            WHERE i.received_at >= ?1 AND i.received_at < ?2 AND (i.received_at, i.inbox_id) > (?3, CAST(?4 AS uuid))
+            ORDER BY i.received_at, i.inbox_id
+            LIMIT ?5
+            FOR KEY SHARE OF i SKIP LOCKED""");
+
+    /** Where a walk of the received events starts: before every event received at the range's start. */
+    private static final UUID FIRST_ID = new UUID(0, 0);
 
     /** A destination's pending deliveries, none while it is paused. */
     private static final String PENDING = """
@@ -101,7 +119,8 @@ class PostgresForwardingAdapter implements ForwardingPort {
             WHERE delivery_id = ANY (CAST(CAST(? AS text[]) AS bigint[]))""";
 
     private static final NumberedStatement REDRIVE = NumberedStatement.of("""
-            UPDATE forward_delivery SET status = 'PENDING', failed_at = NULL, next_attempt_at = ?3
+            UPDATE forward_delivery SET status = 'PENDING', failed_at = NULL, next_attempt_at = ?3,
+                attempts_before_schedule = attempt_count
             WHERE destination_id = ?1 AND delivery_id = ?2 AND status = 'FAILED'""");
 
     private static final NumberedStatement SKIP = NumberedStatement.of("""
@@ -116,7 +135,8 @@ class PostgresForwardingAdapter implements ForwardingPort {
      * pending again; one retention is deleting is passed over, as one already gone.
      */
     private static final String MOVE_RECEIVED = """
-            UPDATE forward_delivery d SET status = 'PENDING', failed_at = NULL, skipped_at = NULL, next_attempt_at = ?3
+            UPDATE forward_delivery d SET status = 'PENDING', failed_at = NULL, skipped_at = NULL, next_attempt_at = ?3,
+                attempts_before_schedule = d.attempt_count
             FROM (SELECT f.delivery_id FROM forward_delivery f JOIN webhook_inbox i ON i.inbox_id = f.inbox_id
                   WHERE f.destination_id = ?1 AND f.status IN (%s) AND f.delivery_id > ?6
                       AND i.received_at >= ?4 AND i.received_at < ?5
@@ -176,8 +196,8 @@ class PostgresForwardingAdapter implements ForwardingPort {
     EntityManager em;
 
     @Override
-    public void enqueue(List<NewForward> forwards) {
-        StorageCalls.call("forward enqueue", () -> EnlistedConnection.update(em, ENQUEUE, (connection, statement) -> {
+    public int enqueue(List<NewForward> forwards) {
+        return StorageCalls.call("forward enqueue", () -> EnlistedConnection.update(em, ENQUEUE, (connection, statement) -> {
             statement.setArray(1, EnlistedConnection.texts(connection,
                     forwards.stream().map(NewForward::destinationId).toList()));
             statement.setArray(2, EnlistedConnection.texts(connection,
@@ -191,6 +211,14 @@ class PostgresForwardingAdapter implements ForwardingPort {
             statement.setArray(6, EnlistedConnection.texts(connection,
                     forwards.stream().map(forward -> forward.createdAt().toString()).toList()));
         }));
+    }
+
+    @Override
+    public List<ForwardableEvent> received(ReceivedRange range, Optional<ForwardableEvent> after, int max) {
+        return StorageCalls.call("forward received events", () -> EnlistedConnection.query(em, RECEIVED,
+                EnlistedConnection.columnsTo(ForwardRows::forwardable), Timestamp.from(range.from()),
+                Timestamp.from(range.to()), Timestamp.from(after.map(ForwardableEvent::receivedAt).orElse(range.from())),
+                after.map(ForwardableEvent::inboxId).orElse(FIRST_ID).toString(), max));
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.tambat.domain.model.forwarding.DeliveryStatus;
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.DestinationBacklog;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
+import io.tambat.domain.model.forwarding.ForwardableEvent;
 import io.tambat.domain.model.forwarding.HeldKey;
 import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.NewForward;
@@ -460,6 +461,62 @@ class PostgresForwardingAdapterTest
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
         }
+    }
+
+    @Test
+    void aRedriveOrAReplayStartsAFreshScheduleWhileTheAttemptKeepsCountingAsTheFence() {
+        long id = enqueue(NOW);
+        int first = lease().lease().attempt();
+        assertThat(written(ports -> ports.fail(id, first, Optional.of(500), "answered 500", NOW.plusSeconds(1))))
+                .isTrue();
+        assertThat(written(ports -> ports.redrive(DESTINATION, id, NOW.plusSeconds(2)))).isTrue();
+
+        ForwardDelivery redriven = leaseAt(NOW.plusSeconds(2)).get(0);
+        assertThat(redriven.lease().attempt()).isEqualTo(2);
+        assertThat(redriven.scheduleAttempt()).isEqualTo(1);
+
+        assertThat(written(ports -> ports.delivered(id, 2, Optional.of(200), NOW.plusSeconds(3)))).isTrue();
+        session.run(ports -> ports.forwarding().replay(DESTINATION, new ReceivedRange(NOW.minusSeconds(1),
+                NOW.plusSeconds(1)), Optional.empty(), 10, NOW.plusSeconds(4)));
+        ForwardDelivery replayed = leaseAt(NOW.plusSeconds(4)).get(0);
+        assertThat(replayed.lease().attempt()).isEqualTo(3);
+        assertThat(replayed.scheduleAttempt()).isEqualTo(1);
+    }
+
+    @Test
+    void walksTheReceivedEventsOfARangeInOrderWithWhatForwardingThemNeeds() {
+        NewInboxEntry first = stored(InboxEntryFixture.valid(NOW));
+        NewInboxEntry applied = stored(InboxEntryFixture.valid(NOW.plusSeconds(1)));
+        NewInboxEntry purged = stored(InboxEntryFixture.valid(NOW.plusSeconds(2)));
+        stored(InboxEntryFixture.valid(NOW.plusSeconds(10)));
+        database.execute("INSERT INTO object_mutation (provider, endpoint_id, object_type, object_id, inbox_id, state, "
+                + "version, applied_at) VALUES (?, ?, 'payment_intent', 'pi_7', ?, 'succeeded', 7, ?)",
+                InboxEntryFixture.PROVIDER, applied.endpointId().value(), applied.inboxId(),
+                Timestamp.from(NOW.plusSeconds(5)));
+        database.execute("UPDATE webhook_inbox SET payload_ciphertext = NULL WHERE inbox_id = ?", purged.inboxId());
+        ReceivedRange range = new ReceivedRange(NOW, NOW.plusSeconds(5));
+
+        List<ForwardableEvent> firstBatch = session.call(ports -> ports.forwarding().received(range, Optional.empty(),
+                2));
+        List<ForwardableEvent> secondBatch = session.call(ports -> ports.forwarding().received(range,
+                Optional.of(firstBatch.get(1)), 2));
+
+        assertThat(firstBatch).extracting(ForwardableEvent::inboxId).containsExactly(first.inboxId(),
+                applied.inboxId());
+        assertThat(firstBatch.get(0)).satisfies(event -> {
+            assertThat(event.provider()).isEqualTo(InboxEntryFixture.PROVIDER);
+            assertThat(event.endpointId()).isEqualTo(first.endpointId().value());
+            assertThat(event.eventType()).isEqualTo(InboxEntryFixture.EVENT_TYPE);
+            assertThat(event.objectId()).isEqualTo(first.event().objectId());
+            assertThat(event.payloadKept()).isTrue();
+            assertThat(event.mutation()).isEmpty();
+        });
+        assertThat(firstBatch.get(1).mutation()).contains(new ForwardableEvent.AppliedMutation("pi_7",
+                NOW.plusSeconds(5)));
+        assertThat(secondBatch).singleElement().satisfies(event -> {
+            assertThat(event.inboxId()).isEqualTo(purged.inboxId());
+            assertThat(event.payloadKept()).isFalse();
+        });
     }
 
     @Test

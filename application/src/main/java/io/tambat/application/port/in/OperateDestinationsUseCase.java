@@ -47,7 +47,8 @@ public interface OperateDestinationsUseCase {
 
     /**
      * The messages of the events received in the range sent again, with their message ids: every finished
-     * delivery due again, in bounded batches. Audited with its count.
+     * delivery due again, then the deliveries the destination would have taken of events it never had (received
+     * before it was configured), while their content is kept; in bounded batches. Audited with its count.
      *
      * @return empty when no destination has this id
      */

@@ -70,6 +70,14 @@ public record Destination(
         return id != null && ID.matcher(id).matches();
     }
 
+    /** The delivery to this destination of a message about this cause, if it takes that message. */
+    public Optional<NewForward> forward(MessageType type, String messageId, ForwardCause cause) {
+        return takes(type, cause.endpointId(), cause.eventType())
+                ? Optional.of(new NewForward(id, type, messageId, cause.inboxId(), cause.orderingKey(),
+                        cause.committedAt()))
+                : Optional.empty();
+    }
+
     /** Whether this destination takes a message of this type about an event of this endpoint and type. */
     public boolean takes(MessageType type, String endpointId, String eventType) {
         return messages.contains(type) && endpoints.map(ids -> ids.contains(endpointId)).orElse(true)

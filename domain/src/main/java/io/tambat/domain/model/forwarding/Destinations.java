@@ -33,10 +33,7 @@ public record Destinations(List<Destination> all) {
     private List<NewForward> forMessage(MessageType type, String messageId, ForwardCause cause) {
         List<NewForward> forwards = new ArrayList<>(all.size());
         for (Destination destination : all) {
-            if (destination.takes(type, cause.endpointId(), cause.eventType())) {
-                forwards.add(new NewForward(destination.id(), type, messageId, cause.inboxId(), cause.orderingKey(),
-                        cause.committedAt()));
-            }
+            destination.forward(type, messageId, cause).ifPresent(forwards::add);
         }
         return forwards;
     }

@@ -13,7 +13,9 @@ import java.util.UUID;
  * the headers carry, and the message's content: the sealed raw body of an event, the applied mutation of a
  * state change (each empty once retention purged it, and always empty for the other type).
  *
- * @param causedAt when its cause committed: the event stored, or the mutation applied
+ * @param causedAt               when its cause committed: the event stored, or the mutation applied
+ * @param attemptsBeforeSchedule attempts made before its current retry schedule began: a redrive or replay
+ *                               starts the schedule afresh, while the lease's attempt counts them all
  */
 public record ForwardDelivery(
         long deliveryId,
@@ -24,6 +26,7 @@ public record ForwardDelivery(
         String orderingKey,
         Instant causedAt,
         Lease lease,
+        int attemptsBeforeSchedule,
         String provider,
         EndpointId endpointId,
         String eventType,
@@ -50,6 +53,11 @@ public record ForwardDelivery(
         Objects.requireNonNull(contentType);
         Objects.requireNonNull(payload);
         Objects.requireNonNull(stateChange);
+    }
+
+    /** Which attempt of its current retry schedule this lease is: 1 for the first. */
+    public int scheduleAttempt() {
+        return lease.attempt() - attemptsBeforeSchedule;
     }
 
     /** Whether retention removed what the message carries: its event's payload, or its mutation. */

@@ -6,6 +6,7 @@ import io.tambat.domain.model.forwarding.DeliveryStatus;
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.DestinationBacklog;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
+import io.tambat.domain.model.forwarding.ForwardableEvent;
 import io.tambat.domain.model.forwarding.HeldKey;
 import io.tambat.domain.model.forwarding.NewForward;
 import io.tambat.domain.model.forwarding.ReceivedRange;
@@ -19,8 +20,20 @@ import java.util.Optional;
  */
 public interface ForwardingPort {
 
-    /** Records deliveries in the caller's transaction (that of their cause), in one statement. */
-    void enqueue(List<NewForward> forwards);
+    /**
+     * Records deliveries in the caller's transaction (that of their cause), in one statement; a delivery of the
+     * same message to the same destination already there stays as it is.
+     *
+     * @return how many were recorded
+     */
+    int enqueue(List<NewForward> forwards);
+
+    /**
+     * Up to {@code max} events received in the range, after {@code after} in (received time, inbox id) order,
+     * with what forwarding them needs. Each is locked against retention until the caller's transaction ends, so
+     * a delivery written for it meanwhile never outlives it; one retention is forgetting is passed over.
+     */
+    List<ForwardableEvent> received(ReceivedRange range, Optional<ForwardableEvent> after, int max);
 
     /**
      * Leases up to {@code max} due pending deliveries of one destination until {@code leaseUntil}, oldest due
