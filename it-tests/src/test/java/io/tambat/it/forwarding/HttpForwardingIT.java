@@ -159,7 +159,8 @@ class HttpForwardingIT {
                     default -> Reply.ok();
                 });
                 TambatServerProcess server = server(destinations(
-                        http("shop", shop.url(), "RETRY_SCHEDULE", "PT0.5S,PT0.5S,PT0.5S"))).start()
+                        // Retry-After is honoured up to the schedule's longest wait.
+                        http("shop", shop.url(), "RETRY_SCHEDULE", "PT0.5S,PT0.5S,PT10S"))).start()
                         .awaitReady(ProcessingServers.READY)) {
             String inboxId = events.deliverOne(server.baseUri());
 

@@ -19,9 +19,11 @@ import java.util.concurrent.Executors;
 /**
  * {@code tambat-listen --port <p> --secret <whsec_...> [--status <code>] [--fail-first <n>]}: a consumer of
  * forwarded deliveries on loopback. Each delivery is verified with the destination's secret and printed on one
- * line (time, message id, type, provider, event type, size, verified or why not, the answer); a verified one is
- * answered {@code --status}, after {@code --fail-first} answers of 500 per message id; an unverified one 401.
- * The body itself is never printed: it may hold a customer's data.
+ * line (time, message id, type, provider, event type, provider event id, size, verified or why not, the answer);
+ * a verified one is answered {@code --status}, after {@code --fail-first} answers of 500 per message id; an
+ * unverified one 401. Headers are printed decoded (those {@code tambat-encoded} names) and escaped, so a
+ * provider's event id cannot write lines or escape sequences of its own. The body itself is never printed: it
+ * may hold a customer's data.
  */
 public final class TambatListen implements AutoCloseable {
 
@@ -94,18 +96,20 @@ public final class TambatListen implements AutoCloseable {
                 verdict = attempt <= options.failFirst()
                         ? "verified, failing attempt " + attempt + " of " + options.failFirst() : "verified";
             }
+            DeliveryHeaders headers = new DeliveryHeaders(exchange.getRequestHeaders());
+            // The message id as it was signed, never decoded: the forwarder encodes only tambat-* headers.
             synchronized (out) {
-                out.printf("%s  %s  %s  %s  %s  %d bytes  %s  -> %d%n", now.truncatedTo(ChronoUnit.SECONDS),
-                        id, header(exchange, "tambat-message-type"), header(exchange, "tambat-provider"),
-                        header(exchange, "tambat-event-type"), body.length, verdict, status);
+                out.printf("%s  %s  %s  %s  %s  %s  %d bytes  %s  -> %d%n", now.truncatedTo(ChronoUnit.SECONDS),
+                        printable(Optional.ofNullable(id)), printable(headers.value("tambat-message-type")),
+                        printable(headers.value("tambat-provider")), printable(headers.value("tambat-event-type")),
+                        printable(headers.value("tambat-provider-event-id")), body.length, verdict, status);
             }
             exchange.sendResponseHeaders(status, -1);
         }
     }
 
-    private static String header(HttpExchange exchange, String name) {
-        String value = exchange.getRequestHeaders().getFirst(name);
-        return value == null ? "-" : value;
+    private static String printable(Optional<String> value) {
+        return value.map(TerminalText::escaped).orElse("-");
     }
 
     @Override

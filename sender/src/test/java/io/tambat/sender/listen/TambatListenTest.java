@@ -13,6 +13,8 @@ import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -37,8 +39,8 @@ class TambatListenTest {
         listen("--secret", SECRET);
 
         assertThat(deliver("msg_1", NOW, signed(SECRET, "msg_1", NOW, BODY), BODY)).isEqualTo(200);
-        assertThat(printed()).contains("msg_1", "event", "stripe", "payment_intent.succeeded", "26 bytes",
-                "verified", "-> 200").doesNotContain("payment.updated");
+        assertThat(printed()).contains("msg_1", "event", "stripe", "payment_intent.succeeded",
+                "evt_3MtwBwLkdIwHu7ix28a3tqPa", "26 bytes", "verified", "-> 200").doesNotContain("payment.updated");
     }
 
     @Test
@@ -74,6 +76,35 @@ class TambatListenTest {
         assertThat(printed()).contains("failing attempt 2 of 2");
     }
 
+    @Test
+    void printsAnEncodedEventTypeDecoded() throws Exception {
+        listen("--secret", SECRET);
+
+        assertThat(deliverVerified(Map.of("tambat-event-type", "paiement.r%C3%A9ussi.%E6%97%A5%E6%9C%AC",
+                "tambat-encoded", "tambat-event-type"))).isEqualTo(200);
+        assertThat(printed()).contains("  paiement.réussi.日本  ").doesNotContain("%C3%A9");
+    }
+
+    @Test
+    void printsALineBreakInADecodedProviderEventIdEscapedSoTheDeliveryStaysOneLine() throws Exception {
+        listen("--secret", SECRET);
+
+        assertThat(deliverVerified(Map.of("tambat-provider-event-id", "evt_1%0D%0Aabc%1B%5B2J",
+                "tambat-encoded", "tambat-provider-event-id"))).isEqualTo(200);
+        assertThat(printed()).contains("  evt_1\\r\\nabc\\u001B[2J  ").doesNotContain("\r", "\u001B");
+        assertThat(printed().lines()).hasSize(1);
+    }
+
+    @Test
+    void printsAHeaderThatTambatEncodedDoesNotNameAsItCame() throws Exception {
+        listen("--secret", SECRET);
+
+        assertThat(deliverVerified(Map.of("tambat-event-type", "paiement.r%C3%A9ussi",
+                "tambat-provider-event-id", "evt_1%0D%0Aabc", "tambat-encoded", "tambat-provider-event-id")))
+                .isEqualTo(200);
+        assertThat(printed()).contains("  paiement.r%C3%A9ussi  ", "  evt_1\\r\\nabc  ");
+    }
+
     private void listen(String... args) {
         String[] withPort = new String[args.length + 2];
         withPort[0] = "--port";
@@ -88,16 +119,32 @@ class TambatListenTest {
     }
 
     private int deliver(String id, Instant at, String signature, byte[] body) throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + listener.port() + "/"))
+        return deliver(id, at, signature, body, Map.of());
+    }
+
+    /** A signed delivery whose tambat-* headers are the usual ones, replaced or added to by {@code tambat}. */
+    private int deliverVerified(Map<String, String> tambat) throws Exception {
+        return deliver("msg_8", NOW, signed(SECRET, "msg_8", NOW, BODY), BODY, tambat);
+    }
+
+    private int deliver(String id, Instant at, String signature, byte[] body, Map<String, String> tambat)
+            throws Exception {
+        Map<String, String> tambatHeaders = new LinkedHashMap<>();
+        tambatHeaders.put("tambat-message-type", "event");
+        tambatHeaders.put("tambat-provider", "stripe");
+        tambatHeaders.put("tambat-event-type", "payment_intent.succeeded");
+        tambatHeaders.put("tambat-provider-event-id", "evt_3MtwBwLkdIwHu7ix28a3tqPa");
+        tambatHeaders.putAll(tambat);
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + listener.port() + "/"))
                 .header("Content-Type", "application/json")
                 .header("webhook-id", id)
                 .header("webhook-timestamp", Long.toString(at.getEpochSecond()))
-                .header("webhook-signature", signature)
-                .header("tambat-message-type", "event")
-                .header("tambat-provider", "stripe")
-                .header("tambat-event-type", "payment_intent.succeeded")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
-        return HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+                .header("webhook-signature", signature);
+        tambatHeaders.forEach(request::header);
+        return HttpClient.newHttpClient()
+                .send(request.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                        HttpResponse.BodyHandlers.discarding())
+                .statusCode();
     }
 
     private String printed() {
