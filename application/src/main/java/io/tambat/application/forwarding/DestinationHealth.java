@@ -1,45 +1,85 @@
 package io.tambat.application.forwarding;
 
+import io.tambat.domain.model.forwarding.Destination;
+import io.tambat.domain.model.forwarding.DestinationAnswers;
+import io.tambat.domain.port.out.DestinationHealthPort;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * How each destination has been answering this instance: consecutive failures and the last redacted error.
- * A destination that failed {@link #FAILING_AFTER} attempts in a row is failing: it gets one attempt at a
- * time (a probe) until one succeeds, so a destination that is down is not hammered by every due delivery.
+ * How each destination has been answering the whole fleet ({@link DestinationAnswers}), as stored, read once a
+ * worker turn and kept here between turns. A failing destination gets one probe at a time across the fleet, each
+ * further apart ({@link io.tambat.domain.model.forwarding.RetrySchedule#probeInterval}), until one succeeds. A
+ * healthy destination's answers cost nothing: only a failure, or the first success after one, is written.
  */
 @ApplicationScoped
 public class DestinationHealth {
 
-    static final int FAILING_AFTER = 5;
+    @Inject
+    DestinationHealthPort store;
 
-    /** One destination's recent answers. */
-    public record Answers(int consecutiveFailures, Optional<String> lastError, Optional<Instant> lastFailureAt) {
+    @Inject
+    Clock clock;
 
-        static final Answers NONE = new Answers(0, Optional.empty(), Optional.empty());
+    private volatile Map<String, DestinationAnswers> fleet = Map.of();
 
-        public boolean failing() {
-            return consecutiveFailures >= FAILING_AFTER;
+    public DestinationAnswers of(String destinationId) {
+        return fleet.getOrDefault(destinationId, DestinationAnswers.NONE);
+    }
+
+    /** Reads every destination's answers as the fleet stored them. */
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public void refresh() {
+        fleet = Map.copyOf(store.all());
+    }
+
+    /** An answered attempt: clears the failures on record, once, and ends the probe out. */
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public void answered(String destinationId) {
+        if (of(destinationId).consecutiveFailures() > 0) {
+            store.answered(destinationId);
+            remember(destinationId, DestinationAnswers.NONE);
         }
     }
 
-    private final Map<String, Answers> answers = new ConcurrentHashMap<>();
-
-    public Answers of(String destinationId) {
-        return answers.getOrDefault(destinationId, Answers.NONE);
+    /** A failed attempt: counted; once failing, the next probe waits its turn, longer after each failed probe. */
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public void failed(Destination destination, String redactedError, Instant at) {
+        DestinationAnswers answers = store.failed(destination.id(), redactedError, at);
+        if (answers.failing()) {
+            store.probeNoSooner(destination.id(), at.plus(destination.retrySchedule().probeInterval(
+                    answers.failedProbes())));
+        }
+        remember(destination.id(), answers);
     }
 
-    void delivered(String destinationId) {
-        answers.compute(destinationId, (id, previous) -> previous == null ? null
-                : new Answers(0, previous.lastError(), previous.lastFailureAt()));
+    /** Takes the failing destination's one probe for as long as an attempt may last, if its turn is due. */
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public boolean claimProbe(String destinationId, Duration attemptLasts) {
+        Instant now = clock.instant();
+        return store.claimProbe(destinationId, now, now.plus(attemptLasts));
     }
 
-    void failed(String destinationId, String redactedError, Instant at) {
-        answers.merge(destinationId, new Answers(1, Optional.of(redactedError), Optional.of(at)),
-                (previous, now) -> new Answers(previous.consecutiveFailures() + 1, now.lastError(),
-                        now.lastFailureAt()));
+    /** A claimed probe given back: nothing was due. */
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public void releaseProbe(String destinationId) {
+        store.releaseProbe(destinationId);
+    }
+
+    /** What this instance now knows of the destination, until the next read. */
+    private void remember(String destinationId, DestinationAnswers answers) {
+        Map<String, DestinationAnswers> known = new HashMap<>(fleet);
+        if (answers.consecutiveFailures() == 0) {
+            known.remove(destinationId);
+        } else {
+            known.put(destinationId, answers);
+        }
+        fleet = Map.copyOf(known);
     }
 }

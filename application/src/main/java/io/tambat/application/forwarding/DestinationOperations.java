@@ -5,6 +5,7 @@ import io.tambat.application.port.in.OperateDestinationsUseCase;
 import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.Destination;
+import io.tambat.domain.model.forwarding.DestinationAnswers;
 import io.tambat.domain.model.forwarding.DestinationBacklog;
 import io.tambat.domain.model.forwarding.Destinations;
 import io.tambat.domain.model.forwarding.ForwardableEvent;
@@ -12,6 +13,7 @@ import io.tambat.domain.model.forwarding.HeldKey;
 import io.tambat.domain.model.forwarding.ReceivedRange;
 import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.operator.OperatorAction;
+import io.tambat.domain.port.out.DestinationHealthPort;
 import io.tambat.domain.port.out.ForwardingPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -45,7 +47,7 @@ public class DestinationOperations implements OperateDestinationsUseCase {
     ForwardingPort deliveries;
 
     @Inject
-    DestinationHealth health;
+    DestinationHealthPort health;
 
     @Inject
     DestinationRecoveryBatch batches;
@@ -60,8 +62,10 @@ public class DestinationOperations implements OperateDestinationsUseCase {
     @Transactional
     public List<DestinationState> destinations() {
         Instant now = clock.instant();
+        Map<String, DestinationAnswers> answers = health.all();
         List<DestinationState> states = new ArrayList<>();
-        destinations.all().forEach(destination -> states.add(state(destination, now)));
+        destinations.all().forEach(destination -> states.add(state(destination, answers.getOrDefault(
+                destination.id(), DestinationAnswers.NONE), now)));
         removed().forEach(destinationId -> states.add(removedState(destinationId, now)));
         return states;
     }
@@ -214,8 +218,8 @@ public class DestinationOperations implements OperateDestinationsUseCase {
         return recorded;
     }
 
-    private DestinationState state(Destination destination, Instant now) {
-        DestinationHealth.Answers answers = health.of(destination.id());
+    /** As the fleet sees it: its answers are every instance's. */
+    private DestinationState state(Destination destination, DestinationAnswers answers, Instant now) {
         DestinationBacklog backlog = deliveries.backlog(destination.id(), destination.ordering(), now);
         String state = backlog.paused() ? "paused" : answers.failing() ? "failing" : "active";
         return new DestinationState(destination.id(), Optional.of(destination.target().kind()), state, backlog,

@@ -101,6 +101,7 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
 
     @Override
     public List<ForwardDelivery> leaseBatch() {
+        health.refresh();
         List<ForwardDelivery> leased = new ArrayList<>();
         for (Destination destination : destinations.all()) {
             leased.addAll(leaseFor(destination));
@@ -111,7 +112,9 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
     /** As many of the destination's due deliveries as it may have now, each holding one of its slots. */
     private List<ForwardDelivery> leaseFor(Destination destination) {
         Semaphore slots = slots(destination);
-        int wanted = wanted(destination, slots.availablePermits());
+        boolean probing = health.of(destination.id()).failing();
+        int wanted = probing ? probe(destination, slots.availablePermits()) : wanted(destination,
+                slots.availablePermits());
         if (wanted == 0 || !slots.tryAcquire(wanted)) {
             return List.of();
         }
@@ -120,6 +123,9 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
             batch = ledger.leaseBatch(destination, wanted);
         } finally {
             slots.release(wanted - batch.size());
+            if (probing && batch.isEmpty()) {
+                health.releaseProbe(destination.id());
+            }
         }
         if (batch.size() == wanted) {
             moreDue.add(destination.id());
@@ -163,7 +169,7 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
             if (outcome instanceof DeliveryOutcome.Delivered delivered) {
                 failpoints.reach(Failpoints.FORWARD_AFTER_SEND, delivery.messageId());
                 ledger.delivered(delivery, delivered.status());
-                health.delivered(destination.id());
+                health.answered(destination.id());
                 metrics.delivered(destination.id(), Duration.between(delivery.causedAt(), clock.instant()));
             } else if (outcome instanceof DeliveryOutcome.NotDelivered refused) {
                 notDelivered(destination, delivery, refused);
@@ -279,7 +285,10 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
     private void notDelivered(Destination destination, ForwardDelivery delivery,
             DeliveryOutcome.NotDelivered refused) {
         Instant now = clock.instant();
-        health.failed(destination.id(), refused.reason(), now);
+        // Retention's doing, not the destination's.
+        if (!delivery.purged()) {
+            health.failed(destination, refused.reason(), now);
+        }
         // A redrive or replay starts the schedule afresh: its waits count from there.
         int attempt = delivery.scheduleAttempt();
         // What retention removed never comes back: no use trying again.
@@ -297,14 +306,20 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
     }
 
     /**
-     * How many deliveries to lease for a destination now: its free slots, at most a batch; one at a time while
-     * it is failing (and none while its probe is out); no more than its rate limit has tokens for.
+     * A failing destination's one delivery, when this instance has none of it out and takes the fleet's one probe
+     * of it (its turn due, no other instance's probe out); else none.
+     */
+    private int probe(Destination destination, int freeSlots) {
+        return freeSlots == destination.maxInFlight()
+                && health.claimProbe(destination.id(), settings.lease().plus(destination.timeout())) ? 1 : 0;
+    }
+
+    /**
+     * How many deliveries to lease for a destination now: its free slots, at most a batch; no more than its rate
+     * limit has tokens for.
      */
     private int wanted(Destination destination, int freeSlots) {
         int wanted = Math.min(settings.batchSize(), freeSlots);
-        if (health.of(destination.id()).failing()) {
-            wanted = freeSlots == destination.maxInFlight() ? 1 : 0;
-        }
         if (destination.rateLimit().isEmpty() || wanted == 0) {
             return wanted;
         }

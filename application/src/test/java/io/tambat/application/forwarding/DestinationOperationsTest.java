@@ -7,6 +7,7 @@ import io.tambat.application.identity.TimeOrderedIds;
 import io.tambat.application.operator.AuditTrail;
 import io.tambat.application.port.in.OperateDestinationsUseCase;
 import io.tambat.application.testing.InMemoryAuditTrail;
+import io.tambat.application.testing.InMemoryDestinationHealth;
 import io.tambat.application.testing.InMemoryForwarding;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.TestDestinations;
@@ -49,7 +50,7 @@ class DestinationOperationsTest {
         batches.clock = clock;
         operations.destinations = new Destinations(List.of(TestDestinations.http("shop", Set.of(MessageType.EVENT))));
         operations.deliveries = deliveries;
-        operations.health = new DestinationHealth();
+        operations.health = new InMemoryDestinationHealth();
         operations.batches = batches;
         operations.audit = audit;
         operations.clock = clock;

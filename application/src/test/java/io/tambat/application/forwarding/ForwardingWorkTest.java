@@ -2,6 +2,7 @@ package io.tambat.application.forwarding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tambat.application.testing.InMemoryDestinationHealth;
 import io.tambat.application.testing.InMemoryForwarding;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.SealingCipher;
@@ -11,6 +12,7 @@ import io.tambat.application.work.Failpoints;
 import io.tambat.domain.model.forwarding.DeliveryOutcome;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
 import io.tambat.domain.model.forwarding.Destination;
+import io.tambat.domain.model.forwarding.DestinationAnswers;
 import io.tambat.domain.model.forwarding.Destinations;
 import io.tambat.domain.model.forwarding.ForwardCause;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
@@ -45,6 +47,7 @@ class ForwardingWorkTest {
 
     private final MutableClock clock = MutableClock.start();
     private final InMemoryForwarding deliveries = new InMemoryForwarding();
+    private final InMemoryDestinationHealth fleetHealth = new InMemoryDestinationHealth();
     private final ScriptedTransport transport = new ScriptedTransport();
     private final Queue<Runnable> started = new ArrayDeque<>();
     private final List<String> counted = new ArrayList<>();
@@ -266,6 +269,46 @@ class ForwardingWorkTest {
     }
 
     @Test
+    void aFailingDestinationGetsOneProbeAcrossTheFleetEachFurtherApart() {
+        ForwardingWork other = work(new Destinations(List.of(shop, slow)));
+        for (int i = 0; i < 8; i++) {
+            stored("shop");
+        }
+        transport.answer("shop", refused(503, Optional.empty()));
+        drain();
+        assertThat(fleetHealth.all().get("shop").failing()).isTrue();
+        assertThat(other.leaseBatch()).as("the other instance sees it failing: no probe before its turn").isEmpty();
+
+        clock.advance(Duration.ofSeconds(5));
+        List<ForwardDelivery> probe = work.leaseBatch();
+        assertThat(probe).hasSize(1);
+        assertThat(other.leaseBatch()).as("one probe across the fleet").isEmpty();
+        work.attemptAll(probe);
+        runStarted();
+
+        assertThat(fleetHealth.nextProbeAt("shop")).as("a failed probe doubles the wait")
+                .contains(clock.instant().plusSeconds(10));
+        clock.advance(Duration.ofSeconds(9));
+        assertThat(work.leaseBatch()).isEmpty();
+        assertThat(other.leaseBatch()).isEmpty();
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(other.leaseBatch()).hasSize(1);
+        assertThat(fleetHealth.all().get("shop").consecutiveFailures()).isEqualTo(9);
+    }
+
+    @Test
+    void aMessageRetentionPurgedIsNoFailureOfItsDestination() {
+        for (int i = 0; i < DestinationAnswers.FAILING_AFTER + 1; i++) {
+            storedStateChange("shop", false);
+        }
+
+        drain();
+
+        assertThat(fleetHealth.all()).isEmpty();
+        assertThat(deliveries.rows()).allSatisfy(row -> assertThat(row.status()).isEqualTo(DeliveryStatus.FAILED));
+    }
+
+    @Test
     void aSlotThatFreesWhileMoreIsDueTakesTheNextDeliveryAtOnce() {
         for (int i = 0; i < 7; i++) {
             stored("slow");
@@ -372,7 +415,10 @@ class ForwardingWorkTest {
         built.cipher = new SealingCipher();
         built.rendering = notice -> (notice.objectType() + " " + notice.objectId() + " " + notice.state() + " v"
                 + notice.version().orElseThrow()).getBytes(StandardCharsets.UTF_8);
-        built.health = new DestinationHealth();
+        DestinationHealth health = new DestinationHealth();
+        health.store = fleetHealth;
+        health.clock = clock;
+        built.health = health;
         built.metrics = new CountingMetrics();
         built.settings = TestWork.settings();
         built.failpoints = Failpoints.inert();

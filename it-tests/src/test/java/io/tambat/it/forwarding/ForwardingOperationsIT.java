@@ -128,6 +128,51 @@ class ForwardingOperationsIT {
     }
 
     @Test
+    void aFailingDestinationIsOneStateOnEveryInstanceProbedOneAtATimeEachFurtherApart() {
+        try (ForwardingConsumer down = ForwardingConsumer.listening(SECRET).answering((request, copy) ->
+                Reply.status(503).after(Duration.ofMillis(300)));
+                TambatServerProcess first = server("forwarding-health-first", failingFast(down)).start();
+                TambatServerProcess second = server("forwarding-health-second", failingFast(down)).start()) {
+            first.awaitReady(ProcessingServers.READY);
+            second.awaitReady(ProcessingServers.READY);
+            for (int i = 0; i < 8; i++) {
+                events.deliverOne((i % 2 == 0 ? first : second).baseUri());
+            }
+            Eventually.within(CONVERGENCE, () -> {
+                JsonObject onFirst = destination(first.baseUri(), "shop");
+                JsonObject onSecond = destination(second.baseUri(), "shop");
+                assertThat(onFirst.getString("state")).isEqualTo("failing");
+                assertThat(onSecond.getString("state")).isEqualTo("failing");
+                assertThat(onFirst.getInt("consecutive_failures")).as("one count for the fleet")
+                        .isEqualTo(onSecond.getInt("consecutive_failures"));
+                assertThat(onFirst.getString("last_error")).isEqualTo("answered 503");
+            });
+            int before = down.received().size();
+
+            TambatServerProcess.sleep(Duration.ofSeconds(12));
+
+            List<Instant> probes = down.received().subList(before, down.received().size()).stream()
+                    .map(Received::at).toList();
+            assertThat(probes).as("a probe at 1, 2, 4 and 8 s, not every instance's every turn").hasSizeBetween(1, 5);
+            for (int i = 1; i < probes.size(); i++) {
+                assertThat(Duration.between(probes.get(i - 1), probes.get(i))).as("one probe at a time, further apart")
+                        .isGreaterThanOrEqualTo(Duration.ofMillis(900));
+            }
+            down.answering((request, copy) -> Reply.ok());
+            Eventually.within(CONVERGENCE, () -> assertThat(down.acknowledgedIds()).hasSize(8));
+            assertThat(destination(second.baseUri(), "shop").getString("state")).isEqualTo("active");
+            assertThat(destination(first.baseUri(), "shop").getInt("consecutive_failures")).isZero();
+        }
+    }
+
+    /** Destination {@code shop}, failing after its first refusals, probed after 1 s, 2 s, 4 s, then every 8 s. */
+    private static Map<String, String> failingFast(ForwardingConsumer consumer) {
+        return DestinationSettings.together(DestinationSettings.http("shop", consumer.url(), "v1:" + SECRET,
+                "RETRY_SCHEDULE", String.join(",", Collections.nCopies(3, "PT1S")) + ","
+                        + String.join(",", Collections.nCopies(21, "PT8S"))));
+    }
+
+    @Test
     void aPausedDestinationGetsNothingUntilResumedAndAReplayOrBulkRedriveSendsTheSameIdsAgain() {
         try (ForwardingConsumer shop = ForwardingConsumer.listening(SECRET);
                 TambatServerProcess server = server(DestinationSettings.http("shop", shop.url(), "v1:" + SECRET,

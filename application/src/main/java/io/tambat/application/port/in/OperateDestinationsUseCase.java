@@ -98,7 +98,7 @@ public interface OperateDestinationsUseCase {
     }
 
     /**
-     * One destination: its backlog as stored, and how it has been answering this instance.
+     * One destination: its backlog as stored, and how it has been answering the fleet (every instance's attempts).
      *
      * @param kind  {@code http}, {@code kafka} or {@code jms}; unknown for a removed destination
      * @param state {@code paused} by an operator, {@code failing} after consecutive failures (a probe at a

@@ -55,6 +55,19 @@ public record RetrySchedule(List<Duration> waits) {
         return waits.stream().max(Duration::compareTo).orElse(Duration.ZERO);
     }
 
+    /**
+     * How long a failing destination waits before its next probe, after {@code probesFailed} failed ones (0 when it
+     * just became failing): the first wait of the schedule, doubled with each failed probe, up to its longest.
+     */
+    public Duration probeInterval(int probesFailed) {
+        Duration longest = longestWait();
+        Duration interval = waits.isEmpty() ? longest : waits.get(0);
+        for (int i = 0; i < probesFailed && interval.compareTo(longest) < 0; i++) {
+            interval = interval.multipliedBy(2);
+        }
+        return interval.compareTo(longest) > 0 ? longest : interval;
+    }
+
     private Duration capped(Duration retryAfter) {
         Duration longest = longestWait();
         return retryAfter.compareTo(longest) > 0 ? longest : retryAfter;

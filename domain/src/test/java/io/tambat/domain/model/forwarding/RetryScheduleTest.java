@@ -40,4 +40,13 @@ class RetryScheduleTest {
         assertThat(schedule.nextAttempt(4, NOW, Optional.of(thirtyOneYears), () -> 0.0))
                 .as("past the last attempt it is FAILED as usual").isEmpty();
     }
+
+    @Test
+    void probesAFailingDestinationFurtherApartUpToTheLongestWait() {
+        assertThat(schedule.probeInterval(0)).isEqualTo(Duration.ofSeconds(5));
+        assertThat(schedule.probeInterval(1)).isEqualTo(Duration.ofSeconds(10));
+        assertThat(schedule.probeInterval(3)).isEqualTo(Duration.ofSeconds(40));
+        assertThat(schedule.probeInterval(9)).isEqualTo(Duration.ofMinutes(30));
+        assertThat(schedule.probeInterval(1_000)).isEqualTo(Duration.ofMinutes(30));
+    }
 }
