@@ -7,6 +7,7 @@ import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.DestinationAnswers;
 import io.tambat.domain.model.forwarding.DestinationBacklog;
+import io.tambat.domain.model.forwarding.DestinationCondition;
 import io.tambat.domain.model.forwarding.Destinations;
 import io.tambat.domain.model.forwarding.ForwardableEvent;
 import io.tambat.domain.model.forwarding.HeldKey;
@@ -221,13 +222,13 @@ public class DestinationOperations implements OperateDestinationsUseCase {
     /** As the fleet sees it: its answers are every instance's. */
     private DestinationState state(Destination destination, DestinationAnswers answers, Instant now) {
         DestinationBacklog backlog = deliveries.backlog(destination.id(), destination.ordering(), now);
-        String state = backlog.paused() ? "paused" : answers.failing() ? "failing" : "active";
-        return new DestinationState(destination.id(), Optional.of(destination.target().kind()), state, backlog,
+        return new DestinationState(destination.id(), Optional.of(destination.target().kind()),
+                DestinationCondition.of(backlog.paused(), answers).wireName(), backlog,
                 answers.consecutiveFailures(), answers.lastError());
     }
 
     private DestinationState removedState(String destinationId, Instant now) {
-        return new DestinationState(destinationId, Optional.empty(), "removed",
+        return new DestinationState(destinationId, Optional.empty(), DestinationCondition.REMOVED.wireName(),
                 deliveries.backlog(destinationId, Destination.Ordering.NONE, now), 0, Optional.empty());
     }
 

@@ -146,6 +146,8 @@ class ForwardingOperationsIT {
                 assertThat(onFirst.getInt("consecutive_failures")).as("one count for the fleet")
                         .isEqualTo(onSecond.getInt("consecutive_failures"));
                 assertThat(onFirst.getString("last_error")).isEqualTo("answered 503");
+                assertThat(metrics(second)).containsPattern(state("shop", "failing", 1))
+                        .containsPattern(state("shop", "active", 0));
             });
             int before = down.received().size();
 
@@ -162,6 +164,8 @@ class ForwardingOperationsIT {
             Eventually.within(CONVERGENCE, () -> assertThat(down.acknowledgedIds()).hasSize(8));
             assertThat(destination(second.baseUri(), "shop").getString("state")).isEqualTo("active");
             assertThat(destination(first.baseUri(), "shop").getInt("consecutive_failures")).isZero();
+            Eventually.within(CONVERGENCE, () -> assertThat(metrics(first)).containsPattern(state("shop", "active", 1))
+                    .containsPattern(state("shop", "failing", 0)));
         }
     }
 
@@ -298,6 +302,7 @@ class ForwardingOperationsIT {
             assertThat(destination(server.baseUri(), "gone").getString("state")).isEqualTo("removed");
             assertThat(Http.json(admin.get("admin/destinations/dropped/deliveries")).getJsonArray("items"))
                     .hasSize(3);
+            assertThat(metrics(server)).containsPattern(state("dropped", "removed", 1));
 
             HttpResponse<String> configured = admin.post("admin/destinations/shop/discard", "");
             assertThat(configured.statusCode()).as(configured.body()).isEqualTo(409);
@@ -310,6 +315,8 @@ class ForwardingOperationsIT {
             assertThat(Http.json(admin.get("admin/destinations")).getJsonArray("items").getValuesAs(JsonObject.class))
                     .extracting(item -> item.getString("destination_id")).containsExactly("shop", "gone");
             assertThat(admin.post("admin/destinations/dropped/discard", "").statusCode()).isEqualTo(404);
+            Eventually.within(CONVERGENCE, () -> assertThat(metrics(server))
+                    .containsPattern(state("dropped", "removed", 0)));
             assertThat(audited(admin, "destination.discard")).singleElement()
                     .satisfies(entry -> assertThat(entry.toString()).contains("\"dropped\""));
         }
@@ -365,6 +372,16 @@ class ForwardingOperationsIT {
             assertThat(db.count("SELECT count(*) FROM forward_delivery WHERE destination_id = 'late'"
                     + " AND message_type = 'state-change' AND status = 'DELIVERED'")).isEqualTo(1 + before.size());
         }
+    }
+
+    private static String metrics(TambatServerProcess server) {
+        return Http.send(Http.request(server.baseUri().resolve("metrics?scope=application")).GET().build()).body();
+    }
+
+    /** The line of {@code tambat_forwarding_state} for this destination and state, with this value. */
+    private static String state(String destinationId, String state, int value) {
+        return "tambat_forwarding_state\\{destination=\"" + destinationId + "\"[^}]*state=\"" + state + "\"[^}]*} "
+                + value + "(\\.0)?\n";
     }
 
     private static String body(Received request) {

@@ -2,8 +2,11 @@ package io.tambat.adapter.out.metrics;
 
 import io.tambat.adapter.metrics.MetricHandles;
 import io.tambat.domain.model.forwarding.Destination;
+import io.tambat.domain.model.forwarding.DestinationAnswers;
 import io.tambat.domain.model.forwarding.DestinationBacklog;
+import io.tambat.domain.model.forwarding.DestinationCondition;
 import io.tambat.domain.model.forwarding.Destinations;
+import io.tambat.domain.port.out.DestinationHealthPort;
 import io.tambat.domain.port.out.ForwardingMetricsPort;
 import io.tambat.domain.port.out.ForwardingPort;
 import jakarta.annotation.PostConstruct;
@@ -14,6 +17,8 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.MetricUnits;
@@ -22,13 +27,17 @@ import org.eclipse.microprofile.metrics.Timer;
 
 /**
  * Per destination: {@code tambat.forwarding.attempts} by outcome (each registered at zero),
- * {@code tambat.forwarding.latency} from the cause's commit to delivery, and the gauges of its backlog as
- * stored ({@code tambat.forwarding.pending}, {@code .failed}, {@code .oldest.pending.age}), which every instance
- * reads alike from one bounded reading a few seconds old at most.
+ * {@code tambat.forwarding.latency} from the cause's commit to delivery, the gauges of its backlog as stored
+ * ({@code tambat.forwarding.pending}, {@code .failed}, {@code .oldest.pending.age}) and its condition
+ * ({@code tambat.forwarding.state}, one gauge per {@code state}, 1 for the one it is in), which every instance
+ * reads alike from one bounded reading a few seconds old at most. A destination no longer configured that had
+ * deliveries left unsent at start has its backlog gauges and {@code state="removed"} too, so alerts can tell it
+ * from one that is sent to.
  */
 @ApplicationScoped
 public class ForwardingMetrics implements ForwardingMetricsPort {
 
+    private static final Logger LOG = Logger.getLogger(ForwardingMetrics.class.getName());
     private static final List<String> OUTCOMES = List.of("delivered", "retried", "failed");
 
     @Inject
@@ -39,6 +48,9 @@ public class ForwardingMetrics implements ForwardingMetricsPort {
 
     @Inject
     ForwardingPort deliveries;
+
+    @Inject
+    DestinationHealthPort health;
 
     @Inject
     Clock clock;
@@ -57,19 +69,59 @@ public class ForwardingMetrics implements ForwardingMetricsPort {
         });
     }
 
-    /** At start: each destination's backlog gauges. */
+    /** At start: each destination's backlog and state gauges, configured or left with unsent deliveries. */
     void register(@Observes @Initialized(ApplicationScoped.class) Object context) {
-        String counted = " (counted up to " + DestinationBacklog.COUNTED_UP_TO + ")";
         for (Destination destination : destinations.all()) {
-            Tag tag = new Tag("destination", destination.id());
-            CachedReading<DestinationBacklog> backlog = new CachedReading<>(clock,
-                    now -> deliveries.backlog(destination.id(), destination.ordering(), now));
-            backlog.gauge(registry, "tambat.forwarding.pending", MetricUnits.NONE,
-                    "deliveries not yet delivered" + counted, DestinationBacklog::pending, tag);
-            backlog.gauge(registry, "tambat.forwarding.failed", MetricUnits.NONE,
-                    "deliveries that ended FAILED" + counted, DestinationBacklog::failed, tag);
-            backlog.gauge(registry, "tambat.forwarding.oldest.pending.age", MetricUnits.SECONDS,
-                    "age of the oldest delivery not yet delivered", DestinationBacklog::oldestPendingAgeSeconds, tag);
+            CachedReading<Standing> standing = new CachedReading<>(clock, now -> {
+                DestinationBacklog backlog = deliveries.backlog(destination.id(), destination.ordering(), now);
+                return new Standing(backlog, DestinationCondition.of(backlog.paused(),
+                        health.all().getOrDefault(destination.id(), DestinationAnswers.NONE)));
+            });
+            gauges(destination.id(), standing, List.of(DestinationCondition.ACTIVE, DestinationCondition.PAUSED,
+                    DestinationCondition.FAILING));
+        }
+        for (String removed : removedAtStart()) {
+            CachedReading<Standing> standing = new CachedReading<>(clock, now -> {
+                DestinationBacklog backlog = deliveries.backlog(removed, Destination.Ordering.NONE, now);
+                return new Standing(backlog, backlog.pending() + backlog.failed() > 0 ? DestinationCondition.REMOVED
+                        : null);
+            });
+            gauges(removed, standing, List.of(DestinationCondition.REMOVED));
+        }
+    }
+
+    /** One reading of a destination: its backlog, and the condition it is in (none once nothing is left of it). */
+    private record Standing(DestinationBacklog backlog, DestinationCondition condition) {
+    }
+
+    private void gauges(String destinationId, CachedReading<Standing> standing, List<DestinationCondition> states) {
+        String counted = " (counted up to " + DestinationBacklog.COUNTED_UP_TO + ")";
+        Tag tag = new Tag("destination", destinationId);
+        standing.gauge(registry, "tambat.forwarding.pending", MetricUnits.NONE,
+                "deliveries not yet delivered" + counted, reading -> reading.backlog().pending(), tag);
+        standing.gauge(registry, "tambat.forwarding.failed", MetricUnits.NONE,
+                "deliveries that ended FAILED" + counted, reading -> reading.backlog().failed(), tag);
+        standing.gauge(registry, "tambat.forwarding.oldest.pending.age", MetricUnits.SECONDS,
+                "age of the oldest delivery not yet delivered", reading -> reading.backlog().oldestPendingAgeSeconds(),
+                tag);
+        for (DestinationCondition state : states) {
+            standing.gauge(registry, "tambat.forwarding.state", MetricUnits.NONE,
+                    "1 for the state the destination is in (active, paused, failing, removed), else 0",
+                    reading -> reading.condition() == state ? 1 : 0, tag, new Tag("state", state.wireName()));
+        }
+    }
+
+    /**
+     * The destinations no longer configured with deliveries left unsent: a configuration change takes a restart,
+     * so none appears later. None when the database cannot say at start; their deliveries are still listed.
+     */
+    private List<String> removedAtStart() {
+        try {
+            return deliveries.withUnfinishedDeliveries().stream()
+                    .filter(destinationId -> destinations.find(destinationId).isEmpty()).toList();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "removed destinations' gauges not registered: {0}", e.getClass().getName());
+            return List.of();
         }
     }
 

@@ -15,9 +15,10 @@ import java.util.Map;
 @ApplicationScoped
 class PostgresDestinationHealthAdapter implements DestinationHealthPort {
 
-    private static final NumberedStatement ALL = NumberedStatement.of("""
+    /** Read through the query layer, so that a gauge can read it outside any transaction. */
+    private static final String ALL = """
             SELECT destination_id, consecutive_failures, failed_probes, last_error, last_failure_at
-            FROM forward_destination_health ORDER BY destination_id""");
+            FROM forward_destination_health ORDER BY destination_id""";
 
     private static final NumberedStatement FAILED = NumberedStatement.of("""
             INSERT INTO forward_destination_health AS h (destination_id, consecutive_failures, last_error,
@@ -49,8 +50,7 @@ class PostgresDestinationHealthAdapter implements DestinationHealthPort {
     @Override
     public Map<String, DestinationAnswers> all() {
         List<Map.Entry<String, DestinationAnswers>> rows = StorageCalls.call("destination health",
-                () -> EnlistedConnection.query(em, ALL, EnlistedConnection.columnsTo(row -> Map.entry((String) row[0],
-                        answers(row, 1)))));
+                () -> NativeResults.rows(em.createNativeQuery(ALL), row -> Map.entry((String) row[0], answers(row, 1))));
         Map<String, DestinationAnswers> all = new LinkedHashMap<>();
         rows.forEach(row -> all.put(row.getKey(), row.getValue()));
         return all;
