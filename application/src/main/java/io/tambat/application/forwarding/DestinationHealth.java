@@ -39,13 +39,14 @@ public class DestinationHealth {
         fleet = Map.copyOf(store.all());
     }
 
-    /** An answered attempt: clears the failures on record, once, and ends the probe out. */
+    /**
+     * An answered attempt after failures: clears them and ends the probe out. Callers skip it while this instance
+     * knows of no failure, so that a healthy destination's answers cost no transaction.
+     */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public void answered(String destinationId) {
-        if (of(destinationId).consecutiveFailures() > 0) {
-            store.answered(destinationId);
-            remember(destinationId, DestinationAnswers.NONE);
-        }
+        store.answered(destinationId);
+        remember(destinationId, DestinationAnswers.NONE);
     }
 
     /** A failed attempt: counted; once failing, the next probe waits its turn, longer after each failed probe. */

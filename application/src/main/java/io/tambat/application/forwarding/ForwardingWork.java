@@ -169,7 +169,10 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
             if (outcome instanceof DeliveryOutcome.Delivered delivered) {
                 failpoints.reach(Failpoints.FORWARD_AFTER_SEND, delivery.messageId());
                 ledger.delivered(delivery, delivered.status());
-                health.answered(destination.id());
+                // A healthy destination's answers cost nothing: only the first success after failures is written.
+                if (health.of(destination.id()).consecutiveFailures() > 0) {
+                    health.answered(destination.id());
+                }
                 metrics.delivered(destination.id(), Duration.between(delivery.causedAt(), clock.instant()));
             } else if (outcome instanceof DeliveryOutcome.NotDelivered refused) {
                 notDelivered(destination, delivery, refused);
