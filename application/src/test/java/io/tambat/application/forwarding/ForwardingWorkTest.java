@@ -297,6 +297,26 @@ class ForwardingWorkTest {
     }
 
     @Test
+    void aHealthyDestinationsAnswersWriteNothingAndTheFirstAfterFailuresClearsThem() {
+        for (int i = 0; i < 3; i++) {
+            stored("shop");
+        }
+        drain();
+        assertThat(fleetHealth.answeredWrites()).as("no failure on record: nothing to clear").isZero();
+
+        transport.answer("shop", refused(503, Optional.empty()));
+        stored("shop");
+        drain();
+        transport.answer("shop", new DeliveryOutcome.Delivered(Optional.of(204)));
+        clock.advance(Duration.ofSeconds(5));
+        stored("shop");
+        drain();
+
+        assertThat(fleetHealth.answeredWrites()).isEqualTo(1);
+        assertThat(fleetHealth.all()).isEmpty();
+    }
+
+    @Test
     void aMessageRetentionPurgedIsNoFailureOfItsDestination() {
         for (int i = 0; i < DestinationAnswers.FAILING_AFTER + 1; i++) {
             storedStateChange("shop", false);

@@ -14,6 +14,7 @@ public final class InMemoryDestinationHealth implements DestinationHealthPort {
     private final Map<String, DestinationAnswers> answers = new TreeMap<>();
     private final Map<String, Instant> nextProbeAt = new HashMap<>();
     private final Map<String, Instant> probeUntil = new HashMap<>();
+    private int answeredWrites;
 
     @Override
     public synchronized Map<String, DestinationAnswers> all() {
@@ -37,6 +38,7 @@ public final class InMemoryDestinationHealth implements DestinationHealthPort {
 
     @Override
     public synchronized void answered(String destinationId) {
+        answeredWrites++;
         answers.remove(destinationId);
         nextProbeAt.remove(destinationId);
         probeUntil.remove(destinationId);
@@ -56,6 +58,11 @@ public final class InMemoryDestinationHealth implements DestinationHealthPort {
     @Override
     public synchronized void releaseProbe(String destinationId) {
         probeUntil.remove(destinationId);
+    }
+
+    /** How many times an answer was written. */
+    public synchronized int answeredWrites() {
+        return answeredWrites;
     }
 
     /** When the destination's next probe may go, if it is failing. */

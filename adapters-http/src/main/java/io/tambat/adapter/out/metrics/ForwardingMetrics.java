@@ -17,6 +17,7 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.metrics.Counter;
@@ -74,8 +75,8 @@ public class ForwardingMetrics implements ForwardingMetricsPort {
         for (Destination destination : destinations.all()) {
             CachedReading<Standing> standing = new CachedReading<>(clock, now -> {
                 DestinationBacklog backlog = deliveries.backlog(destination.id(), destination.ordering(), now);
-                return new Standing(backlog, DestinationCondition.of(backlog.paused(),
-                        health.all().getOrDefault(destination.id(), DestinationAnswers.NONE)));
+                return new Standing(backlog, Optional.of(DestinationCondition.of(backlog.paused(),
+                        health.all().getOrDefault(destination.id(), DestinationAnswers.NONE))));
             });
             gauges(destination.id(), standing, List.of(DestinationCondition.ACTIVE, DestinationCondition.PAUSED,
                     DestinationCondition.FAILING));
@@ -83,15 +84,15 @@ public class ForwardingMetrics implements ForwardingMetricsPort {
         for (String removed : removedAtStart()) {
             CachedReading<Standing> standing = new CachedReading<>(clock, now -> {
                 DestinationBacklog backlog = deliveries.backlog(removed, Destination.Ordering.NONE, now);
-                return new Standing(backlog, backlog.pending() + backlog.failed() > 0 ? DestinationCondition.REMOVED
-                        : null);
+                return new Standing(backlog, Optional.of(DestinationCondition.REMOVED)
+                        .filter(removedState -> backlog.pending() + backlog.failed() > 0));
             });
             gauges(removed, standing, List.of(DestinationCondition.REMOVED));
         }
     }
 
     /** One reading of a destination: its backlog, and the condition it is in (none once nothing is left of it). */
-    private record Standing(DestinationBacklog backlog, DestinationCondition condition) {
+    private record Standing(DestinationBacklog backlog, Optional<DestinationCondition> condition) {
     }
 
     private void gauges(String destinationId, CachedReading<Standing> standing, List<DestinationCondition> states) {
@@ -107,7 +108,8 @@ public class ForwardingMetrics implements ForwardingMetricsPort {
         for (DestinationCondition state : states) {
             standing.gauge(registry, "tambat.forwarding.state", MetricUnits.NONE,
                     "1 for the state the destination is in (active, paused, failing, removed), else 0",
-                    reading -> reading.condition() == state ? 1 : 0, tag, new Tag("state", state.wireName()));
+                    reading -> reading.condition().filter(state::equals).isPresent() ? 1 : 0, tag,
+                    new Tag("state", state.wireName()));
         }
     }
 

@@ -14,12 +14,14 @@ import io.tambat.domain.port.out.ForwardingPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Query;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /**
  * Forward deliveries on PostgreSQL, leased by the shared {@link LeaseQueries} statement per destination (with
@@ -318,13 +320,11 @@ class PostgresForwardingAdapter implements ForwardingPort {
 
     @Override
     public List<Long> discard(String destinationId, Optional<Long> after, int max, Instant now) {
-        List<Long> discarded = StorageCalls.call("forward discard", () -> NativeResults.values(
-                em.createNativeQuery(DISCARD)
-                        .setParameter(1, destinationId)
-                        .setParameter(2, max)
-                        .setParameter(3, Timestamp.from(now))
-                        .setParameter(4, after.orElse(0L)), ColumnValues::number));
-        return discarded.stream().sorted().toList();
+        return moved("forward discard", () -> em.createNativeQuery(DISCARD)
+                .setParameter(1, destinationId)
+                .setParameter(2, max)
+                .setParameter(3, Timestamp.from(now))
+                .setParameter(4, after.orElse(0L)));
     }
 
     @Override
@@ -364,14 +364,19 @@ class PostgresForwardingAdapter implements ForwardingPort {
 
     private List<Long> moveReceived(String what, String sql, String destinationId, ReceivedRange range,
             Optional<Long> after, int max, Instant now) {
-        List<Long> moved = StorageCalls.call(what, () -> NativeResults.values(em.createNativeQuery(sql)
+        return moved(what, () -> em.createNativeQuery(sql)
                 .setParameter(1, destinationId)
                 .setParameter(2, max)
                 .setParameter(3, Timestamp.from(now))
                 .setParameter(4, Timestamp.from(range.from()))
                 .setParameter(5, Timestamp.from(range.to()))
-                .setParameter(6, after.orElse(0L)), ColumnValues::number));
-        return moved.stream().sorted().toList();
+                .setParameter(6, after.orElse(0L)));
+    }
+
+    /** The delivery ids a bulk action's batch returned, ascending: the last is where its next batch starts. */
+    private List<Long> moved(String what, Supplier<Query> batch) {
+        return StorageCalls.call(what, () -> NativeResults.values(batch.get(), ColumnValues::number)).stream()
+                .sorted().toList();
     }
 
     /** Whether the statement changed its one row. */
