@@ -2,6 +2,7 @@ package io.tambat.application.forwarding;
 
 import io.tambat.application.work.WorkSettings;
 import io.tambat.domain.error.LeaseLostException;
+import io.tambat.domain.model.forwarding.DeliveryEnd;
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
 import io.tambat.domain.port.out.ForwardingPort;
@@ -11,12 +12,12 @@ import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
+import java.util.Set;
 
 /**
- * The short transactions around a send: lease, then delivered, retry later or fail. None is open while a
- * destination is called. Every end is fenced by the delivery's lease and throws {@link LeaseLostException}
- * once another worker took the delivery over.
+ * The short transactions around sends: a lease, the ends of a group of attempts with the next lease, or one end.
+ * None is open while a destination is called. Every end is fenced by the delivery's lease: one whose attempt was
+ * taken over writes nothing.
  */
 @ApplicationScoped
 public class ForwardingLedger {
@@ -30,36 +31,38 @@ public class ForwardingLedger {
     @Inject
     Clock clock;
 
-    /** The lease covers a whole attempt: the destination's timeout, and the shared lease for the rest. */
+    /** The ends of a group of attempts as written, and what was leased after them in the same transaction. */
+    public record EndsAndLeases(Set<Long> written, List<ForwardDelivery> leased) {
+    }
+
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public List<ForwardDelivery> leaseBatch(Destination destination, int max) {
-        Instant now = clock.instant();
-        return deliveries.leaseDue(destination.id(), destination.ordering(), max, now, now.plus(settings.lease()).plus(destination.timeout()));
+        return lease(destination, max);
     }
 
+    /**
+     * Writes a group of ends in one statement, then leases up to {@code max} more in the same transaction: one
+     * commit for the slots the group freed and the deliveries that fill them.
+     */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
-    public void delivered(ForwardDelivery delivery, Optional<Integer> status) {
-        held(delivery, deliveries.delivered(delivery.deliveryId(), attempt(delivery), status, clock.instant()));
+    public EndsAndLeases endThenLease(Destination destination, List<DeliveryEnd> ends, int max) {
+        Set<Long> written = deliveries.end(ends);
+        return new EndsAndLeases(written, max == 0 ? List.of() : lease(destination, max));
     }
 
+    /** One end alone. */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
-    public void retryLater(ForwardDelivery delivery, Instant next, Optional<Integer> status, String reason) {
-        held(delivery, deliveries.retryLater(delivery.deliveryId(), attempt(delivery), next, status, reason));
-    }
-
-    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
-    public void fail(ForwardDelivery delivery, Optional<Integer> status, String reason) {
-        held(delivery, deliveries.fail(delivery.deliveryId(), attempt(delivery), status, reason, clock.instant()));
-    }
-
-    private static int attempt(ForwardDelivery delivery) {
-        return delivery.lease().attempt();
-    }
-
-    private static void held(ForwardDelivery delivery, boolean written) {
-        if (!written) {
-            throw new LeaseLostException("forward delivery " + delivery.deliveryId() + " attempt "
-                    + delivery.lease().attempt() + " no longer holds its lease");
+    public void end(DeliveryEnd end) {
+        if (deliveries.end(List.of(end)).isEmpty()) {
+            throw new LeaseLostException("forward delivery " + end.deliveryId() + " attempt " + end.attempt()
+                    + " no longer holds its lease");
         }
+    }
+
+    /** The lease covers a whole attempt: the destination's timeout, and the shared lease for the rest. */
+    private List<ForwardDelivery> lease(Destination destination, int max) {
+        Instant now = clock.instant();
+        return deliveries.leaseDue(destination.id(), destination.ordering(), max, now,
+                now.plus(settings.lease()).plus(destination.timeout()));
     }
 }

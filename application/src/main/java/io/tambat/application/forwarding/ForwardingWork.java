@@ -4,6 +4,7 @@ import io.tambat.application.work.Failpoints;
 import io.tambat.application.work.LeasedWork;
 import io.tambat.application.work.WorkSettings;
 import io.tambat.domain.error.LeaseLostException;
+import io.tambat.domain.model.forwarding.DeliveryEnd;
 import io.tambat.domain.model.forwarding.DeliveryOutcome;
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.Destinations;
@@ -41,11 +42,13 @@ import java.util.logging.Logger;
 /**
  * Sends leased deliveries to their destinations. One loop per instance leases for every destination, each
  * only as many as it has free in-flight slots (one while it is failing, fewer while its rate limit is
- * spent), and hands each delivery to a managed thread that sends it and records the end. A destination that
- * is slow or down thus holds only its own slots: the loop, other destinations, ingest and processing go on.
- * While a destination has more due than its slots took, a slot that frees is filled at once by the thread
- * that freed it, not at the loop's next turn: otherwise a destination would get at most max-in-flight
- * messages per poll interval however fast it answers.
+ * spent), and hands each delivery to a managed thread that sends it. A destination that is slow or down thus
+ * holds only its own slots: the loop, other destinations, ingest and processing go on. A finished attempt frees
+ * its slot at once; its end is written with those of the destination's other attempts that finished meanwhile,
+ * in one statement ({@link UnwrittenEnds}), and while the destination has more due than its slots took, the
+ * same transaction leases the deliveries that fill the freed slots: one commit for many messages, and a slot
+ * that frees is filled without waiting for the loop's next turn (which would give a destination at most
+ * max-in-flight messages per poll interval however fast it answers).
  */
 @ApplicationScoped
 public class ForwardingWork implements LeasedWork<ForwardDelivery> {
@@ -90,6 +93,7 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
     DoubleSupplier jitter = () -> ThreadLocalRandom.current().nextDouble();
 
     private final Map<String, Semaphore> inFlight = new ConcurrentHashMap<>();
+    private final Map<String, UnwrittenEnds> unwritten = new ConcurrentHashMap<>();
     private final Map<String, TokenBucket> rates = new ConcurrentHashMap<>();
     /** The destinations whose last lease took all it asked for: more of theirs is likely due. */
     private final Set<String> moreDue = ConcurrentHashMap.newKeySet();
@@ -122,17 +126,22 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
         try {
             batch = ledger.leaseBatch(destination, wanted);
         } finally {
-            slots.release(wanted - batch.size());
+            leased(destination, wanted, batch.size());
             if (probing && batch.isEmpty()) {
                 health.releaseProbe(destination.id());
             }
         }
-        if (batch.size() == wanted) {
+        return batch;
+    }
+
+    /** Gives back the slots taken for deliveries a lease did not find, and notes whether more is likely due. */
+    private void leased(Destination destination, int wanted, int found) {
+        slots(destination).release(wanted - found);
+        if (found == wanted) {
             moreDue.add(destination.id());
         } else {
             moreDue.remove(destination.id());
         }
-        return batch;
     }
 
     @Override
@@ -161,25 +170,12 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
         }
     }
 
+    /** Sends it, then writes its end, with those of others that finished meanwhile, unless another thread is. */
     @Override
     public void attempt(ForwardDelivery delivery) {
         Destination destination = destination(delivery);
-        try {
-            DeliveryOutcome outcome = send(destination, delivery);
-            if (outcome instanceof DeliveryOutcome.Delivered delivered) {
-                failpoints.reach(Failpoints.FORWARD_AFTER_SEND, delivery.messageId());
-                ledger.delivered(delivery, delivered.status());
-                // A healthy destination's answers cost nothing: only the first success after failures is written.
-                if (health.of(destination.id()).consecutiveFailures() > 0) {
-                    health.answered(destination.id());
-                }
-                metrics.delivered(destination.id(), Duration.between(delivery.causedAt(), clock.instant()));
-            } else if (outcome instanceof DeliveryOutcome.NotDelivered refused) {
-                notDelivered(destination, delivery, refused);
-            }
-        } catch (LeaseLostException e) {
-            LOG.log(Level.WARNING, "{0}; the worker holding it now goes on", e.getMessage());
-        }
+        finish(destination, delivery);
+        writeEnds(destination);
     }
 
     @Override
@@ -187,8 +183,9 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
         try {
             LOG.log(Level.WARNING, "forward delivery {0} FAILED: its last attempt was lost with its worker",
                     delivery.deliveryId());
-            ledger.fail(delivery, Optional.empty(), "worker_lost: attempt " + (delivery.lease().attempt() - 1)
-                    + " ended without an outcome (its worker stopped or hung), and it was the last allowed");
+            ledger.end(DeliveryEnd.failed(delivery, Optional.empty(), "worker_lost: attempt "
+                    + (delivery.lease().attempt() - 1) + " ended without an outcome (its worker stopped or hung), and"
+                    + " it was the last allowed", clock.instant()));
             metrics.failed(delivery.destinationId());
         } catch (LeaseLostException e) {
             LOG.log(Level.WARNING, "{0}; the worker holding it now goes on", e.getMessage());
@@ -205,37 +202,132 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
     private void attemptHoldingSlot(ForwardDelivery delivery) {
         Destination destination = destination(delivery);
         try {
-            attempt(delivery);
+            finish(destination, delivery);
         } catch (RuntimeException e) {
-            // Recording its end failed (the database): its lease brings it back; the slot must come back now.
+            // Recording a failure failed (the database): its lease brings it back; the slot must come back now.
             LOG.log(Level.WARNING, "forward delivery {0} attempt ended without an outcome: {1}",
                     new Object[] {delivery.deliveryId(), e.getClass().getName()});
         } finally {
             slots(destination).release();
         }
-        // A failing destination waits for the loop's next probe instead.
-        if (moreDue.contains(destination.id()) && !health.of(destination.id()).failing()) {
-            fillFreedSlots(destination);
+        writeEnds(destination);
+    }
+
+    /** Sends the delivery and leaves its end to be written. */
+    private void finish(Destination destination, ForwardDelivery delivery) {
+        unwritten(destination).add(new UnwrittenEnds.Finished(delivery, sendAndEnd(destination, delivery)));
+    }
+
+    /** How the attempt ends: delivered, or as the destination's schedule says after a failure. */
+    private DeliveryEnd sendAndEnd(Destination destination, ForwardDelivery delivery) {
+        DeliveryOutcome outcome = send(destination, delivery);
+        if (outcome instanceof DeliveryOutcome.Delivered delivered) {
+            failpoints.reach(Failpoints.FORWARD_AFTER_SEND, delivery.messageId());
+            return DeliveryEnd.delivered(delivery, delivered.status(), clock.instant());
+        }
+        return notDelivered(destination, delivery, (DeliveryOutcome.NotDelivered) outcome);
+    }
+
+    /** Writes the ends waiting for the destination, a group at a time, unless another thread is writing them. */
+    private void writeEnds(Destination destination) {
+        unwritten(destination).writeWhileAny(group -> endThenLease(destination, group));
+    }
+
+    /**
+     * Writes a group of ends and, while more is due and the destination answers, leases into the free slots in
+     * the same transaction; then counts what was written and starts what was leased. A failed write leaves every
+     * delivery of the group to its lease, which brings it back.
+     */
+    private void endThenLease(Destination destination, List<UnwrittenEnds.Finished> group) {
+        Semaphore slots = slots(destination);
+        int wanted = moreDue.contains(destination.id()) && answers(destination, group)
+                ? wanted(destination, slots.availablePermits()) : 0;
+        if (wanted > 0 && !slots.tryAcquire(wanted)) {
+            wanted = 0;
+        }
+        ForwardingLedger.EndsAndLeases written;
+        try {
+            written = ledger.endThenLease(destination, group.stream().map(UnwrittenEnds.Finished::end).toList(),
+                    wanted);
+        } catch (RuntimeException e) {
+            slots.release(wanted);
+            LOG.log(Level.WARNING, "forwarding to {0}: writing the ends of {1} attempt(s) failed: {2}; their leases"
+                    + " bring them back", new Object[] {destination.id(), group.size(), e.getClass().getName()});
+            return;
+        }
+        if (wanted > 0) {
+            leased(destination, wanted, written.leased().size());
+        }
+        start(written.leased());
+        for (UnwrittenEnds.Finished finished : group) {
+            if (written.written().contains(finished.delivery().deliveryId())) {
+                counted(destination, finished);
+            } else {
+                LOG.log(Level.WARNING, "forward delivery {0} attempt {1} no longer holds its lease; the worker holding"
+                        + " it now goes on", new Object[] {finished.delivery().deliveryId(), finished.end().attempt()});
+            }
         }
     }
 
-    /** Leases and starts what the freed slots allow, ending at once what the worker loop would end lost. */
-    private void fillFreedSlots(Destination destination) {
-        List<ForwardDelivery> next;
-        try {
-            next = leaseFor(destination);
-        } catch (RuntimeException e) {
-            // The loop's next turn leases them.
-            LOG.log(Level.WARNING, "forwarding to {0}: leasing more failed: {1}",
-                    new Object[] {destination.id(), e.getClass().getName()});
+    /**
+     * Whether the destination answers: it is not failing, or one of these attempts was delivered (a failing
+     * destination's probe that succeeded). A failing one waits for the loop's next probe instead.
+     */
+    private boolean answers(Destination destination, List<UnwrittenEnds.Finished> group) {
+        return !health.of(destination.id()).failing() || group.stream()
+                .anyMatch(finished -> finished.end().kind() == DeliveryEnd.Kind.DELIVERED);
+    }
+
+    /** A written end in the metrics, and a success after failures in the destination's health. */
+    private void counted(Destination destination, UnwrittenEnds.Finished finished) {
+        switch (finished.end().kind()) {
+            case DELIVERED -> {
+                cleared(destination);
+                metrics.delivered(destination.id(), Duration.between(finished.delivery().causedAt(),
+                        clock.instant()));
+            }
+            case RETRY_LATER -> metrics.retried(destination.id());
+            case FAILED -> {
+                LOG.log(Level.WARNING, "forward delivery {0} to {1} FAILED: {2}", new Object[] {
+                    finished.delivery().deliveryId(), destination.id(), finished.end().error().orElseThrow()});
+                metrics.failed(destination.id());
+            }
+        }
+    }
+
+    /**
+     * A success after failures clears them; a healthy destination's answers cost nothing, as only the first success
+     * after failures is written. Should that write fail, the next success clears them.
+     */
+    private void cleared(Destination destination) {
+        if (health.of(destination.id()).consecutiveFailures() == 0) {
             return;
         }
-        List<ForwardDelivery> toAttempt = new ArrayList<>(next.size());
-        for (ForwardDelivery delivery : next) {
-            if (endsLost(delivery, settings.retry())) {
-                endLost(delivery);
-            } else {
+        try {
+            health.answered(destination.id());
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "forwarding to {0}: clearing its failures failed: {1}",
+                    new Object[] {destination.id(), e.getClass().getName()});
+        }
+    }
+
+    /**
+     * Starts leased deliveries, ending at once what the worker loop would end lost. Each leased delivery holds a
+     * slot until its attempt or end gives it back, so one that fails to end must not keep the rest from starting.
+     */
+    private void start(List<ForwardDelivery> leased) {
+        List<ForwardDelivery> toAttempt = new ArrayList<>(leased.size());
+        for (ForwardDelivery delivery : leased) {
+            if (!endsLost(delivery, settings.retry())) {
                 toAttempt.add(delivery);
+                continue;
+            }
+            try {
+                endLost(delivery);
+            } catch (RuntimeException e) {
+                // Its lease brings it back; endLost gave its slot back.
+                LOG.log(Level.WARNING, "forward delivery {0}: ending it failed: {1}",
+                        new Object[] {delivery.deliveryId(), e.getClass().getName()});
             }
         }
         attemptAll(toAttempt);
@@ -285,7 +377,7 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
         };
     }
 
-    private void notDelivered(Destination destination, ForwardDelivery delivery,
+    private DeliveryEnd notDelivered(Destination destination, ForwardDelivery delivery,
             DeliveryOutcome.NotDelivered refused) {
         Instant now = clock.instant();
         // Retention's doing, not the destination's.
@@ -297,15 +389,9 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
         // What retention removed never comes back: no use trying again.
         Optional<Instant> next = delivery.purged() ? Optional.empty()
                 : destination.retrySchedule().nextAttempt(attempt, now, refused.retryAfter(), jitter);
-        if (next.isPresent()) {
-            ledger.retryLater(delivery, next.get(), refused.status(), refused.reason());
-            metrics.retried(destination.id());
-        } else {
-            LOG.log(Level.WARNING, "forward delivery {0} to {1} FAILED after {2} attempt(s): {3}",
-                    new Object[] {delivery.deliveryId(), destination.id(), attempt, refused.reason()});
-            ledger.fail(delivery, refused.status(), refused.reason() + " (after " + attempt + " attempts)");
-            metrics.failed(destination.id());
-        }
+        return next.map(at -> DeliveryEnd.retryLater(delivery, at, refused.status(), refused.reason()))
+                .orElseGet(() -> DeliveryEnd.failed(delivery, refused.status(), refused.reason() + " (after "
+                        + attempt + " attempts)", now));
     }
 
     /**
@@ -334,6 +420,10 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
             granted++;
         }
         return granted;
+    }
+
+    private UnwrittenEnds unwritten(Destination destination) {
+        return unwritten.computeIfAbsent(destination.id(), id -> new UnwrittenEnds());
     }
 
     private Semaphore slots(Destination destination) {

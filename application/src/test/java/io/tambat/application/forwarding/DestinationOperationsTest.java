@@ -11,6 +11,7 @@ import io.tambat.application.testing.InMemoryDestinationHealth;
 import io.tambat.application.testing.InMemoryForwarding;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.TestDestinations;
+import io.tambat.domain.model.forwarding.DeliveryEnd;
 import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
 import io.tambat.domain.model.forwarding.Destination;
@@ -166,8 +167,7 @@ class DestinationOperationsTest {
         }
         unfinished.add(failedDelivery("gone"));
         long delivered = enqueued("gone");
-        deliveries.delivered(delivered, leased("gone", delivered).lease().attempt(), Optional.of(200),
-                clock.instant());
+        deliveries.end(List.of(DeliveryEnd.delivered(leased("gone", delivered), Optional.of(200), clock.instant())));
 
         assertThat(operations.destinations()).extracting(OperateDestinationsUseCase.DestinationState::destinationId,
                 OperateDestinationsUseCase.DestinationState::state, OperateDestinationsUseCase.DestinationState::kind)
@@ -226,8 +226,8 @@ class DestinationOperationsTest {
 
     private long failedDelivery(String destinationId) {
         long id = enqueued(destinationId);
-        deliveries.fail(id, leased(destinationId, id).lease().attempt(), Optional.of(500), "answered 500",
-                clock.instant());
+        deliveries.end(List.of(DeliveryEnd.failed(leased(destinationId, id), Optional.of(500), "answered 500",
+                clock.instant())));
         return id;
     }
 

@@ -9,6 +9,7 @@ import io.tambat.application.testing.SealingCipher;
 import io.tambat.application.testing.TestDestinations;
 import io.tambat.application.testing.TestWork;
 import io.tambat.application.work.Failpoints;
+import io.tambat.domain.model.forwarding.DeliveryEnd;
 import io.tambat.domain.model.forwarding.DeliveryOutcome;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
 import io.tambat.domain.model.forwarding.Destination;
@@ -51,6 +52,7 @@ class ForwardingWorkTest {
     private final ScriptedTransport transport = new ScriptedTransport();
     private final Queue<Runnable> started = new ArrayDeque<>();
     private final List<String> counted = new ArrayList<>();
+    private final List<String> transactions = new ArrayList<>();
     private final Destination shop = destination("shop", 16);
     private final Destination slow = destination("slow", 2);
     private final ForwardingWork work = work(new Destinations(List.of(shop, slow)));
@@ -345,6 +347,22 @@ class ForwardingWorkTest {
     }
 
     @Test
+    void theEndsOfAttemptsAndTheLeaseThatRefillsTheirSlotsShareOneTransaction() {
+        for (int i = 0; i < 7; i++) {
+            stored("slow");
+        }
+
+        drain();
+
+        assertThat(transport.sent).hasSize(7);
+        assertThat(transactions).as("the loop's lease, then one per end, each leasing the next: not two a message")
+                .filteredOn(transaction -> transaction.startsWith("slow"))
+                .containsExactly("slow: lease 2", "slow: end 1 then lease 1", "slow: end 1 then lease 1",
+                        "slow: end 1 then lease 1", "slow: end 1 then lease 1", "slow: end 1 then lease 1",
+                        "slow: end 1 then lease 0", "slow: end 1 then lease 0");
+    }
+
+    @Test
     void aSlotThatFreesWhenNothingMoreWasDueWaitsForTheNextTurn() {
         stored("shop");
         work.attemptAll(work.leaseBatch());
@@ -424,7 +442,7 @@ class ForwardingWorkTest {
     }
 
     private ForwardingWork work(Destinations destinations) {
-        ForwardingLedger ledger = new ForwardingLedger();
+        ForwardingLedger ledger = new CountingLedger();
         ledger.deliveries = deliveries;
         ledger.settings = TestWork.settings();
         ledger.clock = clock;
@@ -446,6 +464,24 @@ class ForwardingWorkTest {
         built.executor = started::add;
         built.jitter = () -> 0;
         return built;
+    }
+
+    /** Records each transaction the ledger opens, with how many ends it wrote and deliveries it leased. */
+    private final class CountingLedger extends ForwardingLedger {
+        @Override
+        public List<ForwardDelivery> leaseBatch(Destination destination, int max) {
+            List<ForwardDelivery> leased = super.leaseBatch(destination, max);
+            transactions.add(destination.id() + ": lease " + leased.size());
+            return leased;
+        }
+
+        @Override
+        public EndsAndLeases endThenLease(Destination destination, List<DeliveryEnd> ends, int max) {
+            EndsAndLeases written = super.endThenLease(destination, ends, max);
+            transactions.add(destination.id() + ": end " + written.written().size() + " then lease "
+                    + written.leased().size());
+            return written;
+        }
     }
 
     /** Answers each destination as told (200 by default), or throws; {@code slow}'s sends are never started here. */

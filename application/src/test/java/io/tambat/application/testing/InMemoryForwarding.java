@@ -1,5 +1,6 @@
 package io.tambat.application.testing;
 
+import io.tambat.domain.model.forwarding.DeliveryEnd;
 import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
@@ -125,19 +126,14 @@ public final class InMemoryForwarding implements ForwardingPort, RollsBack {
     }
 
     @Override
-    public boolean delivered(long deliveryId, int attempt, Optional<Integer> status, Instant now) {
-        return end(deliveryId, attempt, DeliveryStatus.DELIVERED, status, Optional.empty(), null);
-    }
-
-    @Override
-    public boolean retryLater(long deliveryId, int attempt, Instant nextAttemptAt, Optional<Integer> status,
-            String redactedError) {
-        return end(deliveryId, attempt, DeliveryStatus.PENDING, status, Optional.of(redactedError), nextAttemptAt);
-    }
-
-    @Override
-    public boolean fail(long deliveryId, int attempt, Optional<Integer> status, String redactedError, Instant now) {
-        return end(deliveryId, attempt, DeliveryStatus.FAILED, status, Optional.of(redactedError), null);
+    public Set<Long> end(List<DeliveryEnd> ends) {
+        Set<Long> written = new HashSet<>();
+        for (DeliveryEnd end : ends) {
+            if (end(end)) {
+                written.add(end.deliveryId());
+            }
+        }
+        return written;
     }
 
     @Override
@@ -292,19 +288,23 @@ public final class InMemoryForwarding implements ForwardingPort, RollsBack {
         };
     }
 
-    private boolean end(long deliveryId, int attempt, DeliveryStatus status, Optional<Integer> lastStatus,
-            Optional<String> error, Instant nextAttemptAt) {
-        Row row = rows.get(deliveryId);
+    private boolean end(DeliveryEnd end) {
+        Row row = rows.get(end.deliveryId());
         InMemoryLeases<Long> own = leases(row.forward().destinationId());
-        if (!own.holds(deliveryId, attempt)) {
+        if (!own.holds(end.deliveryId(), end.attempt())) {
             return false;
         }
+        DeliveryStatus status = switch (end.kind()) {
+            case DELIVERED -> DeliveryStatus.DELIVERED;
+            case RETRY_LATER -> DeliveryStatus.PENDING;
+            case FAILED -> DeliveryStatus.FAILED;
+        };
         if (status == DeliveryStatus.PENDING) {
-            own.retryAt(deliveryId, nextAttemptAt);
+            own.retryAt(end.deliveryId(), end.at());
         } else {
-            own.finish(deliveryId);
+            own.finish(end.deliveryId());
         }
-        rows.put(deliveryId, new Row(deliveryId, row.forward(), status, lastStatus, error));
+        rows.put(end.deliveryId(), new Row(end.deliveryId(), row.forward(), status, end.status(), end.error()));
         return true;
     }
 }

@@ -49,6 +49,16 @@ final class Backlog {
                 ((Number) row.get("oldest_seconds")).doubleValue());
     }
 
+    /**
+     * Whether anything is left: one index probe, where {@link #now} counts every pending row. Polled every 100 ms
+     * while a backlog of 100,000 drains, a count would cost the database a tenth of a core and slow the drain it
+     * measures.
+     */
+    private boolean any() {
+        return (Boolean) db.rows("SELECT EXISTS (SELECT 1 FROM " + table + " WHERE " + key + " = ? AND status = ?)"
+                + " AS any", value, pendingStatus).get(0).get("any");
+    }
+
     /** How long the backlog took to reach zero, or empty if it did not within the limit. */
     Optional<Duration> awaitDrained(Duration limit) {
         return awaitDrained(limit, List.of(this));
@@ -59,7 +69,7 @@ final class Backlog {
         long start = System.nanoTime();
         while (true) {
             Duration waited = Duration.ofNanos(System.nanoTime() - start);
-            if (backlogs.stream().allMatch(backlog -> backlog.now().count() == 0)) {
+            if (backlogs.stream().noneMatch(Backlog::any)) {
                 return Optional.of(waited);
             }
             if (waited.compareTo(limit) >= 0) {

@@ -60,6 +60,25 @@ final class EnlistedConnection {
     }
 
     /**
+     * Runs a numbered statement once per set of values, as one JDBC batch: one round trip, each run planned as
+     * the statement alone is.
+     *
+     * @return the rows each run changed, in the order of the sets
+     */
+    static int[] batch(EntityManager em, NumberedStatement sql, List<Object[]> valueSets) {
+        Connection connection = em.unwrap(Connection.class);
+        try (PreparedStatement statement = connection.prepareStatement(sql.sql())) {
+            for (Object[] values : valueSets) {
+                sql.bind(statement, values);
+                statement.addBatch();
+            }
+            return statement.executeBatch();
+        } catch (SQLException e) {
+            throw new PersistenceException(e);
+        }
+    }
+
+    /**
      * Reads each row as the plain JDBC values of its columns, the shape EclipseLink gives a native query's row,
      * and hands it to a row mapper ({@code *Rows}), so one mapper reads both.
      */

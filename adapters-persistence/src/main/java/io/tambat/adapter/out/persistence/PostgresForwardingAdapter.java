@@ -1,5 +1,6 @@
 package io.tambat.adapter.out.persistence;
 
+import io.tambat.domain.model.forwarding.DeliveryEnd;
 import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
@@ -18,8 +19,10 @@ import jakarta.persistence.Query;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Supplier;
 
@@ -91,23 +94,21 @@ class PostgresForwardingAdapter implements ForwardingPort {
     private static final NumberedStatement LEASE_IN_ORDER = LeaseQueries.statement("forward_delivery",
             "delivery_id", PENDING + FIRST_OF_ITS_KEY, "", "SELECT " + ForwardRows.LEASED + " " + ForwardRows.LEASED_FROM);
 
-    /*
-     * The ends find their row by primary key alone, fenced by the attempt and a lease still set (every end
-     * clears it): a condition on the status would let the planner pick a partial index on it, whose pending rows
-     * it then filters one by one.
+    /**
+     * The end of one attempt ({@code ?1} delivery id, {@code ?2} attempt, {@code ?3} its status from now on,
+     * {@code ?4} when it was delivered or FAILED, or is due again, {@code ?5} the destination's answer,
+     * {@code ?6} the error), run as a batch for a group of ends. Each finds its row by primary key alone, fenced
+     * by the attempt and a lease still set (every end clears it; a discard too). One statement over a list of ends
+     * (a join to {@code unnest}) would be planned from the table's size and statistics, and was planned as a
+     * sequential scan of every delivery while the table grew between analyses; a condition on the status would
+     * let the planner pick a partial index on it, whose pending rows it then filters one by one.
      */
-
-    private static final NumberedStatement DELIVERED = NumberedStatement.of("""
-            UPDATE forward_delivery SET status = 'DELIVERED', delivered_at = ?3, lease_until = NULL, last_status = ?4
-            WHERE delivery_id = ?1 AND attempt_count = ?2 AND lease_until IS NOT NULL""");
-
-    private static final NumberedStatement RETRY_LATER = NumberedStatement.of("""
-            UPDATE forward_delivery SET next_attempt_at = ?3, lease_until = NULL, last_status = ?4, last_error = ?5
-            WHERE delivery_id = ?1 AND attempt_count = ?2 AND lease_until IS NOT NULL""");
-
-    private static final NumberedStatement FAIL = NumberedStatement.of("""
-            UPDATE forward_delivery SET status = 'FAILED', failed_at = ?3, lease_until = NULL, last_status = ?4,
-                last_error = ?5
+    private static final NumberedStatement END = NumberedStatement.of("""
+            UPDATE forward_delivery SET status = ?3,
+                delivered_at = CASE ?3 WHEN 'DELIVERED' THEN ?4 ELSE delivered_at END,
+                failed_at = CASE ?3 WHEN 'FAILED' THEN ?4 ELSE failed_at END,
+                next_attempt_at = CASE ?3 WHEN 'PENDING' THEN ?4 ELSE next_attempt_at END,
+                lease_until = NULL, last_status = ?5, last_error = COALESCE(?6, last_error)
             WHERE delivery_id = ?1 AND attempt_count = ?2 AND lease_until IS NOT NULL""");
 
     /**
@@ -246,22 +247,29 @@ class PostgresForwardingAdapter implements ForwardingPort {
     }
 
     @Override
-    public boolean delivered(long deliveryId, int attempt, Optional<Integer> status, Instant now) {
-        return changesOne("forward delivered", DELIVERED, deliveryId, attempt, Timestamp.from(now),
-                status.orElse(null));
+    public Set<Long> end(List<DeliveryEnd> ends) {
+        if (ends.isEmpty()) {
+            return Set.of();
+        }
+        int[] changed = StorageCalls.call("forward end", () -> EnlistedConnection.batch(em, END, ends.stream()
+                .map(end -> new Object[] {end.deliveryId(), end.attempt(), statusAfter(end), Timestamp.from(end.at()),
+                    end.status().orElse(null), end.error().orElse(null)})
+                .toList()));
+        Set<Long> written = new HashSet<>();
+        for (int i = 0; i < changed.length; i++) {
+            if (changed[i] == 1) {
+                written.add(ends.get(i).deliveryId());
+            }
+        }
+        return written;
     }
 
-    @Override
-    public boolean retryLater(long deliveryId, int attempt, Instant nextAttemptAt, Optional<Integer> status,
-            String redactedError) {
-        return changesOne("forward retry", RETRY_LATER, deliveryId, attempt, Timestamp.from(nextAttemptAt),
-                status.orElse(null), redactedError);
-    }
-
-    @Override
-    public boolean fail(long deliveryId, int attempt, Optional<Integer> status, String redactedError, Instant now) {
-        return changesOne("forward fail", FAIL, deliveryId, attempt, Timestamp.from(now), status.orElse(null),
-                redactedError);
+    private static String statusAfter(DeliveryEnd end) {
+        return switch (end.kind()) {
+            case DELIVERED -> DeliveryStatus.DELIVERED.name();
+            case RETRY_LATER -> DeliveryStatus.PENDING.name();
+            case FAILED -> DeliveryStatus.FAILED.name();
+        };
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.tambat.adapter.out.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tambat.domain.model.forwarding.DeliveryEnd;
 import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
@@ -14,20 +15,26 @@ import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.NewForward;
 import io.tambat.domain.model.forwarding.ReceivedRange;
 import io.tambat.domain.model.forwarding.StateChangeNotice;
+import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.port.out.ForwardingPort;
 import io.tambat.domain.port.out.InboxPort;
 import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CompletableFuture;
 import java.time.Duration;
 import java.util.UUID;
+import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -70,7 +77,7 @@ class PostgresForwardingAdapterTest
 
     @Override
     protected boolean complete(ForwardingPorts ports, Long deliveryId, int attempt, Instant now) {
-        return ports.forwarding().delivered(deliveryId, attempt, Optional.of(200), now);
+        return delivered(ports.forwarding(), deliveryId, attempt, Optional.of(200), now);
     }
 
     @Override
@@ -151,12 +158,12 @@ class PostgresForwardingAdapterTest
     void aRetryKeepsTheMessageDueLaterAndAFailureWaitsForARedrive() {
         long id = enqueue(NOW);
         int first = lease().lease().attempt();
-        assertThat(written(ports -> ports.retryLater(id, first, NOW.plusSeconds(5), Optional.of(503), "answered 503")))
+        assertThat(written(ports -> retryLater(ports, id, first, NOW.plusSeconds(5), Optional.of(503), "answered 503")))
                 .isTrue();
         assertThat(leaseAt(NOW.plusSeconds(4))).isEmpty();
 
         int second = leaseAt(NOW.plusSeconds(5)).get(0).lease().attempt();
-        assertThat(written(ports -> ports.fail(id, second, Optional.empty(), "timeout: no answer within PT15S",
+        assertThat(written(ports -> fail(ports, id, second, Optional.empty(), "timeout: no answer within PT15S",
                 NOW.plusSeconds(6)))).isTrue();
         assertThat(leaseAt(NOW.plusSeconds(60))).isEmpty();
         assertThat(written(ports -> ports.status(DESTINATION, id).equals(Optional.of(DeliveryStatus.FAILED))))
@@ -171,12 +178,67 @@ class PostgresForwardingAdapterTest
     }
 
     @Test
+    void endsAGroupOfAttemptsInOneCallEachFencedByItsOwnAttempt() {
+        long takenOver = enqueue(NOW.minusSeconds(40));
+        long delivered = enqueue(NOW.minusSeconds(20));
+        long retried = enqueue(NOW.minusSeconds(20));
+        long failed = enqueue(NOW.minusSeconds(20));
+        ForwardDelivery stale = leaseAt(NOW.minusSeconds(40)).get(0);
+        Map<Long, ForwardDelivery> leased = leaseAt(NOW.minusSeconds(20)).stream()
+                .collect(Collectors.toMap(ForwardDelivery::deliveryId, Function.identity()));
+        assertThat(leased).containsOnlyKeys(delivered, retried, failed);
+        assertThat(leaseAt(NOW.minusSeconds(10))).as("only its lease ran out").singleElement()
+                .satisfies(delivery -> {
+                    assertThat(delivery.deliveryId()).isEqualTo(takenOver);
+                    assertThat(delivery.lease()).isEqualTo(new Lease(2, true));
+                });
+
+        Set<Long> written = session.call(ports -> ports.forwarding().end(List.of(
+                DeliveryEnd.delivered(leased.get(delivered), Optional.of(200), NOW),
+                DeliveryEnd.retryLater(leased.get(retried), NOW.plusSeconds(5), Optional.of(503), "answered 503"),
+                DeliveryEnd.failed(leased.get(failed), Optional.of(500), "answered 500 (after 1 attempts)", NOW),
+                DeliveryEnd.delivered(stale, Optional.of(200), NOW))));
+
+        assertThat(written).containsExactlyInAnyOrder(delivered, retried, failed);
+        assertThat(row(delivered)).satisfies(delivery -> {
+            assertThat(delivery.status()).isEqualTo(DeliveryStatus.DELIVERED);
+            assertThat(delivery.deliveredAt()).contains(NOW);
+            assertThat(delivery.lastStatus()).contains(200);
+            assertThat(delivery.lastError()).isEmpty();
+        });
+        assertThat(row(retried)).satisfies(delivery -> {
+            assertThat(delivery.status()).isEqualTo(DeliveryStatus.PENDING);
+            assertThat(delivery.nextAttemptAt()).contains(NOW.plusSeconds(5));
+            assertThat(delivery.lastStatus()).contains(503);
+            assertThat(delivery.lastError()).contains("answered 503");
+            assertThat(delivery.attemptCount()).isEqualTo(1);
+        });
+        assertThat(row(failed)).satisfies(delivery -> {
+            assertThat(delivery.status()).isEqualTo(DeliveryStatus.FAILED);
+            assertThat(delivery.lastStatus()).contains(500);
+            assertThat(delivery.lastError()).contains("answered 500 (after 1 attempts)");
+        });
+        assertThat(row(takenOver)).as("the stale attempt marks nothing").satisfies(delivery -> {
+            assertThat(delivery.status()).isEqualTo(DeliveryStatus.PENDING);
+            assertThat(delivery.attemptCount()).isEqualTo(2);
+            assertThat(delivery.lastStatus()).isEmpty();
+            assertThat(delivery.lastError()).isEmpty();
+        });
+        assertThat(leaseUntil(delivered)).isEmpty();
+        assertThat(leaseUntil(retried)).isEmpty();
+        assertThat(leaseUntil(failed)).isEmpty();
+        assertThat(leaseUntil(takenOver)).as("still under its new lease").contains(NOW.plusSeconds(20));
+        assertThat(leaseAt(NOW.plusSeconds(5))).extracting(ForwardDelivery::deliveryId).containsExactly(retried);
+        assertThat(session.<Set<Long>>call(ports -> ports.forwarding().end(List.of()))).isEmpty();
+    }
+
+    @Test
     void listsDeliveriesNewestFirstByStatusAndEventWithTheirLastAnswer() {
         long older = enqueue(NOW);
         long newer = enqueue(NOW.plusSeconds(1));
         int attempt = lease().lease().attempt();
-        session.run(ports -> ports.forwarding().fail(older, attempt, Optional.of(500), "answered 500 (after 1 attempts)",
-                NOW.plusSeconds(2)));
+        session.run(ports -> fail(ports.forwarding(), older, attempt, Optional.of(500),
+                "answered 500 (after 1 attempts)", NOW.plusSeconds(2)));
 
         List<DeliveryRecord> all = deliveries(new DeliveryQuery(Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), 10));
@@ -214,13 +276,13 @@ class PostgresForwardingAdapterTest
         assertThat(leaseInOrder(NOW.plusSeconds(1))).as("A's second waits while its first is leased").isEmpty();
         ForwardDelivery leasedA = first.stream().filter(delivery -> delivery.deliveryId() == firstOfA).findFirst()
                 .orElseThrow();
-        session.run(ports -> ports.forwarding().retryLater(firstOfA, leasedA.lease().attempt(), NOW.plusSeconds(5),
+        session.run(ports -> retryLater(ports.forwarding(), firstOfA, leasedA.lease().attempt(), NOW.plusSeconds(5),
                 Optional.of(500), "answered 500"));
         assertThat(leaseInOrder(NOW.plusSeconds(2))).as("nor while its first waits for a retry").isEmpty();
 
         ForwardDelivery retried = leaseInOrder(NOW.plusSeconds(5)).get(0);
         assertThat(retried.deliveryId()).isEqualTo(firstOfA);
-        session.run(ports -> ports.forwarding().delivered(firstOfA, retried.lease().attempt(), Optional.of(200),
+        session.run(ports -> delivered(ports.forwarding(), firstOfA, retried.lease().attempt(), Optional.of(200),
                 NOW.plusSeconds(5)));
         assertThat(leaseInOrder(NOW.plusSeconds(6))).extracting(ForwardDelivery::deliveryId).containsExactly(secondOfA);
         assertThat(leaseAt(NOW.plusSeconds(6))).as("without ordering nothing waits, and the lease still holds")
@@ -233,7 +295,7 @@ class PostgresForwardingAdapterTest
         long waiting = keyed("stripe:shop:pi_A", NOW.plusMillis(1));
         keyed("stripe:shop:pi_A", NOW.plusMillis(2));
         ForwardDelivery head = leaseInOrder(NOW.plusSeconds(1)).get(0);
-        session.run(ports -> ports.forwarding().fail(failed, head.lease().attempt(), Optional.of(500), "answered 500",
+        session.run(ports -> fail(ports.forwarding(), failed, head.lease().attempt(), Optional.of(500), "answered 500",
                 NOW.plusSeconds(1)));
 
         assertThat(leaseInOrder(NOW.plusSeconds(2))).isEmpty();
@@ -278,10 +340,10 @@ class PostgresForwardingAdapterTest
         long after = keyed("k4", NOW.plusSeconds(10));
         for (ForwardDelivery delivery : leaseAt(NOW.plusSeconds(20))) {
             if (delivery.deliveryId() != pending) {
-                session.run(ports -> ports.forwarding().fail(delivery.deliveryId(), delivery.lease().attempt(),
+                session.run(ports -> fail(ports.forwarding(), delivery.deliveryId(), delivery.lease().attempt(),
                         Optional.of(500), "answered 500", NOW.plusSeconds(20)));
             } else {
-                session.run(ports -> ports.forwarding().retryLater(pending, delivery.lease().attempt(),
+                session.run(ports -> retryLater(ports.forwarding(), pending, delivery.lease().attempt(),
                         NOW.plusSeconds(600), Optional.of(500), "answered 500"));
             }
         }
@@ -302,7 +364,7 @@ class PostgresForwardingAdapterTest
         assertThat(statusOf(pending)).isEqualTo("PENDING");
 
         for (ForwardDelivery delivery : leaseAt(NOW.plusSeconds(30))) {
-            session.run(ports -> ports.forwarding().delivered(delivery.deliveryId(), delivery.lease().attempt(),
+            session.run(ports -> delivered(ports.forwarding(), delivery.deliveryId(), delivery.lease().attempt(),
                     Optional.of(200), NOW.plusSeconds(31)));
         }
         List<Long> replayed = session.call(ports -> ports.forwarding().replay(DESTINATION,
@@ -325,9 +387,9 @@ class PostgresForwardingAdapterTest
             long id = delivery.deliveryId();
             int attempt = delivery.lease().attempt();
             if (id == delivered || id == recent) {
-                session.run(ports -> ports.forwarding().delivered(id, attempt, Optional.of(200), NOW));
+                session.run(ports -> delivered(ports.forwarding(), id, attempt, Optional.of(200), NOW));
             } else if (id == skipped || id == failed) {
-                session.run(ports -> ports.forwarding().fail(id, attempt, Optional.of(500), "answered 500", NOW));
+                session.run(ports -> fail(ports.forwarding(), id, attempt, Optional.of(500), "answered 500", NOW));
             }
         }
         assertThat(written(ports -> ports.skip(DESTINATION, skipped, NOW))).isTrue();
@@ -345,7 +407,7 @@ class PostgresForwardingAdapterTest
         enqueue(NOW.minusSeconds(60));
         forwardOf(stored(InboxEntryFixture.valid(NOW.minusSeconds(300))), "audit-log", NOW.minusSeconds(300));
         int attempt = lease().lease().attempt();
-        session.run(ports -> ports.forwarding().delivered(delivered, attempt, Optional.of(204), NOW.minusSeconds(10)));
+        session.run(ports -> delivered(ports.forwarding(), delivered, attempt, Optional.of(204), NOW.minusSeconds(10)));
 
         DestinationBacklog backlog = session.call(ports -> ports.forwarding().backlog(DESTINATION,
                 Destination.Ordering.NONE, NOW));
@@ -467,7 +529,7 @@ class PostgresForwardingAdapterTest
     void aRedriveOrAReplayStartsAFreshScheduleWhileTheAttemptKeepsCountingAsTheFence() {
         long id = enqueue(NOW);
         int first = lease().lease().attempt();
-        assertThat(written(ports -> ports.fail(id, first, Optional.of(500), "answered 500", NOW.plusSeconds(1))))
+        assertThat(written(ports -> fail(ports, id, first, Optional.of(500), "answered 500", NOW.plusSeconds(1))))
                 .isTrue();
         assertThat(written(ports -> ports.redrive(DESTINATION, id, NOW.plusSeconds(2)))).isTrue();
 
@@ -475,7 +537,7 @@ class PostgresForwardingAdapterTest
         assertThat(redriven.lease().attempt()).isEqualTo(2);
         assertThat(redriven.scheduleAttempt()).isEqualTo(1);
 
-        assertThat(written(ports -> ports.delivered(id, 2, Optional.of(200), NOW.plusSeconds(3)))).isTrue();
+        assertThat(written(ports -> delivered(ports, id, 2, Optional.of(200), NOW.plusSeconds(3)))).isTrue();
         session.run(ports -> ports.forwarding().replay(DESTINATION, new ReceivedRange(NOW.minusSeconds(1),
                 NOW.plusSeconds(1)), Optional.empty(), 10, NOW.plusSeconds(4)));
         ForwardDelivery replayed = leaseAt(NOW.plusSeconds(4)).get(0);
@@ -531,7 +593,7 @@ class PostgresForwardingAdapterTest
 
         assertThat(leaseInOrder(NOW.plusSeconds(2))).as("its key is under a live lease").isEmpty();
 
-        assertThat(written(ports -> ports.delivered(leasedFirst, leased.lease().attempt(), Optional.of(200),
+        assertThat(written(ports -> delivered(ports, leasedFirst, leased.lease().attempt(), Optional.of(200),
                 NOW.plusSeconds(3)))).isTrue();
         assertThat(leaseInOrder(NOW.plusSeconds(4))).extracting(ForwardDelivery::deliveryId)
                 .containsExactly(committedLater);
@@ -566,7 +628,7 @@ class PostgresForwardingAdapterTest
         assertThat(database.value("SELECT status || ' ' || (lease_until IS NULL) FROM forward_delivery"
                 + " WHERE delivery_id = ?", String.class, leased)).as("its lease is void").isEqualTo("SKIPPED true");
         assertThat(statusOf(delivered)).isEqualTo("DELIVERED");
-        assertThat(written(ports -> ports.delivered(leased, 1, Optional.of(200), NOW.plusSeconds(2))))
+        assertThat(written(ports -> delivered(ports, leased, 1, Optional.of(200), NOW.plusSeconds(2))))
                 .as("the attempt under way marks nothing").isFalse();
         assertThat(session.<List<String>>call(ports -> ports.forwarding().withUnfinishedDeliveries())).containsExactly("audit-log");
     }
@@ -595,6 +657,42 @@ class PostgresForwardingAdapterTest
 
     private boolean written(Predicate<ForwardingPort> write) {
         return session.call(ports -> write.test(ports.forwarding()));
+    }
+
+    private static boolean delivered(ForwardingPort port, long deliveryId, int attempt, Optional<Integer> status,
+            Instant now) {
+        return ended(port, new DeliveryEnd(deliveryId, attempt, DeliveryEnd.Kind.DELIVERED, now, status,
+                Optional.empty()));
+    }
+
+    private static boolean retryLater(ForwardingPort port, long deliveryId, int attempt, Instant nextAttemptAt,
+            Optional<Integer> status, String redactedError) {
+        return ended(port, new DeliveryEnd(deliveryId, attempt, DeliveryEnd.Kind.RETRY_LATER, nextAttemptAt, status,
+                Optional.of(redactedError)));
+    }
+
+    private static boolean fail(ForwardingPort port, long deliveryId, int attempt, Optional<Integer> status,
+            String redactedError, Instant now) {
+        return ended(port, new DeliveryEnd(deliveryId, attempt, DeliveryEnd.Kind.FAILED, now, status,
+                Optional.of(redactedError)));
+    }
+
+    /** Ends one attempt on its own: true when its end was written. */
+    private static boolean ended(ForwardingPort port, DeliveryEnd end) {
+        return port.end(List.of(end)).contains(end.deliveryId());
+    }
+
+    /** One delivery of the destination as operators see it. */
+    private DeliveryRecord row(long deliveryId) {
+        return deliveries(new DeliveryQuery(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), 10)).stream().filter(delivery -> delivery.deliveryId() == deliveryId).findFirst()
+                .orElseThrow();
+    }
+
+    /** The end of the lease the delivery is under, read past the port; empty when none holds it. */
+    private Optional<Instant> leaseUntil(long deliveryId) {
+        return Optional.ofNullable(database.value("SELECT lease_until FROM forward_delivery WHERE delivery_id = ?",
+                OffsetDateTime.class, deliveryId)).map(OffsetDateTime::toInstant);
     }
 
     private List<ForwardDelivery> leaseAt(Instant now) {

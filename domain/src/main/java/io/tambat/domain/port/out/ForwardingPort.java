@@ -1,5 +1,6 @@
 package io.tambat.domain.port.out;
 
+import io.tambat.domain.model.forwarding.DeliveryEnd;
 import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
@@ -13,6 +14,7 @@ import io.tambat.domain.model.forwarding.ReceivedRange;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The deliveries of forwarded messages, one per (message, destination). Methods join the caller's
@@ -44,17 +46,14 @@ public interface ForwardingPort {
     List<ForwardDelivery> leaseDue(String destinationId, Destination.Ordering ordering, int max, Instant now,
             Instant leaseUntil);
 
-    /*
-     * Every end below names the attempt that holds the lease and returns false, changing nothing, once another
-     * worker has taken the delivery over.
+    /**
+     * Writes the ends of attempts, in one statement however many. Each is fenced by its attempt: one whose
+     * attempt no longer holds the delivery's lease (another worker took it over, or an operator discarded it)
+     * changes nothing.
+     *
+     * @return the ids of the deliveries whose end was written
      */
-
-    boolean delivered(long deliveryId, int attempt, Optional<Integer> status, Instant now);
-
-    boolean retryLater(long deliveryId, int attempt, Instant nextAttemptAt, Optional<Integer> status,
-            String redactedError);
-
-    boolean fail(long deliveryId, int attempt, Optional<Integer> status, String redactedError, Instant now);
+    Set<Long> end(List<DeliveryEnd> ends);
 
     /** The destination's backlog; held keys are counted only under per-object ordering. */
     DestinationBacklog backlog(String destinationId, Destination.Ordering ordering, Instant now);
