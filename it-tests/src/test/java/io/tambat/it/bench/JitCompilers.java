@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
@@ -41,10 +40,9 @@ final class JitCompilers {
                     ProcessStat stat = ProcessStat.parse(Files.readString(thread.resolve("stat"),
                             StandardCharsets.US_ASCII));
                     return isCompiler(stat) ? stat.cpuTicks() : 0;
-                } catch (NoSuchFileException exited) {
+                } catch (IOException exited) {
+                    // A thread that exits while it is read: gone (NoSuchFileException), or going ("No such process").
                     return 0;
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
                 }
             }).sum();
         } catch (IOException e) {
