@@ -17,7 +17,8 @@ import java.util.Set;
 /**
  * The short transactions around sends: a lease, the ends of a group of attempts with the next lease, or one end.
  * None is open while a destination is called. Every end is fenced by the delivery's lease: one whose attempt was
- * taken over writes nothing.
+ * taken over writes nothing (said by what is returned as written, or for one end alone by
+ * {@link LeaseLostException}).
  */
 @ApplicationScoped
 public class ForwardingLedger {
@@ -32,7 +33,7 @@ public class ForwardingLedger {
     Clock clock;
 
     /** The ends of a group of attempts as written, and what was leased after them in the same transaction. */
-    public record EndsAndLeases(Set<Long> written, List<ForwardDelivery> leased) {
+    public record EndsAndLeases(Set<DeliveryEnd> written, List<ForwardDelivery> leased) {
     }
 
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
@@ -41,12 +42,12 @@ public class ForwardingLedger {
     }
 
     /**
-     * Writes a group of ends in one statement, then leases up to {@code max} more in the same transaction: one
+     * Writes a group of ends in one round trip, then leases up to {@code max} more in the same transaction: one
      * commit for the slots the group freed and the deliveries that fill them.
      */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public EndsAndLeases endThenLease(Destination destination, List<DeliveryEnd> ends, int max) {
-        Set<Long> written = deliveries.end(ends);
+        Set<DeliveryEnd> written = deliveries.end(ends);
         return new EndsAndLeases(written, max == 0 ? List.of() : lease(destination, max));
     }
 

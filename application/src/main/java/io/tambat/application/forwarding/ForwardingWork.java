@@ -45,7 +45,7 @@ import java.util.logging.Logger;
  * spent), and hands each delivery to a managed thread that sends it. A destination that is slow or down thus
  * holds only its own slots: the loop, other destinations, ingest and processing go on. A finished attempt frees
  * its slot at once; its end is written with those of the destination's other attempts that finished meanwhile,
- * in one statement ({@link UnwrittenEnds}), and while the destination has more due than its slots took, the
+ * in one round trip ({@link UnwrittenEnds} decides who writes them), and while the destination has more due than its slots took, the
  * same transaction leases the deliveries that fill the freed slots: one commit for many messages, and a slot
  * that frees is filled without waiting for the loop's next turn (which would give a destination at most
  * max-in-flight messages per poll interval however fast it answers).
@@ -160,7 +160,7 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
     public void attemptAll(List<ForwardDelivery> deliveries) {
         for (ForwardDelivery delivery : deliveries) {
             try {
-                executor.execute(() -> attemptHoldingSlot(delivery));
+                executor.execute(() -> attempt(delivery, () -> slots(destination(delivery)).release()));
             } catch (RejectedExecutionException e) {
                 // Left to its lease: another turn takes it once the lease runs out.
                 slots(destination(delivery)).release();
@@ -173,9 +173,7 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
     /** Sends it, then writes its end, with those of others that finished meanwhile, unless another thread is. */
     @Override
     public void attempt(ForwardDelivery delivery) {
-        Destination destination = destination(delivery);
-        finish(destination, delivery);
-        writeEnds(destination);
+        attempt(delivery, () -> { });
     }
 
     @Override
@@ -199,23 +197,22 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
         return Failpoints.DELIVERY_AFTER_LEASE;
     }
 
-    private void attemptHoldingSlot(ForwardDelivery delivery) {
+    /**
+     * Sends the delivery and leaves its end to be written, then writes what is waiting unless another thread is.
+     * {@code sent} runs in between, whatever happened: a slot it gives back is one the write can lease into.
+     */
+    private void attempt(ForwardDelivery delivery, Runnable sent) {
         Destination destination = destination(delivery);
         try {
-            finish(destination, delivery);
+            unwritten(destination).add(new UnwrittenEnds.Finished(delivery, sendAndEnd(destination, delivery)));
         } catch (RuntimeException e) {
-            // Recording a failure failed (the database): its lease brings it back; the slot must come back now.
+            // Recording a failure failed (the database): its lease brings it back.
             LOG.log(Level.WARNING, "forward delivery {0} attempt ended without an outcome: {1}",
                     new Object[] {delivery.deliveryId(), e.getClass().getName()});
         } finally {
-            slots(destination).release();
+            sent.run();
         }
         writeEnds(destination);
-    }
-
-    /** Sends the delivery and leaves its end to be written. */
-    private void finish(Destination destination, ForwardDelivery delivery) {
-        unwritten(destination).add(new UnwrittenEnds.Finished(delivery, sendAndEnd(destination, delivery)));
     }
 
     /** How the attempt ends: delivered, or as the destination's schedule says after a failure. */
@@ -234,48 +231,65 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
     }
 
     /**
-     * Writes a group of ends and, while more is due and the destination answers, leases into the free slots in
-     * the same transaction; then counts what was written and starts what was leased. A failed write leaves every
-     * delivery of the group to its lease, which brings it back.
+     * Writes a group of ends and, while more is due and the destination is not failing, leases into the free
+     * slots in the same transaction; then starts what was leased and counts what was written. A failing
+     * destination's probe that was delivered clears its failures once written, and only then are its slots
+     * filled, in a lease of their own.
      */
     private void endThenLease(Destination destination, List<UnwrittenEnds.Finished> group) {
+        boolean wasFailing = health.of(destination.id()).failing();
         Semaphore slots = slots(destination);
-        int wanted = moreDue.contains(destination.id()) && answers(destination, group)
+        int wanted = moreDue.contains(destination.id()) && !wasFailing
                 ? wanted(destination, slots.availablePermits()) : 0;
         if (wanted > 0 && !slots.tryAcquire(wanted)) {
             wanted = 0;
         }
-        ForwardingLedger.EndsAndLeases written;
-        try {
-            written = ledger.endThenLease(destination, group.stream().map(UnwrittenEnds.Finished::end).toList(),
-                    wanted);
-        } catch (RuntimeException e) {
-            slots.release(wanted);
-            LOG.log(Level.WARNING, "forwarding to {0}: writing the ends of {1} attempt(s) failed: {2}; their leases"
-                    + " bring them back", new Object[] {destination.id(), group.size(), e.getClass().getName()});
+        Optional<ForwardingLedger.EndsAndLeases> written = write(destination, group, wanted);
+        if (wanted > 0) {
+            leased(destination, wanted, written.map(ends -> ends.leased().size()).orElse(0));
+        }
+        if (written.isEmpty()) {
             return;
         }
-        if (wanted > 0) {
-            leased(destination, wanted, written.leased().size());
-        }
-        start(written.leased());
+        start(written.get().leased());
         for (UnwrittenEnds.Finished finished : group) {
-            if (written.written().contains(finished.delivery().deliveryId())) {
+            if (written.get().written().contains(finished.end())) {
                 counted(destination, finished);
             } else {
                 LOG.log(Level.WARNING, "forward delivery {0} attempt {1} no longer holds its lease; the worker holding"
                         + " it now goes on", new Object[] {finished.delivery().deliveryId(), finished.end().attempt()});
             }
         }
+        if (wasFailing && !health.of(destination.id()).failing() && moreDue.contains(destination.id())) {
+            start(leaseFor(destination));
+        }
     }
 
     /**
-     * Whether the destination answers: it is not failing, or one of these attempts was delivered (a failing
-     * destination's probe that succeeded). A failing one waits for the loop's next probe instead.
+     * The group's ends written, with {@code wanted} more leased. Should that transaction fail, the ends are
+     * written again alone: what a destination took must not be sent again because a lease failed. Empty when
+     * even that failed: their leases bring the deliveries back.
      */
-    private boolean answers(Destination destination, List<UnwrittenEnds.Finished> group) {
-        return !health.of(destination.id()).failing() || group.stream()
-                .anyMatch(finished -> finished.end().kind() == DeliveryEnd.Kind.DELIVERED);
+    private Optional<ForwardingLedger.EndsAndLeases> write(Destination destination,
+            List<UnwrittenEnds.Finished> group, int wanted) {
+        List<DeliveryEnd> ends = group.stream().map(UnwrittenEnds.Finished::end).toList();
+        try {
+            return Optional.of(ledger.endThenLease(destination, ends, wanted));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "forwarding to {0}: writing the ends of {1} attempt(s) and leasing {2} failed: {3}",
+                    new Object[] {destination.id(), group.size(), wanted, e.getClass().getName()});
+        }
+        if (wanted == 0) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(ledger.endThenLease(destination, ends, 0));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "forwarding to {0}: writing the ends of {1} attempt(s) alone failed too: {2};"
+                    + " their leases bring them back", new Object[] {destination.id(), group.size(),
+                        e.getClass().getName()});
+            return Optional.empty();
+        }
     }
 
     /** A written end in the metrics, and a success after failures in the destination's health. */
@@ -284,7 +298,7 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
             case DELIVERED -> {
                 cleared(destination);
                 metrics.delivered(destination.id(), Duration.between(finished.delivery().causedAt(),
-                        clock.instant()));
+                        finished.end().at()));
             }
             case RETRY_LATER -> metrics.retried(destination.id());
             case FAILED -> {

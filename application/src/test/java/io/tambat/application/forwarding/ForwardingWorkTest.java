@@ -53,6 +53,7 @@ class ForwardingWorkTest {
     private final Queue<Runnable> started = new ArrayDeque<>();
     private final List<String> counted = new ArrayList<>();
     private final List<String> transactions = new ArrayList<>();
+    private boolean leasesFail;
     private final Destination shop = destination("shop", 16);
     private final Destination slow = destination("slow", 2);
     private final ForwardingWork work = work(new Destinations(List.of(shop, slow)));
@@ -363,6 +364,26 @@ class ForwardingWorkTest {
     }
 
     @Test
+    void aLeaseThatFailsBesideTheEndsLeavesTheEndsWrittenAlone() {
+        for (int i = 0; i < 3; i++) {
+            stored("slow");
+        }
+        List<ForwardDelivery> first = work.leaseBatch();
+        leasesFail = true;
+
+        work.attemptAll(first);
+        runStarted();
+
+        assertThat(first).hasSize(2).allSatisfy(delivery -> assertThat(deliveries.row(delivery.deliveryId())
+                .status()).as("what the destination took is not sent again").isEqualTo(DeliveryStatus.DELIVERED));
+        assertThat(transactions).contains("slow: end 1 then lease 0");
+        assertThat(deliveries.rows()).filteredOn(row -> row.status() == DeliveryStatus.PENDING).hasSize(1);
+        leasesFail = false;
+        drain();
+        assertThat(transport.sent).hasSize(3);
+    }
+
+    @Test
     void aSlotThatFreesWhenNothingMoreWasDueWaitsForTheNextTurn() {
         stored("shop");
         work.attemptAll(work.leaseBatch());
@@ -466,7 +487,10 @@ class ForwardingWorkTest {
         return built;
     }
 
-    /** Records each transaction the ledger opens, with how many ends it wrote and deliveries it leased. */
+    /**
+     * Records each transaction the ledger opens, with how many ends it wrote and deliveries it leased; fails those
+     * that lease while {@link #leasesFail}.
+     */
     private final class CountingLedger extends ForwardingLedger {
         @Override
         public List<ForwardDelivery> leaseBatch(Destination destination, int max) {
@@ -477,6 +501,10 @@ class ForwardingWorkTest {
 
         @Override
         public EndsAndLeases endThenLease(Destination destination, List<DeliveryEnd> ends, int max) {
+            if (leasesFail && max > 0) {
+                // The whole transaction rolls back: nothing of it is written.
+                throw new IllegalStateException("the lease failed");
+            }
             EndsAndLeases written = super.endThenLease(destination, ends, max);
             transactions.add(destination.id() + ": end " + written.written().size() + " then lease "
                     + written.leased().size());

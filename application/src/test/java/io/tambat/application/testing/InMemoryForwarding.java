@@ -126,11 +126,11 @@ public final class InMemoryForwarding implements ForwardingPort, RollsBack {
     }
 
     @Override
-    public Set<Long> end(List<DeliveryEnd> ends) {
-        Set<Long> written = new HashSet<>();
+    public Set<DeliveryEnd> end(List<DeliveryEnd> ends) {
+        Set<DeliveryEnd> written = new HashSet<>();
         for (DeliveryEnd end : ends) {
             if (end(end)) {
-                written.add(end.deliveryId());
+                written.add(end);
             }
         }
         return written;

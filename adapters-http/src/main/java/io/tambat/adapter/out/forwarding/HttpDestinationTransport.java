@@ -140,7 +140,11 @@ class HttpDestinationTransport {
      * One client per destination, so each connects within its own timeout; clients pool their connections. Each
      * runs its response handling on its own selector thread (a same-thread executor) rather than handing every
      * step to a pool of workers: nothing it runs blocks (the headers complete the sender's future, the body is
-     * discarded as it arrives), and each hand-off cost a thread wake-up per message.
+     * discarded as it arrives), and each hand-off cost a thread wake-up per message. With {@code https}, that
+     * thread also does the destination's TLS work: encrypting and decrypting (microseconds for a message of a few
+     * KiB) and, on a new connection only, the handshake, which holds the destination's other answers for its
+     * millisecond or so. Revocation checks, which could call out over the network, are off unless the JVM is
+     * configured for them.
      */
     private HttpClient client(Destination destination) {
         return clients.computeIfAbsent(destination.id(), id -> HttpClient.newBuilder()

@@ -247,7 +247,7 @@ class PostgresForwardingAdapter implements ForwardingPort {
     }
 
     @Override
-    public Set<Long> end(List<DeliveryEnd> ends) {
+    public Set<DeliveryEnd> end(List<DeliveryEnd> ends) {
         if (ends.isEmpty()) {
             return Set.of();
         }
@@ -255,10 +255,10 @@ class PostgresForwardingAdapter implements ForwardingPort {
                 .map(end -> new Object[] {end.deliveryId(), end.attempt(), statusAfter(end), Timestamp.from(end.at()),
                     end.status().orElse(null), end.error().orElse(null)})
                 .toList()));
-        Set<Long> written = new HashSet<>();
+        Set<DeliveryEnd> written = new HashSet<>();
         for (int i = 0; i < changed.length; i++) {
             if (changed[i] == 1) {
-                written.add(ends.get(i).deliveryId());
+                written.add(ends.get(i));
             }
         }
         return written;

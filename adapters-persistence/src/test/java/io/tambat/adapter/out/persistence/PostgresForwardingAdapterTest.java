@@ -193,13 +193,13 @@ class PostgresForwardingAdapterTest
                     assertThat(delivery.lease()).isEqualTo(new Lease(2, true));
                 });
 
-        Set<Long> written = session.call(ports -> ports.forwarding().end(List.of(
+        Set<DeliveryEnd> written = session.call(ports -> ports.forwarding().end(List.of(
                 DeliveryEnd.delivered(leased.get(delivered), Optional.of(200), NOW),
                 DeliveryEnd.retryLater(leased.get(retried), NOW.plusSeconds(5), Optional.of(503), "answered 503"),
                 DeliveryEnd.failed(leased.get(failed), Optional.of(500), "answered 500 (after 1 attempts)", NOW),
                 DeliveryEnd.delivered(stale, Optional.of(200), NOW))));
 
-        assertThat(written).containsExactlyInAnyOrder(delivered, retried, failed);
+        assertThat(written).extracting(DeliveryEnd::deliveryId).containsExactlyInAnyOrder(delivered, retried, failed);
         assertThat(row(delivered)).satisfies(delivery -> {
             assertThat(delivery.status()).isEqualTo(DeliveryStatus.DELIVERED);
             assertThat(delivery.deliveredAt()).contains(NOW);
@@ -229,7 +229,7 @@ class PostgresForwardingAdapterTest
         assertThat(leaseUntil(failed)).isEmpty();
         assertThat(leaseUntil(takenOver)).as("still under its new lease").contains(NOW.plusSeconds(20));
         assertThat(leaseAt(NOW.plusSeconds(5))).extracting(ForwardDelivery::deliveryId).containsExactly(retried);
-        assertThat(session.<Set<Long>>call(ports -> ports.forwarding().end(List.of()))).isEmpty();
+        assertThat(session.<Set<DeliveryEnd>>call(ports -> ports.forwarding().end(List.of()))).isEmpty();
     }
 
     @Test
@@ -679,7 +679,7 @@ class PostgresForwardingAdapterTest
 
     /** Ends one attempt on its own: true when its end was written. */
     private static boolean ended(ForwardingPort port, DeliveryEnd end) {
-        return port.end(List.of(end)).contains(end.deliveryId());
+        return port.end(List.of(end)).contains(end);
     }
 
     /** One delivery of the destination as operators see it. */

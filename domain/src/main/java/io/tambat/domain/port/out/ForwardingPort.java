@@ -47,13 +47,13 @@ public interface ForwardingPort {
             Instant leaseUntil);
 
     /**
-     * Writes the ends of attempts, in one statement however many. Each is fenced by its attempt: one whose
+     * Writes the ends of attempts, in one round trip however many. Each is fenced by its attempt: one whose
      * attempt no longer holds the delivery's lease (another worker took it over, or an operator discarded it)
      * changes nothing.
      *
-     * @return the ids of the deliveries whose end was written
+     * @return the ends that were written
      */
-    Set<Long> end(List<DeliveryEnd> ends);
+    Set<DeliveryEnd> end(List<DeliveryEnd> ends);
 
     /** The destination's backlog; held keys are counted only under per-object ordering. */
     DestinationBacklog backlog(String destinationId, Destination.Ordering ordering, Instant now);
