@@ -112,6 +112,16 @@ class PostgresForwardingAdapter implements ForwardingPort {
             WHERE delivery_id = ?1 AND attempt_count = ?2 AND lease_until IS NOT NULL""");
 
     /**
+     * The transaction that writes ends commits without waiting for its WAL to reach the disk. A crash of the
+     * database (not of Tambat) can then forget the last of them, some hundreds of milliseconds' worth
+     * ({@code wal_writer_delay} three times over): those deliveries are sent again under their message ids, which
+     * at-least-once allows, and a lease taken in the same transaction is taken again. Nothing else Tambat commits
+     * (an accepted event, an applied mutation, a delivery recorded with its cause) is written this way.
+     */
+    private static final NumberedStatement COMMIT_WITHOUT_WAITING = NumberedStatement.of(
+            "SET LOCAL synchronous_commit TO off");
+
+    /**
      * Ends, in their lease's transaction, deliveries whose event is gone ({@code ?1} their ids as text,
      * {@code ?2} now). A replay now locks the event it moves, so retention cannot forget it meanwhile; these are
      * what a race before that left.
@@ -251,6 +261,7 @@ class PostgresForwardingAdapter implements ForwardingPort {
         if (ends.isEmpty()) {
             return Set.of();
         }
+        StorageCalls.call("forward end commit", () -> EnlistedConnection.update(em, COMMIT_WITHOUT_WAITING));
         int[] changed = StorageCalls.call("forward end", () -> EnlistedConnection.batch(em, END, ends.stream()
                 .map(end -> new Object[] {end.deliveryId(), end.attempt(), statusAfter(end), Timestamp.from(end.at()),
                     end.status().orElse(null), end.error().orElse(null)})

@@ -178,6 +178,33 @@ class PostgresForwardingAdapterTest
     }
 
     @Test
+    void onlyTheTransactionThatWritesEndsCommitsWithoutWaitingForTheDisk() {
+        enqueue(NOW);
+        enqueue(NOW);
+        ForwardDelivery leased = lease();
+
+        String afterALease = session.call(ports -> synchronousCommit(ports.forwarding()));
+        String afterEnds = session.call(ports -> {
+            ports.forwarding().end(List.of(DeliveryEnd.delivered(leased, Optional.of(200), NOW)));
+            ports.forwarding().leaseDue(DESTINATION, Destination.Ordering.NONE, 1, NOW.plusSeconds(1),
+                    NOW.plusSeconds(30));
+            return synchronousCommit(ports.forwarding());
+        });
+        String afterThatTransaction = session.call(ports -> synchronousCommit(ports.forwarding()));
+
+        assertThat(afterALease).isEqualTo("on");
+        assertThat(afterEnds).as("the ends and the lease beside them").isEqualTo("off");
+        assertThat(afterThatTransaction).as("set for that transaction only").isEqualTo("on");
+        assertThat(statusOf(leased.deliveryId())).isEqualTo("DELIVERED");
+    }
+
+    /** The setting in the session's current transaction, read on its connection. */
+    private static String synchronousCommit(ForwardingPort forwarding) {
+        return (String) ((PostgresForwardingAdapter) forwarding).em
+                .createNativeQuery("SELECT current_setting('synchronous_commit')").getSingleResult();
+    }
+
+    @Test
     void endsAGroupOfAttemptsInOneCallEachFencedByItsOwnAttempt() {
         long takenOver = enqueue(NOW.minusSeconds(40));
         long delivered = enqueue(NOW.minusSeconds(20));
