@@ -49,7 +49,8 @@ public interface ForwardingPort {
     /**
      * Writes the ends of attempts, in one round trip however many. Each is fenced by its attempt: one whose
      * attempt no longer holds the delivery's lease (another worker took it over, or an operator discarded it)
-     * changes nothing.
+     * changes nothing. The caller's transaction then commits without waiting for the disk: an end a database
+     * crash forgets sends its message again under its id, as at least once allows.
      *
      * @return the ends that were written
      */
