@@ -45,10 +45,10 @@ import java.util.logging.Logger;
  * spent), and hands each delivery to a managed thread that sends it. A destination that is slow or down thus
  * holds only its own slots: the loop, other destinations, ingest and processing go on. A finished attempt frees
  * its slot at once; its end is written with those of the destination's other attempts that finished meanwhile,
- * in one round trip ({@link UnwrittenEnds} decides who writes them), and while the destination has more due than its slots took, the
- * same transaction leases the deliveries that fill the freed slots: one commit for many messages, and a slot
- * that frees is filled without waiting for the loop's next turn (which would give a destination at most
- * max-in-flight messages per poll interval however fast it answers).
+ * in one round trip ({@link UnwrittenEnds} decides who writes them), and while the destination has more due
+ * than its slots took, the same transaction leases the deliveries that fill the freed slots: one commit for many
+ * messages, and a slot that frees is filled without waiting for the loop's next turn (which would give a
+ * destination at most max-in-flight messages per poll interval however fast it answers).
  */
 @ApplicationScoped
 public class ForwardingWork implements LeasedWork<ForwardDelivery> {
