@@ -1,12 +1,14 @@
 package io.tambat.application.forwarding;
 
 import io.tambat.application.operator.AuditTrail;
+import io.tambat.domain.model.forwarding.DeliveriesRecorded;
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.ForwardableEvent;
 import io.tambat.domain.model.forwarding.NewForward;
 import io.tambat.domain.model.forwarding.ReceivedRange;
 import io.tambat.domain.port.out.ForwardingPort;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
@@ -27,6 +29,9 @@ public class DestinationRecoveryBatch {
 
     @Inject
     ForwardingPort deliveries;
+
+    @Inject
+    Event<DeliveriesRecorded> recorded;
 
     @Inject
     AuditTrail audit;
@@ -65,10 +70,13 @@ public class DestinationRecoveryBatch {
         List<ForwardableEvent> events = deliveries.received(range, after, SIZE);
         List<NewForward> missing = events.stream().flatMap(event -> event.forwardsTo(destination).stream())
                 .toList();
-        int recorded = missing.isEmpty() ? 0 : deliveries.enqueue(missing);
-        audit.counted(actionId, recorded);
+        int count = missing.isEmpty() ? 0 : deliveries.enqueue(missing);
+        if (count > 0) {
+            recorded.fire(new DeliveriesRecorded());
+        }
+        audit.counted(actionId, count);
         return new Backfilled(events.isEmpty() ? Optional.empty() : Optional.of(events.get(events.size() - 1)),
-                recorded);
+                count);
     }
 
     /** @return the deliveries this batch moved, ascending: the last is where the next batch starts */

@@ -53,6 +53,9 @@ import java.util.logging.Logger;
 @ApplicationScoped
 public class ForwardingWork implements LeasedWork<ForwardDelivery> {
 
+    /** The queue's name, by which {@link SenderWakeUp} wakes it. */
+    static final String NAME = "forwarding";
+
     private static final Logger LOG = Logger.getLogger(ForwardingWork.class.getName());
 
     @Inject
@@ -100,7 +103,7 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
 
     @Override
     public String name() {
-        return "forwarding";
+        return NAME;
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.tambat.application.processing;
 
 import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.error.SequenceGapException;
+import io.tambat.domain.model.forwarding.DeliveriesRecorded;
 import io.tambat.domain.model.forwarding.Destinations;
 import io.tambat.domain.model.forwarding.ForwardCause;
 import io.tambat.domain.model.forwarding.NewForward;
@@ -15,6 +16,7 @@ import io.tambat.domain.port.out.ForwardingPort;
 import io.tambat.domain.port.out.InboxWorkPort;
 import io.tambat.domain.port.out.ProcessedEventsPort;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
@@ -55,6 +57,9 @@ public class ProcessingCompletion {
 
     @Inject
     ForwardingPort forwarding;
+
+    @Inject
+    Event<DeliveriesRecorded> recorded;
 
     /** What to apply: nothing, or one change, resolved outside the transaction (a fetch is a remote call). */
     public sealed interface Resolution {
@@ -148,8 +153,8 @@ public class ProcessingCompletion {
                     event.eventType(), NewForward.orderingKey(event.provider(), endpointId,
                             Optional.of(write.key().objectId()), event.inboxId()), appliedAt)));
         }
-        if (!forwards.isEmpty()) {
-            forwarding.enqueue(forwards);
+        if (!forwards.isEmpty() && forwarding.enqueue(forwards) > 0) {
+            recorded.fire(new DeliveriesRecorded());
         }
     }
 

@@ -1,6 +1,7 @@
 package io.tambat.application.webhook;
 
 import io.tambat.domain.error.ReplayedBodyException;
+import io.tambat.domain.model.forwarding.DeliveriesRecorded;
 import io.tambat.domain.model.forwarding.Destinations;
 import io.tambat.domain.model.forwarding.ForwardCause;
 import io.tambat.domain.model.forwarding.NewForward;
@@ -8,6 +9,7 @@ import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.port.out.ForwardingPort;
 import io.tambat.domain.port.out.InboxPort;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Duration;
@@ -36,6 +38,9 @@ public class InboxAcceptance {
 
     @Inject
     ForwardingPort forwarding;
+
+    @Inject
+    Event<DeliveriesRecorded> recorded;
 
     /**
      * Returns after the commit; a commit failure surfaces as an exception and nothing is acknowledged.
@@ -74,8 +79,8 @@ public class InboxAcceptance {
                                 entry.event().objectId(), entry.inboxId()), now)));
             }
         }
-        if (!forwards.isEmpty()) {
-            forwarding.enqueue(forwards);
+        if (!forwards.isEmpty() && forwarding.enqueue(forwards) > 0) {
+            recorded.fire(new DeliveriesRecorded());
         }
     }
 }

@@ -10,7 +10,10 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -23,12 +26,18 @@ import java.util.logging.Logger;
  * Starts the background work once storage is ready, on managed executors (never a request thread): a
  * {@link WorkerLoop} over every {@link LeasedWork} queue and every {@link BatchJob}, whichever capability
  * declares them. Every task survives its own failures; a task that threw would otherwise never be scheduled
- * again.
+ * again. A queue drained by one loop can also be {@linkplain #wake woken} when its work arrives, instead of
+ * waiting for the poll.
  */
 @ApplicationScoped
 public class WorkScheduler {
 
     static final int MAINTENANCE_BATCHES_PER_TURN = 100;
+    /**
+     * The least time between two woken turns of a queue: under a stream of commits, at most a hundred turns a
+     * second come of wakes, while a lone arrival waits no longer than this.
+     */
+    static final Duration WAKE_SPACING = Duration.ofMillis(10);
     private static final Logger LOG = Logger.getLogger(WorkScheduler.class.getName());
 
     @Resource
@@ -50,6 +59,7 @@ public class WorkScheduler {
 
     private final AtomicBoolean started = new AtomicBoolean();
     private final List<ScheduledFuture<?>> tasks = new CopyOnWriteArrayList<>();
+    private final Map<String, QueueTurns> wakeable = new ConcurrentHashMap<>();
 
     void start(@Observes @Priority(StorageStatus.AFTER_STARTUP_WORK) StorageReady ready) {
         if (!settings.enabled()) {
@@ -61,9 +71,18 @@ public class WorkScheduler {
         }
         long poll = settings.pollInterval().toMillis();
         for (LeasedWork<?> queue : queues) {
-            int loops = queue.scalesWithWorkers() ? settings.workers() : 1;
-            for (int i = 0; i < loops; i++) {
-                every(poll, queue.name(), () -> workers.drain(queue));
+            if (queue.scalesWithWorkers()) {
+                for (int i = 0; i < settings.workers(); i++) {
+                    every(poll, queue.name(), () -> workers.drain(queue));
+                }
+            } else {
+                QueueTurns turns = new QueueTurns(queue.name(), () -> workers.drain(queue), scheduler, WAKE_SPACING,
+                        System::nanoTime);
+                wakeable.put(queue.name(), turns);
+                every(poll, queue.name(), () -> {
+                    turns.take();
+                    return 0;
+                });
             }
         }
         for (BatchJob job : jobs) {
@@ -74,6 +93,17 @@ public class WorkScheduler {
             }
         }
         LOG.info(() -> "processing started: " + settings.workers() + " worker(s), lease " + settings.lease());
+    }
+
+    /**
+     * Work arrived for the named queue, committed: its next turn comes now, or once {@link #WAKE_SPACING} has
+     * passed since its last. Nothing on an instance that runs no workers, or before they start.
+     */
+    public void wake(String queueName) {
+        QueueTurns turns = wakeable.get(queueName);
+        if (turns != null) {
+            turns.wake();
+        }
     }
 
     /** Managed tasks would outlive the application otherwise, failing on every turn once it is gone. */

@@ -6,11 +6,13 @@ import static org.assertj.core.api.Assertions.tuple;
 import io.tambat.application.identity.TimeOrderedIds;
 import io.tambat.application.operator.AuditTrail;
 import io.tambat.application.port.in.OperateDestinationsUseCase;
+import io.tambat.application.testing.FiredEvents;
 import io.tambat.application.testing.InMemoryAuditTrail;
 import io.tambat.application.testing.InMemoryDestinationHealth;
 import io.tambat.application.testing.InMemoryForwarding;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.TestDestinations;
+import io.tambat.domain.model.forwarding.DeliveriesRecorded;
 import io.tambat.domain.model.forwarding.DeliveryEnd;
 import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
@@ -40,6 +42,7 @@ class DestinationOperationsTest {
 
     private final MutableClock clock = MutableClock.start();
     private final InMemoryForwarding deliveries = new InMemoryForwarding();
+    private final FiredEvents<DeliveriesRecorded> recorded = new FiredEvents<>();
     private final InMemoryAuditTrail trail = new InMemoryAuditTrail();
     private final DestinationOperations operations = new DestinationOperations();
 
@@ -47,6 +50,7 @@ class DestinationOperationsTest {
         AuditTrail audit = new AuditTrail(trail, new TimeOrderedIds(clock), clock);
         DestinationRecoveryBatch batches = new DestinationRecoveryBatch();
         batches.deliveries = deliveries;
+        batches.recorded = recorded;
         batches.audit = audit;
         batches.clock = clock;
         operations.destinations = new Destinations(List.of(TestDestinations.http("shop", Set.of(MessageType.EVENT))));
@@ -120,6 +124,7 @@ class DestinationOperationsTest {
         assertThat(deliveries.rows()).filteredOn(row -> row.forward().inboxId().equals(had)).hasSize(1);
         assertThat(missed).allSatisfy(inboxId -> assertThat(deliveries.rows())
                 .anyMatch(row -> row.forward().inboxId().equals(inboxId)));
+        assertThat(recorded.fired()).as("senders woken by each batch that recorded some").hasSize(2);
     }
 
     private UUID received(Instant at, boolean payloadKept, Optional<ForwardableEvent.AppliedMutation> mutation) {

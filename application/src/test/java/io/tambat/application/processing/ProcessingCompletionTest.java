@@ -85,6 +85,7 @@ class ProcessingCompletionTest {
                 .isEqualTo(new NewForward("shop-service", MessageType.STATE_CHANGE,
                         NewForward.stateChangeMessageId(inboxId), inboxId, PROVIDER + ":" + ENDPOINT.value() + ":pay_1",
                         fx.now()));
+        assertThat(fx.recorded.fired()).as("senders are woken once it commits").hasSize(1);
         assertThat(NewForward.stateChangeMessageId(inboxId)).as("stable, and not the event's")
                 .isEqualTo(NewForward.stateChangeMessageId(inboxId)).isNotEqualTo(NewForward.eventMessageId(inboxId));
     }
@@ -103,6 +104,7 @@ class ProcessingCompletionTest {
 
         assertThat(fx.forwarding.rows()).as("only version 2's mutation, once").singleElement()
                 .satisfies(row -> assertThat(row.forward().type()).isEqualTo(MessageType.STATE_CHANGE));
+        assertThat(fx.recorded.fired()).as("senders are woken for it alone").hasSize(1);
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.tambat.application.processing;
 
 import io.tambat.application.testing.EndpointBuilder;
 import io.tambat.application.testing.FakeTransactions;
+import io.tambat.application.testing.FiredEvents;
 import io.tambat.application.testing.FixedEndpoints;
 import io.tambat.application.testing.InMemoryForwarding;
 import io.tambat.application.testing.InMemoryInbox;
@@ -13,6 +14,7 @@ import io.tambat.application.testing.TestDestinations;
 import io.tambat.application.testing.TestWork;
 import io.tambat.application.work.Failpoints;
 import io.tambat.domain.error.TransientProcessingException;
+import io.tambat.domain.model.forwarding.DeliveriesRecorded;
 import io.tambat.domain.model.forwarding.Destinations;
 import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.processing.LeasedEvent;
@@ -50,6 +52,7 @@ final class ProcessingFixture {
     final InMemoryBusinessState state = new InMemoryBusinessState();
     /** Where state changes go: {@code shop-service} takes them, {@code events-only} does not. */
     final InMemoryForwarding forwarding = new InMemoryForwarding();
+    final FiredEvents<DeliveriesRecorded> recorded = new FiredEvents<>();
     final RecordingMetrics metrics = new RecordingMetrics();
     final RecordingTracing tracing = new RecordingTracing();
     final ScriptedInterpreter interpreter = new ScriptedInterpreter();
@@ -71,6 +74,7 @@ final class ProcessingFixture {
                 TestDestinations.http("shop-service", Set.of(MessageType.EVENT, MessageType.STATE_CHANGE)),
                 TestDestinations.http("events-only", Set.of(MessageType.EVENT))));
         completion.forwarding = forwarding;
+        completion.recorded = recorded;
 
         processor.interpreters = new EventInterpreters() {
             @Override

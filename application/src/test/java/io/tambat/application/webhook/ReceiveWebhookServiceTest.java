@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import io.tambat.application.identity.TimeOrderedIds;
 import io.tambat.application.testing.EndpointBuilder;
 import io.tambat.application.testing.FakeTransactions;
+import io.tambat.application.testing.FiredEvents;
 import io.tambat.application.testing.FixedEndpoints;
 import io.tambat.application.testing.InMemoryForwarding;
 import io.tambat.application.testing.TestDestinations;
@@ -15,6 +16,7 @@ import io.tambat.application.testing.RecordingTracing;
 import io.tambat.application.testing.SealingCipher;
 import io.tambat.application.transaction.GroupCommitSettings;
 import io.tambat.application.work.StorageStatus;
+import io.tambat.domain.model.forwarding.DeliveriesRecorded;
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.Destinations;
 import io.tambat.domain.model.forwarding.MessageType;
@@ -66,6 +68,7 @@ class ReceiveWebhookServiceTest {
     private final TrustedSecrets secrets = new TrustedSecrets();
     private final TestProviderAdapter adapter = new TestProviderAdapter();
     private final InMemoryForwarding forwarding = new InMemoryForwarding();
+    private final FiredEvents<DeliveriesRecorded> recorded = new FiredEvents<>();
     private final Destinations destinations = new Destinations(List.of(destination("every-endpoint", Optional.empty()),
             destination("payments-hooks", Optional.of(Set.of("payments-only")))));
     private final RecordingTracing tracing = new RecordingTracing();
@@ -113,6 +116,7 @@ class ReceiveWebhookServiceTest {
         });
         assertThat(inbox.rows()).singleElement()
                 .satisfies(row -> assertThat(row.entry().contentType()).contains("application/json"));
+        assertThat(recorded.fired()).as("senders are woken once it commits").hasSize(1);
     }
 
     @Test
@@ -120,6 +124,7 @@ class ReceiveWebhookServiceTest {
         service.receive(shop, valid(BODY).build());
         service.receive(shop, valid(BODY).build());
         assertThat(forwarding.rows()).hasSize(1);
+        assertThat(recorded.fired()).as("nothing new to send for the duplicate").hasSize(1);
 
         inbox.becomeUnavailable();
         rejection(() -> service.receive(shop, valid(BODY + "\nevt_2 payment.refunded").build()));
@@ -418,6 +423,7 @@ class ReceiveWebhookServiceTest {
         acceptance.inbox = inbox;
         acceptance.destinations = destinations;
         acceptance.forwarding = forwarding;
+        acceptance.recorded = recorded;
         InboxGroupCommit groupCommit = new InboxGroupCommit();
         groupCommit.acceptance = acceptance;
         groupCommit.settings = settings;

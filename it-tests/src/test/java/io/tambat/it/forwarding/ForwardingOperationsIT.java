@@ -40,6 +40,8 @@ class ForwardingOperationsIT {
     private static final Duration CONVERGENCE = ForwardedEvents.CONVERGENCE;
     /** Retries a few seconds apart for longer than a test: a delivery stays pending, due again soon. */
     private static final String PATIENT = String.join(",", Collections.nCopies(20, "PT3S"));
+    /** Far below a poll interval of a minute. */
+    private static final Duration WOKEN = Duration.ofSeconds(10);
 
     @RegisterExtension
     final ForwardedEvents events = new ForwardedEvents(SCHEMA);
@@ -95,6 +97,29 @@ class ForwardingOperationsIT {
             assertThat(events.deliveryRow("ledger", failing)).containsEntry("status", "SKIPPED");
             assertThat(Http.json(admin.get("admin/destinations/ledger/held-keys")).getJsonArray("items")).isEmpty();
             assertThat(audited(admin, "forward_delivery.skip")).hasSize(2);
+        }
+    }
+
+    /**
+     * Both instances poll once a minute: only a wake sends within seconds. The one that stores an event wakes its
+     * own sender; one that only receives (processing off) wakes the other's through PostgreSQL.
+     */
+    @Test
+    void aStoredEventIsSentAtOnceByItsOwnInstanceAndByAnotherWokenThroughTheDatabase() {
+        try (ForwardingConsumer shop = ForwardingConsumer.listening(SECRET);
+                TambatServerProcess sender = server("forwarding-woken-sender", polledOnceAMinute(shop, Map.of()))
+                        .start();
+                TambatServerProcess receiver = server("forwarding-woken-receiver", polledOnceAMinute(shop,
+                        Map.of("TAMBAT_PROCESSING_ENABLED", "false"))).start()) {
+            sender.awaitReady(ProcessingServers.READY);
+            receiver.awaitReady(ProcessingServers.READY);
+
+            String storedBySender = events.deliverOne(sender.baseUri());
+            Eventually.within(WOKEN, () -> assertThat(shop.acknowledgedIds()).contains(storedBySender));
+
+            String storedByReceiver = events.deliverOne(receiver.baseUri());
+            Eventually.within(WOKEN, () -> assertThat(shop.acknowledgedIds()).contains(storedByReceiver));
+            assertThat(shop.received()).allMatch(Received::verified);
         }
     }
 
@@ -413,6 +438,14 @@ class ForwardingOperationsIT {
         all.putAll(DestinationSettings.together(
                 DestinationSettings.http("shop", shop.url(), "v1:" + SECRET, "MESSAGES", "events,state-changes"),
                 DestinationSettings.http("live", live.url(), "v1:" + SECRET, "MESSAGES", "events,state-changes")));
+        return all;
+    }
+
+    /** Destination {@code shop} taking events, on an instance that polls for work once a minute. */
+    private static Map<String, String> polledOnceAMinute(ForwardingConsumer shop, Map<String, String> settings) {
+        Map<String, String> all = new LinkedHashMap<>(settings);
+        all.put("TAMBAT_PROCESSING_POLL_INTERVAL", "PT60S");
+        all.putAll(DestinationSettings.together(DestinationSettings.http("shop", shop.url(), "v1:" + SECRET)));
         return all;
     }
 
