@@ -46,9 +46,10 @@ import java.util.logging.Logger;
  * holds only its own slots: the loop, other destinations, ingest and processing go on. A finished attempt frees
  * its slot at once; its end is written with those of the destination's other attempts that finished meanwhile,
  * in one round trip ({@link UnwrittenEnds} decides who writes them), and while the destination has more due
- * than its slots took, the same transaction leases the deliveries that fill the freed slots: one commit for many
- * messages, and a slot that frees is filled without waiting for the loop's next turn (which would give a
- * destination at most max-in-flight messages per poll interval however fast it answers).
+ * than its slots took, the same transaction leases the deliveries that fill the freed slots once a quarter of
+ * them is free: one commit for many messages, a lease statement for several, and freed slots filled without
+ * waiting for the loop's next turn (which would give a destination at most max-in-flight messages per poll
+ * interval however fast it answers).
  */
 @ApplicationScoped
 public class ForwardingWork implements LeasedWork<ForwardDelivery> {
@@ -242,8 +243,9 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
     private void endThenLease(Destination destination, List<UnwrittenEnds.Finished> group) {
         boolean wasFailing = health.of(destination.id()).failing();
         Semaphore slots = slots(destination);
-        int wanted = moreDue.contains(destination.id()) && !wasFailing
-                ? wanted(destination, slots.availablePermits()) : 0;
+        int free = slots.availablePermits();
+        int wanted = moreDue.contains(destination.id()) && !wasFailing && free >= refillAt(destination)
+                ? wanted(destination, free) : 0;
         if (wanted > 0 && !slots.tryAcquire(wanted)) {
             wanted = 0;
         }
@@ -418,6 +420,15 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
     private int probe(Destination destination, int freeSlots) {
         return freeSlots == destination.maxInFlight()
                 && health.claimProbe(destination.id(), settings.lease().plus(destination.timeout())) ? 1 : 0;
+    }
+
+    /**
+     * The free slots at which a write of ends also leases into them: a quarter of the destination's, at least one.
+     * Refilling every slot as it frees costs a lease statement for every message or two under load; until a
+     * quarter is free, the other three quarters are still out, and their ends bring the next write.
+     */
+    private static int refillAt(Destination destination) {
+        return Math.max(1, destination.maxInFlight() / 4);
     }
 
     /**

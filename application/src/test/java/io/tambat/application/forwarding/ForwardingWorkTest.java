@@ -364,6 +364,25 @@ class ForwardingWorkTest {
     }
 
     @Test
+    void endsLeaseIntoTheFreedSlotsOnceAQuarterOfThemIsFree() {
+        Destination wide = destination("wide", 8);
+        ForwardingWork widely = work(new Destinations(List.of(wide)));
+        for (int i = 0; i < 20; i++) {
+            stored("wide");
+        }
+
+        widely.attemptAll(widely.leaseBatch());
+        runStarted();
+
+        assertThat(transport.sent).hasSize(20);
+        assertThat(transactions).as("the loop's lease, then each second end refills two slots")
+                .startsWith("wide: lease 8", "wide: end 1 then lease 0", "wide: end 1 then lease 2",
+                        "wide: end 1 then lease 0", "wide: end 1 then lease 2")
+                .filteredOn(transaction -> !transaction.equals("wide: lease 8"))
+                .allSatisfy(transaction -> assertThat(transaction).matches("wide: end 1 then lease [02]"));
+    }
+
+    @Test
     void aLeaseThatFailsBesideTheEndsLeavesTheEndsWrittenAlone() {
         for (int i = 0; i < 3; i++) {
             stored("slow");
