@@ -165,10 +165,14 @@ public class RuntimeProducers {
                 duration("tambat.downstream.timeout", "PT5S"));
     }
 
-    /** {@code <prefix>max-weight} (inbox entries or orders per transaction) and {@code <prefix>committers}. */
+    /**
+     * {@code <prefix>max-weight} (inbox entries or orders per transaction), {@code <prefix>committers} and
+     * {@code <prefix>max-wait}: by default a request waits in the queue at most 1.5 s, so that a provider that
+     * gives up after 2 s hears 503 first.
+     */
     private GroupCommitSettings groupCommit(String prefix, int defaultMaxWeight) {
         return new GroupCommitSettings(integer(prefix + "max-weight", defaultMaxWeight),
-                integer(prefix + "committers", 2));
+                integer(prefix + "committers", 2), duration(prefix + "max-wait", "PT1.5S"));
     }
 
     private Optional<URI> url(String key) {

@@ -1,5 +1,8 @@
 package io.tambat.application.transaction;
 
+import io.tambat.domain.error.StoreUnavailableException;
+import jakarta.transaction.TransactionalException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
@@ -7,6 +10,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import java.util.function.ToIntFunction;
@@ -22,7 +27,16 @@ import java.util.function.ToIntFunction;
  * and stops once its own request is answered, waking the oldest request still queued to take over. The other
  * callers sleep until their request is answered or they are woken to commit. If a group's transaction fails,
  * each of its requests runs again in a transaction of its own, so one request the database refuses never
- * refuses the others, and each gets exactly the outcome it would have had alone.
+ * refuses the others, and each gets exactly the outcome it would have had alone; but when the store is
+ * unavailable, the whole group and every request still queued are answered so at once, as each would only wait
+ * out the same outage. From then on, until a commit succeeds again, one request at a time tries the store and every other is refused
+ * as unavailable at once: during an outage each try can wait seconds for the driver's timeouts, and requests
+ * that all waited so would hold every request thread of the server.
+ *
+ * <p>No caller waits without bound, and none is left unanswered. A request still queued when its caller has
+ * waited {@link GroupCommitSettings#maxWait()}, or when its caller is interrupted, is withdrawn and refused as
+ * unavailable: the caller's client (a provider giving up after a few seconds) is better told at once. A
+ * request a committer took is answered whatever that committer's transaction throws, {@link Error}s included.
  *
  * @param <T> a request
  * @param <R> its result
@@ -35,9 +49,17 @@ public final class GroupCommit<T, R> {
         List<R> run(List<T> group);
     }
 
+    /** How long a caller whose request a committer took sleeps between looks at its outcome. */
+    private static final long LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
     private final Queue<Pending<T, R>> queue = new ConcurrentLinkedQueue<>();
     private final Semaphore committers;
     private final int maxWeight;
+    private final Duration maxWait;
+    /** Set by a commit the store was unavailable for, cleared by the next one that succeeds. */
+    private volatile boolean unavailable;
+    /** Whether a request is trying the store while it is unavailable. */
+    private final AtomicBoolean trying = new AtomicBoolean();
     private final ToIntFunction<T> weight;
     private final Together<T, R> together;
     private final Function<T, R> alone;
@@ -52,6 +74,7 @@ public final class GroupCommit<T, R> {
     public GroupCommit(GroupCommitSettings settings, ToIntFunction<T> weight, Together<T, R> together,
             Function<T, R> alone) {
         this.maxWeight = settings.maxWeight();
+        this.maxWait = settings.maxWait();
         this.committers = new Semaphore(settings.committers());
         this.weight = weight;
         this.together = together;
@@ -61,21 +84,58 @@ public final class GroupCommit<T, R> {
     /**
      * Returns after the commit that carried out the request; a failure surfaces as the exception the request's
      * own transaction raised, and nothing of it was committed.
+     *
+     * @throws StoreUnavailableException when the store was unavailable at the last commit and another request is
+     *                                   trying it; when the request waited in the queue past the longest wait,
+     *                                   or its caller was interrupted there: it was withdrawn. Nothing of it is
+     *                                   committed
      */
     public R submit(T request) {
+        if (!unavailable) {
+            return commitOrWithdraw(request);
+        }
+        if (!trying.compareAndSet(false, true)) {
+            throw new StoreUnavailableException("the store was unavailable at the last commit, and another request"
+                    + " is trying it", null);
+        }
+        try {
+            return commitOrWithdraw(request);
+        } finally {
+            trying.set(false);
+        }
+    }
+
+    private R commitOrWithdraw(T request) {
         Pending<T, R> mine = new Pending<>(request, Thread.currentThread());
+        long deadline = System.nanoTime() + maxWait.toNanos();
         queue.add(mine);
-        while (!mine.outcome.isDone()) {
-            // Once a committer took it, this request's answer is on its way: only a queued one needs a committer.
-            if (!mine.taken && committers.tryAcquire()) {
-                try {
-                    commitUntilAnswered(mine);
-                } finally {
-                    committers.release();
-                    wakeOldestQueued();
+        boolean interrupted = false;
+        try {
+            while (!mine.outcome.isDone()) {
+                // Once a committer took it, this request's answer is on its way: only a queued one needs a committer.
+                if (!mine.taken && committers.tryAcquire()) {
+                    try {
+                        commitUntilAnswered(mine);
+                    } finally {
+                        committers.release();
+                        wakeOldestQueued();
+                    }
+                    continue;
                 }
-            } else {
-                LockSupport.park(this);
+                // Cleared, or every park would return at once and the caller spin.
+                interrupted |= Thread.interrupted();
+                long left = deadline - System.nanoTime();
+                if ((interrupted || left <= 0) && queue.remove(mine)) {
+                    // It may have been woken to take a committer's turn: the next one takes it instead.
+                    wakeOldestQueued();
+                    throw new StoreUnavailableException(interrupted ? "interrupted while waiting for a commit"
+                            : "no commit within " + maxWait + ": the store is slow or unavailable", null);
+                }
+                LockSupport.parkNanos(this, left > 0 ? left : LOOK_NANOS);
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
         return mine.result();
@@ -125,10 +185,18 @@ public final class GroupCommit<T, R> {
         List<R> results;
         try {
             results = together.run(group.stream().map(pending -> pending.request).toList());
+        } catch (StoreUnavailableException | TransactionalException outage) {
+            unavailable(group, outage);
+            return;
         } catch (RuntimeException groupFailed) {
             group.forEach(this::commitAlone);
             return;
+        } catch (Error fatal) {
+            // Answered with it, so that no member waits for an answer that will never come.
+            group.forEach(pending -> pending.fail(fatal));
+            return;
         }
+        unavailable = false;
         for (int i = 0; i < group.size(); i++) {
             group.get(i).answer(results.get(i));
         }
@@ -136,9 +204,26 @@ public final class GroupCommit<T, R> {
 
     private void commitAlone(Pending<T, R> pending) {
         try {
-            pending.answer(alone.apply(pending.request));
-        } catch (RuntimeException failed) {
+            R result = alone.apply(pending.request);
+            unavailable = false;
+            pending.answer(result);
+        } catch (StoreUnavailableException | TransactionalException outage) {
+            unavailable(List.of(pending), outage);
+        } catch (RuntimeException | Error failed) {
             pending.fail(failed);
+        }
+    }
+
+    /**
+     * The store was unavailable to these requests' transaction: they, and every request still queued, are
+     * answered so at once; each queued one would otherwise try the store again, one group after another.
+     */
+    private void unavailable(List<Pending<T, R>> failed, RuntimeException outage) {
+        unavailable = true;
+        failed.forEach(pending -> pending.fail(outage));
+        for (Pending<T, R> queued = queue.poll(); queued != null; queued = queue.poll()) {
+            queued.taken = true;
+            queued.fail(outage);
         }
     }
 
@@ -159,7 +244,7 @@ public final class GroupCommit<T, R> {
             LockSupport.unpark(caller);
         }
 
-        void fail(RuntimeException failure) {
+        void fail(Throwable failure) {
             outcome.completeExceptionally(failure);
             LockSupport.unpark(caller);
         }
@@ -169,6 +254,9 @@ public final class GroupCommit<T, R> {
                 return outcome.join();
             } catch (CompletionException e) {
                 if (e.getCause() instanceof RuntimeException failure) {
+                    throw failure;
+                }
+                if (e.getCause() instanceof Error failure) {
                     throw failure;
                 }
                 throw e;

@@ -40,7 +40,7 @@ class PlaceOrderServiceTest {
     private static final OrderRequest REQUEST = request(Optional.empty());
     private static final OrderSettings SETTINGS = new OrderSettings(RETENTION, Duration.ofSeconds(3),
             Map.of("SPRING", new Coupon("SPRING", 20, Instant.parse("2026-12-01T00:00:00Z"))),
-            new GroupCommitSettings(32, 2));
+            new GroupCommitSettings(32, 2, Duration.ofSeconds(10)));
 
     private final MutableClock clock = MutableClock.start();
     private final InMemoryIdempotencyRecords records = new InMemoryIdempotencyRecords();

@@ -163,7 +163,7 @@ class InboxGroupCommitTest {
         InboxGroupCommit built = new InboxGroupCommit();
         built.acceptance = acceptance;
         built.settings = new IngressSettings(Duration.ofMinutes(1), Duration.ofSeconds(5),
-                new GroupCommitSettings(maxEntries, committers));
+                new GroupCommitSettings(maxEntries, committers, Duration.ofSeconds(10)));
         built.clock = MutableClock.start();
         built.start();
         return built;

@@ -408,7 +408,7 @@ class ReceiveWebhookServiceTest {
 
     private ReceiveWebhookService service() {
         IngressSettings settings = new IngressSettings(Duration.ofMinutes(1), RETRY_AFTER,
-                new GroupCommitSettings(64, 2));
+                new GroupCommitSettings(64, 2, Duration.ofSeconds(10)));
         secrets.store = secretStore;
         secrets.settings = settings;
         secrets.clock = clock;

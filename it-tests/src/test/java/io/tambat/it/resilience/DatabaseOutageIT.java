@@ -2,6 +2,7 @@ package io.tambat.it.resilience;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TcpProxy;
@@ -10,17 +11,33 @@ import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The database goes away under a running server (a proxy between them is cut): nothing is acknowledged,
- * readiness goes DOWN, and the same delivery is accepted once the database is back.
+ * readiness goes DOWN, and the same delivery is accepted once the database is back. Or it hangs under a stream
+ * of deliveries: each is answered 503 in seconds.
  */
 class DatabaseOutageIT {
 
     private static final String SCHEMA = "tambat_outage";
+    /**
+     * The longest a delivery may take while the database hangs: the driver's login timeout (2 s) for the commit
+     * that finds it gone, with a margin for a loaded machine; far below the minutes that a group's connection
+     * attempts, one member after another, would take.
+     */
+    private static final Duration ANSWERED_WITHIN = Duration.ofSeconds(5);
+    private static final Pattern ACTIVE_THREADS = Pattern.compile("(?m)^threadpool_activeThreads\\{[^}]*} ([0-9.]+)");
 
     private final TestDatabase db = new TestDatabase(SCHEMA);
     private TcpProxy database;
@@ -67,6 +84,49 @@ class DatabaseOutageIT {
     }
 
     @Test
+    void aHungDatabaseUnderAStreamOfDeliveriesAnswersEach503InSecondsAndHoldsNoThreadAfter() throws Exception {
+        long now = Instant.now().getEpochSecond();
+        for (int i = 0; i < 10; i++) {
+            assertThat(StripeProcessDeliveries.send(server.baseUri(), "stripe-main",
+                    StripeProcessDeliveries.event(StripeProcessDeliveries.newEventId()), now).statusCode())
+                    .isEqualTo(200);
+        }
+        double idleThreads = activeThreads();
+
+        database.stall();
+        ExecutorService senders = Executors.newFixedThreadPool(48);
+        List<Future<Answer>> answers = new ArrayList<>();
+        try {
+            for (int i = 0; i < 144; i++) {
+                answers.add(senders.submit(() -> {
+                    long started = System.nanoTime();
+                    HttpResponse<String> response = StripeProcessDeliveries.send(server.baseUri(), "stripe-main",
+                            StripeProcessDeliveries.event(StripeProcessDeliveries.newEventId()), now);
+                    return new Answer(response.statusCode(), Duration.ofNanos(System.nanoTime() - started),
+                            response.headers().firstValue("Retry-After").isPresent());
+                }));
+                Thread.sleep(10);
+            }
+            for (Future<Answer> answer : answers) {
+                assertThat(answer.get(2 * ANSWERED_WITHIN.toSeconds(), TimeUnit.SECONDS)).satisfies(each -> {
+                    assertThat(each.status()).isEqualTo(503);
+                    assertThat(each.retryAfter()).isTrue();
+                    assertThat(each.took()).isLessThanOrEqualTo(ANSWERED_WITHIN);
+                });
+            }
+        } finally {
+            senders.shutdownNow();
+        }
+
+        database.up();
+        server.awaitReady(Duration.ofSeconds(30));
+        assertThat(StripeProcessDeliveries.send(server.baseUri(), "stripe-main",
+                StripeProcessDeliveries.event(StripeProcessDeliveries.newEventId()), now).statusCode()).isEqualTo(200);
+        Eventually.within(Duration.ofSeconds(10), () -> assertThat(activeThreads())
+                .as("the server's threads in use, back to about what they were").isLessThanOrEqualTo(idleThreads + 3));
+    }
+
+    @Test
     void failsClosedWhenNoSecretIsCachedAndTheStoreIsAway() {
         database.down();
 
@@ -77,5 +137,18 @@ class DatabaseOutageIT {
         JsonObject problem = Http.json(response);
         assertThat(problem.getString("code")).isEqualTo("secrets_unavailable");
         assertThat(response.headers().firstValue("Retry-After")).isPresent();
+    }
+
+    /** Every pool's threads in use, as the server's metrics give them. */
+    private double activeThreads() {
+        Matcher lines = ACTIVE_THREADS.matcher(Http.send(Http.request(server.baseUri().resolve("metrics")).GET().build()).body());
+        double active = 0;
+        while (lines.find()) {
+            active += Double.parseDouble(lines.group(1));
+        }
+        return active;
+    }
+
+    private record Answer(int status, Duration took, boolean retryAfter) {
     }
 }

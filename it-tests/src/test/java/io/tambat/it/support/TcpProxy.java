@@ -12,7 +12,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A loopback TCP proxy the test controls: it can go down (closing its listener and every open connection,
- * as a vanished database or network does) and come back on the same port. An optional hook runs when the
+ * as a vanished database or network does) or stall (answering nothing, as a hung one does), and come back on the
+ * same port. An optional hook runs when the
  * first byte comes back from the target, before that byte is forwarded: crash tests kill the server there.
  */
 public final class TcpProxy implements AutoCloseable {
@@ -22,6 +23,7 @@ public final class TcpProxy implements AutoCloseable {
     private final int targetPort;
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
     private volatile ServerSocket listener;
+    private volatile boolean stalled;
     private volatile Runnable beforeFirstResponseByte;
 
     private TcpProxy(int port, String targetHost, int targetPort) {
@@ -45,6 +47,7 @@ public final class TcpProxy implements AutoCloseable {
     }
 
     public synchronized TcpProxy up() {
+        stalled = false;
         if (listener != null) {
             return this;
         }
@@ -71,6 +74,16 @@ public final class TcpProxy implements AutoCloseable {
         open.clear();
     }
 
+    /**
+     * Cuts every open connection, then accepts new ones but never answers on them, as a database that hangs or
+     * a network that drops its packets does: a client waits out its own timeouts. {@link #up()} ends it.
+     */
+    public synchronized void stall() {
+        stalled = true;
+        open.forEach(TcpProxy::closeQuietly);
+        open.clear();
+    }
+
     @Override
     public void close() {
         down();
@@ -80,8 +93,11 @@ public final class TcpProxy implements AutoCloseable {
         while (!server.isClosed()) {
             try {
                 Socket client = server.accept();
-                Socket target = new Socket(targetHost, targetPort);
                 open.add(client);
+                if (stalled) {
+                    continue;
+                }
+                Socket target = new Socket(targetHost, targetPort);
                 open.add(target);
                 pump(client, target, false);
                 pump(target, client, true);
