@@ -101,6 +101,8 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
     private final Map<String, TokenBucket> rates = new ConcurrentHashMap<>();
     /** The destinations whose last lease took all it asked for: more of theirs is likely due. */
     private final Set<String> moreDue = ConcurrentHashMap.newKeySet();
+    /** When the fleet's health is read next: once a poll interval, however often turns are woken. */
+    private volatile Instant healthReadNext = Instant.MIN;
 
     @Override
     public String name() {
@@ -109,12 +111,28 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
 
     @Override
     public List<ForwardDelivery> leaseBatch() {
-        health.refresh();
+        Instant now = clock.instant();
+        if (!now.isBefore(healthReadNext)) {
+            health.refresh();
+            healthReadNext = now.plus(settings.pollInterval());
+        }
         List<ForwardDelivery> leased = new ArrayList<>();
         for (Destination destination : destinations.all()) {
-            leased.addAll(leaseFor(destination));
+            if (!refilledByItsEnds(destination)) {
+                leased.addAll(leaseFor(destination));
+            }
         }
         return leased;
+    }
+
+    /**
+     * Whether the ends of the destination's attempts out lease into its freed slots: more is due, some are out,
+     * and it is not failing. A turn (woken by every commit that records deliveries) would lease a slot or two
+     * ahead of them, a lease statement for each.
+     */
+    private boolean refilledByItsEnds(Destination destination) {
+        return moreDue.contains(destination.id()) && slots(destination).availablePermits() < destination.maxInFlight()
+                && !health.of(destination.id()).failing();
     }
 
     /** As many of the destination's due deliveries as it may have now, each holding one of its slots. */

@@ -383,6 +383,36 @@ class ForwardingWorkTest {
     }
 
     @Test
+    void aTurnLeavesADestinationWhoseEndsRefillItsSlotsToThem() {
+        Destination wide = destination("wide", 8);
+        ForwardingWork widely = work(new Destinations(List.of(wide)));
+        for (int i = 0; i < 20; i++) {
+            stored("wide");
+        }
+        widely.attemptAll(widely.leaseBatch());
+        started.poll().run();
+        assertThat(transactions).containsExactly("wide: lease 8", "wide: end 1 then lease 0");
+
+        assertThat(widely.leaseBatch()).as("a turn woken now, one slot free and seven out").isEmpty();
+
+        runStarted();
+        assertThat(transport.sent).hasSize(20);
+        assertThat(transactions).as("no lease of the one free slot").doesNotContain("wide: lease 1");
+    }
+
+    @Test
+    void theFleetsHealthIsReadOnceAPollIntervalHoweverOftenTurnsAreWoken() {
+        work.leaseBatch();
+        work.leaseBatch();
+        work.leaseBatch();
+        assertThat(fleetHealth.reads()).isEqualTo(1);
+
+        clock.advance(TestWork.settings().pollInterval());
+        work.leaseBatch();
+        assertThat(fleetHealth.reads()).isEqualTo(2);
+    }
+
+    @Test
     void aLeaseThatFailsBesideTheEndsLeavesTheEndsWrittenAlone() {
         for (int i = 0; i < 3; i++) {
             stored("slow");

@@ -15,10 +15,17 @@ public final class InMemoryDestinationHealth implements DestinationHealthPort {
     private final Map<String, Instant> nextProbeAt = new HashMap<>();
     private final Map<String, Instant> probeUntil = new HashMap<>();
     private int answeredWrites;
+    private int reads;
 
     @Override
     public synchronized Map<String, DestinationAnswers> all() {
+        reads++;
         return Map.copyOf(answers);
+    }
+
+    /** How many times every destination's answers were read. */
+    public synchronized int reads() {
+        return reads;
     }
 
     @Override
