@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The trusted secret versions of each endpoint, served from memory for a bounded time so that verification
@@ -25,12 +26,16 @@ import java.util.concurrent.ConcurrentMap;
  * <p>A change takes effect at once everywhere: on this instance right after its transaction commits (never
  * before, or a delivery in between could cache the old versions again), and on every other instance at its
  * next look at the store's revisions ({@link #followChanges()}). The TTL is the bound only while the store
- * cannot be asked.
+ * cannot be asked. A read of the store that a change overtook (it read before the change committed, and would
+ * cache after it was dropped) is served to its own delivery but not cached, or a retired version could come back
+ * for a whole TTL.
  */
 @ApplicationScoped
 public class TrustedSecrets {
 
     private final ConcurrentMap<EndpointId, Entry> cache = new ConcurrentHashMap<>();
+    /** How many times cached versions were dropped; a read is cached only if none was dropped while it ran. */
+    private final AtomicLong drops = new AtomicLong();
     // Read and written by the one task that follows changes.
     private volatile Map<EndpointId, Long> revisions;
 
@@ -53,9 +58,11 @@ public class TrustedSecrets {
         if (cached != null && now.isBefore(cached.expiresAt())) {
             return cached.versions();
         }
+        long dropsBefore = drops.get();
         try {
             List<SecretVersion> versions = store.trustedVersions(endpoint);
-            cache.put(endpoint, new Entry(versions, now.plus(settings.secretCacheTtl())));
+            Entry read = new Entry(versions, now.plus(settings.secretCacheTtl()));
+            cache.compute(endpoint, (id, cachedNow) -> drops.get() == dropsBefore ? read : cachedNow);
             return versions;
         } catch (StoreUnavailableException e) {
             throw new WebhookRejectedException(Rejection.SECRETS_UNAVAILABLE,
@@ -65,7 +72,7 @@ public class TrustedSecrets {
 
     /** A change committed here applies to the next delivery. */
     void changed(@Observes(during = TransactionPhase.AFTER_SUCCESS) SecretsChanged change) {
-        cache.remove(change.endpoint());
+        drop(change.endpoint());
     }
 
     /**
@@ -78,15 +85,22 @@ public class TrustedSecrets {
     public void followChanges() {
         Map<EndpointId, Long> current = store.revisions();
         if (revisions == null) {
+            drops.incrementAndGet();
             cache.clear();
         } else {
             current.forEach((endpoint, revision) -> {
                 if (!revision.equals(revisions.get(endpoint))) {
-                    cache.remove(endpoint);
+                    drop(endpoint);
                 }
             });
         }
         revisions = Map.copyOf(current);
+    }
+
+    /** Counted before the entry goes, so that a read under way when it went is not cached after. */
+    private void drop(EndpointId endpoint) {
+        drops.incrementAndGet();
+        cache.remove(endpoint);
     }
 
     private record Entry(List<SecretVersion> versions, Instant expiresAt) {

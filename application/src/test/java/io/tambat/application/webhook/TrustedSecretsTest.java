@@ -1,0 +1,148 @@
+package io.tambat.application.webhook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tambat.application.testing.MutableClock;
+import io.tambat.application.transaction.GroupCommitSettings;
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.SecretVersion;
+import io.tambat.domain.model.webhook.SecretVersionInfo;
+import io.tambat.domain.port.out.SecretStorePort;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** A version retired while a read of the store is under way never comes back from that read. */
+class TrustedSecretsTest {
+
+    private static final EndpointId SHOP = new EndpointId("shop");
+
+    private final MutableClock clock = MutableClock.start();
+    private final InMemorySecretStore stored = new InMemorySecretStore();
+    private final HeldReads store = new HeldReads(stored);
+    private final TrustedSecrets secrets = new TrustedSecrets();
+    private final ExecutorService deliveries = Executors.newSingleThreadExecutor();
+
+    TrustedSecretsTest() {
+        secrets.store = store;
+        secrets.settings = new IngressSettings(Duration.ofMinutes(5), Duration.ofSeconds(5),
+                new GroupCommitSettings(64, 2, Duration.ofSeconds(1)));
+        secrets.clock = clock;
+        stored.seed(SHOP, List.of(new SecretVersion("v1", "whsec_one"), new SecretVersion("v2", "whsec_two")),
+                clock.instant());
+    }
+
+    @AfterEach
+    void stop() {
+        store.release.countDown();
+        deliveries.shutdownNow();
+    }
+
+    @Test
+    void aRetirementCommittedHereWhileAReadIsUnderWayIsNotUndoneByThatRead() throws Exception {
+        Future<List<SecretVersion>> before = readWhileHeld();
+
+        stored.retire(SHOP, "v2", clock.instant());
+        secrets.changed(new SecretsChanged(SHOP));
+        store.release.countDown();
+
+        assertThat(versions(before.get(5, TimeUnit.SECONDS))).as("read before the retirement").contains("v2");
+        assertThat(versions(secrets.trustedVersions(SHOP))).containsExactly("v1");
+    }
+
+    @Test
+    void aRetirementAnotherInstanceCommittedWhileAReadIsUnderWayIsNotUndoneByThatRead() throws Exception {
+        secrets.followChanges();
+        Future<List<SecretVersion>> before = readWhileHeld();
+
+        stored.retire(SHOP, "v2", clock.instant());
+        secrets.followChanges();
+        store.release.countDown();
+
+        before.get(5, TimeUnit.SECONDS);
+        assertThat(versions(secrets.trustedVersions(SHOP))).containsExactly("v1");
+    }
+
+    @Test
+    void aReadNothingOvertookIsServedFromMemoryUntilItsTtl() {
+        secrets.trustedVersions(SHOP);
+        stored.retire(SHOP, "v2", clock.instant());
+
+        assertThat(versions(secrets.trustedVersions(SHOP))).as("no change was announced").contains("v2");
+        clock.advance(Duration.ofMinutes(6));
+        assertThat(versions(secrets.trustedVersions(SHOP))).containsExactly("v1");
+    }
+
+    /** A delivery's read of the store, stopped once it has read and before it returns. */
+    private Future<List<SecretVersion>> readWhileHeld() throws InterruptedException {
+        store.holdNext = true;
+        Future<List<SecretVersion>> read = deliveries.submit(() -> secrets.trustedVersions(SHOP));
+        assertThat(store.read.await(5, TimeUnit.SECONDS)).isTrue();
+        return read;
+    }
+
+    private static List<String> versions(List<SecretVersion> versions) {
+        return versions.stream().map(SecretVersion::version).toList();
+    }
+
+    /** The store, whose next read can be held after it has read until the test releases it. */
+    private static final class HeldReads implements SecretStorePort {
+
+        final CountDownLatch read = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        private final SecretStorePort store;
+        volatile boolean holdNext;
+
+        HeldReads(SecretStorePort store) {
+            this.store = store;
+        }
+
+        @Override
+        public List<SecretVersion> trustedVersions(EndpointId endpoint) {
+            List<SecretVersion> versions = store.trustedVersions(endpoint);
+            if (holdNext) {
+                holdNext = false;
+                read.countDown();
+                try {
+                    release.await(5, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return versions;
+        }
+
+        @Override
+        public void seed(EndpointId endpoint, List<SecretVersion> configured, Instant now) {
+            store.seed(endpoint, configured, now);
+        }
+
+        @Override
+        public boolean add(EndpointId endpoint, SecretVersion version, Instant now) {
+            return store.add(endpoint, version, now);
+        }
+
+        @Override
+        public boolean retire(EndpointId endpoint, String version, Instant now) {
+            return store.retire(endpoint, version, now);
+        }
+
+        @Override
+        public List<SecretVersionInfo> describe(EndpointId endpoint) {
+            return store.describe(endpoint);
+        }
+
+        @Override
+        public Map<EndpointId, Long> revisions() {
+            return store.revisions();
+        }
+    }
+}
