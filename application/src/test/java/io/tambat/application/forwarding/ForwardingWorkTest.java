@@ -37,6 +37,8 @@ import java.util.Optional;
 import java.util.Queue;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
@@ -389,15 +391,27 @@ class ForwardingWorkTest {
         for (int i = 0; i < 20; i++) {
             stored("wide");
         }
-        widely.attemptAll(widely.leaseBatch());
-        started.poll().run();
-        assertThat(transactions).containsExactly("wide: lease 8", "wide: end 1 then lease 0");
+        List<ForwardDelivery> leased = widely.leaseBatch();
+        AtomicBoolean rejectOne = new AtomicBoolean(true);
+        widely.executor = command -> {
+            if (rejectOne.getAndSet(false)) {
+                throw new RejectedExecutionException("the managed executor is saturated");
+            }
+            started.add(command);
+        };
+        widely.attemptAll(leased);
 
-        assertThat(widely.leaseBatch()).as("a turn woken now, one slot free and seven out").isEmpty();
+        assertThat(widely.leaseBatch()).as("a turn woken now: one slot free, seven attempts out, more due")
+                .isEmpty();
+        assertThat(transactions).containsExactly("wide: lease 8");
 
         runStarted();
+        assertThat(transport.sent).as("the ends leased the rest; the rejected one waits for its lease")
+                .hasSize(19);
+        clock.advance(TestWork.LEASE.plus(wide.timeout()).plusSeconds(1));
+        widely.attemptAll(widely.leaseBatch());
+        runStarted();
         assertThat(transport.sent).hasSize(20);
-        assertThat(transactions).as("no lease of the one free slot").doesNotContain("wide: lease 1");
     }
 
     @Test
