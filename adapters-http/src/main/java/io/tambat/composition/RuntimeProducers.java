@@ -92,7 +92,9 @@ public class RuntimeProducers {
                 duration("tambat.retention.payloads", "P30D"),
                 duration("tambat.retention.processed-events", "P30D"),
                 duration("tambat.processing.sequence-gap-window", "PT5M"),
-                duration("tambat.retention.finished-rows", "P90D"));
+                duration("tambat.retention.finished-rows", "P90D"),
+                config.getOptionalValue("tambat.retention.failed-payloads", String.class)
+                        .map(value -> parseDuration("tambat.retention.failed-payloads", value)));
     }
 
     @Produces

@@ -1,18 +1,21 @@
 package io.tambat.application.processing;
 
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * Tunables of event processing, produced from configuration by the composition root.
  *
- * @param payloadRetention   how long encrypted raw payloads of finished rows are kept
+ * @param payloadRetention   how long encrypted raw payloads of PROCESSED rows are kept
  * @param processedRetention how long processed-event records are kept (at least the providers' redelivery
  *                           window)
  * @param sequenceGapWindow  how long a delta waits for missing predecessors before the gap is reconciled
  * @param finishedRowRetention how long PROCESSED inbox rows are kept, with their history, the mutation trail
  *                           and their finished forward deliveries: a redelivery of an event whose row is gone is
  *                           accepted as new (ordering rules still keep an older state out)
+ * @param failedPayloadRetention how long a FAILED row's payload is kept; while it is FAILED, for ever without
+ *                           it, so that an operator can redrive it whenever the cause is fixed
  */
 public record ProcessingSettings(Duration payloadRetention, Duration processedRetention,
-        Duration sequenceGapWindow, Duration finishedRowRetention) {
+        Duration sequenceGapWindow, Duration finishedRowRetention, Optional<Duration> failedPayloadRetention) {
 }

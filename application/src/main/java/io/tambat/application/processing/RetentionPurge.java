@@ -75,7 +75,8 @@ public class RetentionPurge implements BatchJob {
     public int runBatch() {
         Instant now = clock.instant();
         Instant finishedBefore = now.minus(settings.finishedRowRetention());
-        return counted("payloads", inbox.purgePayloads(now.minus(settings.payloadRetention()), BATCH))
+        return counted("payloads", inbox.purgePayloads(now.minus(settings.payloadRetention()),
+                settings.failedPayloadRetention().map(now::minus), BATCH))
                 + counted("processed_events", processed.purgeBefore(now.minus(settings.processedRetention()), BATCH))
                 + counted("idempotency_keys", idempotency.purgeExpired(now, BATCH))
                 + counted("seen_bodies", acceptedBodies.purgeSeenBodies(now.minus(longestReplayWindow()), BATCH))

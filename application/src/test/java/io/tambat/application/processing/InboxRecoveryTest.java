@@ -79,7 +79,7 @@ class InboxRecoveryTest {
     void replaysProcessedRowsWhosePayloadIsKeptAndCountsTheOthers() {
         UUID purged = fx.receive("evt_purged", "pay_purged", 1, "succeeded");
         fx.processNext();
-        fx.inbox.purgePayloads(fx.now().plusSeconds(1), 1);
+        fx.inbox.purgePayloads(fx.now().plusSeconds(1), Optional.empty(), 1);
         UUID kept = fx.receive("evt_kept", "pay_kept", 1, "succeeded");
         fx.processNext();
         UUID stillPending = fx.receive("evt_pending", "pay_pending", 1, "succeeded");

@@ -58,8 +58,8 @@ final class ProcessingFixture {
     final ScriptedInterpreter interpreter = new ScriptedInterpreter();
     final FakeProviderApi providerApi = new FakeProviderApi();
     final FixedEndpoints endpoints = new FixedEndpoints(EndpointBuilder.endpoint(ENDPOINT.value()).build());
-    final ProcessingSettings settings = new ProcessingSettings(Duration.ofDays(7), Duration.ofDays(30),
-            SEQUENCE_GAP_WINDOW, Duration.ofDays(90));
+    ProcessingSettings settings = new ProcessingSettings(Duration.ofDays(7), Duration.ofDays(30),
+            SEQUENCE_GAP_WINDOW, Duration.ofDays(90), Optional.empty());
     final ProcessingCompletion completion = new TransactionalCompletion(
             new FakeTransactions(inbox, processed, state, forwarding));
     final EventProcessor processor = new EventProcessor();

@@ -10,6 +10,7 @@ import io.tambat.domain.model.order.IdempotencyScope;
 import io.tambat.domain.model.order.PendingOperation;
 import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
+import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.port.out.IdempotencyStorePort;
 import java.time.Duration;
 import java.time.Instant;
@@ -97,6 +98,26 @@ class RetentionPurgeTest {
         retention.runBatch();
 
         assertThat(fx.inbox.payloadPurges().get(1).cutoff()).isEqualTo(firstCutOff.plus(Duration.ofHours(6)));
+    }
+
+    @Test
+    void aFailedEventKeepsItsPayloadForARedriveUnlessItsOwnRetentionIsSet() {
+        UUID failed = fx.receive("evt_failed", "pay_1", 1, "succeeded");
+        LeasedEvent leased = fx.leaseOne();
+        assertThat(fx.inbox.fail(failed, leased.lease().attempt(), "uninterpretable", fx.now())).isTrue();
+        fx.clock.advance(Duration.ofDays(365));
+
+        retention.runBatch();
+        assertThat(fx.inbox.row(failed).payload()).as("no retention of its own: kept while FAILED").isPresent();
+
+        fx.settings = new ProcessingSettings(Duration.ofDays(7), Duration.ofDays(30),
+                ProcessingFixture.SEQUENCE_GAP_WINDOW, Duration.ofDays(90), Optional.of(Duration.ofDays(400)));
+        RetentionPurge bounded = retention();
+        bounded.runBatch();
+        assertThat(fx.inbox.row(failed).payload()).as("within its own retention").isPresent();
+        fx.clock.advance(Duration.ofDays(36));
+        bounded.runBatch();
+        assertThat(fx.inbox.row(failed).payload()).isEmpty();
     }
 
     @Test

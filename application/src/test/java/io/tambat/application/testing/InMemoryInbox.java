@@ -210,12 +210,13 @@ public final class InMemoryInbox implements InboxPort, InboxWorkPort, RollsBack 
             .comparing(InboxSelection.Position::receivedAt).thenComparing(InboxSelection.Position::inboxId);
 
     @Override
-    public int purgePayloads(Instant receivedBefore, int batch) {
+    public int purgePayloads(Instant processedBefore, Optional<Instant> failedBefore, int batch) {
         answer();
-        payloadPurges.add(new PurgeRequest(receivedBefore, batch));
+        payloadPurges.add(new PurgeRequest(processedBefore, batch));
         List<UUID> purged = rows.values().stream()
                 .filter(stored -> stored.payload().isPresent() && leases.finished(stored.entry().inboxId())
-                        && stored.entry().receivedAt().isBefore(receivedBefore))
+                        && stored.entry().receivedAt().isBefore(stored.status() == InboxStatus.FAILED
+                                ? failedBefore.orElse(Instant.MIN) : processedBefore))
                 .limit(batch)
                 .map(stored -> stored.entry().inboxId())
                 .toList();

@@ -123,14 +123,18 @@ class PostgresInboxWorkAdapter implements InboxWorkPort {
             WHERE status = ?1 AND %s AND NOT (%s)""".formatted(SELECTED, REPLAYABLE));
 
     /**
-     * A payload an unfinished (PENDING or FAILED) forward delivery of its event still has to send stays until
-     * that delivery is delivered or skipped: one probe of the deliveries' index on the inbox id.
+     * A PROCESSED row's payload goes after {@code ?1}; a FAILED row's only after {@code ?3}, never when it is
+     * null (a redrive needs it). A payload an unfinished (PENDING or FAILED) forward delivery of its event still
+     * has to send stays until that delivery is delivered or skipped: one probe of the deliveries' index on the
+     * inbox id.
      */
     private static final String PURGE_PAYLOADS = """
             UPDATE webhook_inbox SET payload_ciphertext = NULL
             WHERE inbox_id IN (
                 SELECT inbox_id FROM webhook_inbox i
-                WHERE payload_ciphertext IS NOT NULL AND received_at < ?1 AND status IN ('PROCESSED', 'FAILED')
+                WHERE payload_ciphertext IS NOT NULL
+                  AND (status = 'PROCESSED' AND received_at < ?1
+                       OR status = 'FAILED' AND received_at < CAST(?3 AS timestamptz))
                   AND NOT EXISTS (SELECT 1 FROM forward_delivery f
                                   WHERE f.inbox_id = i.inbox_id AND f.message_type = 'event'
                                     AND f.status IN ('PENDING', 'FAILED'))
@@ -236,8 +240,12 @@ class PostgresInboxWorkAdapter implements InboxWorkPort {
     }
 
     @Override
-    public int purgePayloads(Instant receivedBefore, int batch) {
-        return RetentionDeletes.run(em, "payload purge", PURGE_PAYLOADS, receivedBefore, batch);
+    public int purgePayloads(Instant processedBefore, Optional<Instant> failedBefore, int batch) {
+        return StorageCalls.call("payload purge", () -> em.createNativeQuery(PURGE_PAYLOADS)
+                .setParameter(1, Timestamp.from(processedBefore))
+                .setParameter(2, batch)
+                .setParameter(3, failedBefore.map(Timestamp::from).orElse(null))
+                .executeUpdate());
     }
 
     @Override

@@ -249,7 +249,7 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
         InboxEntryFixture pending = InboxEntryFixture.valid(longAgo);
         insert(pending);
 
-        assertThat(session.<Integer>call(ports -> ports.work().purgePayloads(NOW.minus(Duration.ofDays(1)), 10))).isEqualTo(1);
+        assertThat(session.<Integer>call(ports -> ports.work().purgePayloads(NOW.minus(Duration.ofDays(1)), Optional.empty(), 10))).isEqualTo(1);
 
         assertThat(stored(finished.inboxId())).hasValueSatisfying(row -> assertThat(row.payloadRetained()).isFalse());
         assertThat(stored(pending.inboxId())).hasValueSatisfying(row -> assertThat(row.payloadRetained()).isTrue());

@@ -124,6 +124,15 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
         return entry.inboxId();
     }
 
+    private UUID failed(Instant receivedAt) {
+        UUID inboxId = enqueue(receivedAt);
+        session.run(ports -> {
+            ports.work().leaseDue(10, receivedAt, receivedAt.plusSeconds(30));
+            ports.work().fail(inboxId, 1, "rejected", receivedAt);
+        });
+        return inboxId;
+    }
+
     private UUID processed(Instant receivedAt) {
         UUID inboxId = enqueue(receivedAt);
         session.run(ports -> {
@@ -171,6 +180,28 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
     }
 
     @Test
+    void keepsAFailedRowsPayloadUntilItsOwnRetentionWhichNoneIsByDefault() {
+        Instant longAgo = Instant.parse("2026-01-01T00:00:00Z");
+        processed(longAgo);
+        UUID failed = failed(longAgo);
+        Instant muchLater = longAgo.plus(Duration.ofDays(400));
+
+        assertThat(session.<Integer>call(ports -> ports.work().purgePayloads(muchLater, Optional.empty(), 10)))
+                .isEqualTo(1);
+        assertThat(payloadKept()).as("a redrive of the FAILED one still has its payload").containsExactly(failed);
+
+        assertThat(session.<Integer>call(ports -> ports.work().purgePayloads(muchLater,
+                Optional.of(longAgo.minusSeconds(1)), 10))).as("received after the FAILED cut-off").isZero();
+        assertThat(session.<Integer>call(ports -> ports.work().purgePayloads(muchLater, Optional.of(muchLater), 10)))
+                .isEqualTo(1);
+        assertThat(payloadKept()).isEmpty();
+    }
+
+    private List<UUID> payloadKept() {
+        return database.column("SELECT inbox_id FROM webhook_inbox WHERE payload_ciphertext IS NOT NULL", UUID.class);
+    }
+
+    @Test
     void keepsThePayloadAnUnfinishedDeliveryOfItsEventStillSends() {
         Instant longAgo = Instant.parse("2026-01-01T00:00:00Z");
         UUID paused = processed(longAgo);
@@ -183,7 +214,7 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
         database.forwardDelivery("skipped", delivered, "SKIPPED", longAgo);
         database.stateChangeDelivery("ledger", onlyItsStateChangeWaits, "PENDING", longAgo);
 
-        int purged = session.call(ports -> ports.work().purgePayloads(longAgo.plus(Duration.ofDays(90)), 10));
+        int purged = session.call(ports -> ports.work().purgePayloads(longAgo.plus(Duration.ofDays(90)), Optional.empty(), 10));
 
         assertThat(purged).isEqualTo(2);
         assertThat(database.column("SELECT inbox_id FROM webhook_inbox WHERE payload_ciphertext IS NOT NULL",

@@ -67,11 +67,13 @@ public interface InboxWorkPort {
     long countNotReplayable(InboxSelection selection, Instant recordsKeptSince);
 
     /**
-     * Drops the encrypted raw payload of finished rows received before the cutoff, at most {@code batch}.
+     * Drops the encrypted raw payload of PROCESSED rows received before {@code processedBefore}, and of FAILED
+     * rows received before {@code failedBefore} (none without it: a FAILED event keeps what a redrive needs), at
+     * most {@code batch}.
      *
      * @return how many payloads were purged
      */
-    int purgePayloads(Instant receivedBefore, int batch);
+    int purgePayloads(Instant processedBefore, Optional<Instant> failedBefore, int batch);
 
     /**
      * Deletes PROCESSED rows received before the cutoff, at most {@code batch}, with their history; a row with
