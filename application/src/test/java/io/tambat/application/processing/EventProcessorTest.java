@@ -176,6 +176,27 @@ class EventProcessorTest {
     }
 
     @Test
+    void deltasArrivingTwoOneThreeApplyOneTwoThreeAsASequenceStartsAtItsFirstNumber() {
+        fx.eventsAreSequenced();
+        UUID second = fx.receive("evt_2", "pay_9", 2, "step-2");
+        fx.processNext();
+        assertThat(fx.inbox.row(second).status()).as("ahead of its first delta").isEqualTo(InboxStatus.RECEIVED);
+        assertThat(fx.stateOf("pay_9")).isEmpty();
+
+        fx.receive("evt_1", "pay_9", 1, "step-1");
+        fx.processNext();
+        assertThat(fx.stateOf("pay_9")).get().extracting(ObjectState::state).isEqualTo("step-1");
+        fx.clock.advance(Duration.ofMinutes(1));
+        fx.processNext();
+        fx.receive("evt_3", "pay_9", 3, "step-3");
+        fx.processNext();
+
+        assertThat(fx.stateOf("pay_9")).get().extracting(ObjectState::state, ObjectState::version)
+                .containsExactly("step-3", Optional.of(3L));
+        assertThat(fx.inbox.row(second).status()).isEqualTo(InboxStatus.PROCESSED);
+    }
+
+    @Test
     void waitsNoLaterThanTheEndOfTheSequenceGapWindow() {
         UUID ahead = aDeltaAheadOfItsPredecessor();
         Instant windowEnds = fx.now().plus(SEQUENCE_GAP_WINDOW);

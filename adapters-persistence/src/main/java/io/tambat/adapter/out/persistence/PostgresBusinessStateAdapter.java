@@ -33,16 +33,23 @@ import java.util.function.Function;
 @ApplicationScoped
 class PostgresBusinessStateAdapter implements BusinessStatePort {
 
+    /** What any write may insert for an object with no state stored yet. */
+    private static final String ANY_FIRST = "TRUE";
+
     private static final Map<StateWrite.Rule, String> WRITE_WHERE = new EnumMap<>(Map.of(
             StateWrite.Rule.NEWER_VERSION,
-            writeWhere("object_state.version IS NULL OR object_state.version < EXCLUDED.version"),
-            StateWrite.Rule.NEWER_READ, writeWhere("""
+            writeWhere(ANY_FIRST, "object_state.version IS NULL OR object_state.version < EXCLUDED.version"),
+            StateWrite.Rule.NEWER_READ, writeWhere(ANY_FIRST, """
                     (EXCLUDED.version IS NOT NULL
                         AND (object_state.version IS NULL OR object_state.version < EXCLUDED.version))
                     OR (EXCLUDED.version IS NULL AND object_state.version IS NULL
                         AND (object_state.fetched_at IS NULL OR object_state.fetched_at < EXCLUDED.fetched_at))"""),
-            StateWrite.Rule.NEXT_IN_SEQUENCE, writeWhere("object_state.version = EXCLUDED.version - 1"),
-            StateWrite.Rule.ALWAYS, writeWhere("TRUE")));
+            StateWrite.Rule.NEXT_IN_SEQUENCE, writeWhere("""
+                    write.version = %d OR EXISTS (SELECT 1 FROM object_state s
+                        WHERE s.provider = write.provider AND s.endpoint_id = write.endpoint_id
+                          AND s.object_type = write.object_type AND s.object_id = write.object_id)"""
+                            .formatted(StateWrite.SEQUENCE_START), "object_state.version = EXCLUDED.version - 1"),
+            StateWrite.Rule.ALWAYS, writeWhere(ANY_FIRST, "TRUE")));
 
     /** {@code ?4} the endpoint, or null for every endpoint. */
     private static final String FIND = "SELECT " + ObjectStateRows.STATE + """
@@ -150,7 +157,11 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
      * The writes of one rule as one statement: each row inserted, or updated where {@code condition} holds on
      * the row as locked, and the trail rows of those applied; it returns the inbox ids of the writes applied.
      */
-    private static String writeWhere(String condition) {
+    /**
+     * The statement of one rule: {@code insertable} says which writes may create an object's first state, and
+     * {@code condition} which may replace a stored one.
+     */
+    private static String writeWhere(String insertable, String condition) {
         return """
                 WITH applied AS (
                     INSERT INTO object_state (provider, endpoint_id, object_type, object_id, state, version,
@@ -160,6 +171,7 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
                         CAST(? AS text[]), CAST(CAST(? AS text[]) AS bigint[]),
                         CAST(CAST(? AS text[]) AS timestamptz[]), CAST(CAST(? AS text[]) AS uuid[]))
                         AS write(provider, endpoint_id, object_type, object_id, state, version, fetched_at, inbox_id)
+                    WHERE %s
                     ON CONFLICT (provider, endpoint_id, object_type, object_id) DO UPDATE
                         SET state = EXCLUDED.state, version = EXCLUDED.version, fetched_at = EXCLUDED.fetched_at,
                             last_inbox_id = EXCLUDED.last_inbox_id, updated_at = EXCLUDED.updated_at
@@ -171,7 +183,7 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
                         version, applied_at)
                     SELECT provider, endpoint_id, object_type, object_id, last_inbox_id, state, version, updated_at
                     FROM applied)
-                SELECT CAST(last_inbox_id AS text) FROM applied""".formatted(condition);
+                SELECT CAST(last_inbox_id AS text) FROM applied""".formatted(insertable, condition);
     }
 
     /** Runs one rule's statement for writes to distinct objects, on the enlisted connection. */

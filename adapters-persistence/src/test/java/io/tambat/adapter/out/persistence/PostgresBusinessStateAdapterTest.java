@@ -66,9 +66,26 @@ class PostgresBusinessStateAdapterTest extends SessionContract<BusinessStatePort
     @Test
     void appliesASequenceOnlyStepByStepAndTellsAStaleStepFromAGap() {
         assertThat(applyAll(sequenced(PAYMENT, 1), sequenced(PAYMENT, 2), sequenced(PAYMENT, 2),
-                sequenced(PAYMENT, 4), sequenced(OTHER, 7)))
+                sequenced(PAYMENT, 4), sequenced(OTHER, 1)))
                 .containsExactly(Outcome.APPLIED, Outcome.APPLIED, Outcome.STALE, Outcome.GAP, Outcome.APPLIED);
         assertThat(stored(PAYMENT)).map(ObjectState::version).contains(Optional.of(2L));
+    }
+
+    @Test
+    void aSequenceStartsAtItsFirstNumberSoDeltasArrivingTwoOneThreeApplyOneTwoThree() {
+        StateWrite second = sequenced(PAYMENT, 2);
+        StateWrite first = sequenced(PAYMENT, 1);
+        StateWrite third = sequenced(PAYMENT, 3);
+
+        assertThat(applyAll(second)).as("ahead of a first delta not seen yet, not the start").containsExactly(
+                Outcome.GAP);
+        assertThat(stored(PAYMENT)).isEmpty();
+        assertThat(applyAll(first)).containsExactly(Outcome.APPLIED);
+        assertThat(applyAll(second, third)).containsExactly(Outcome.APPLIED, Outcome.APPLIED);
+
+        assertThat(stored(PAYMENT)).map(ObjectState::state).contains("step-3");
+        assertThat(database.column("SELECT version FROM object_mutation ORDER BY mutation_id", Long.class))
+                .containsExactly(1L, 2L, 3L);
     }
 
     @Test

@@ -17,6 +17,9 @@ import java.util.UUID;
 public record StateWrite(UUID inboxId, EndpointId endpoint, ObjectKey key, String state, Rule rule,
         Optional<Long> version, Optional<Instant> fetchedAt) {
 
+    /** The number of an object's first delta in a sequence. */
+    public static final long SEQUENCE_START = 1;
+
     /** When a write applies over the state stored for its object. */
     public enum Rule {
         /** When no version is stored or the stored one is lower. */
@@ -26,7 +29,11 @@ public record StateWrite(UUID inboxId, EndpointId endpoint, ObjectKey key, Strin
          * earlier, so a slow worker's older read cannot overwrite a newer one.
          */
         NEWER_READ,
-        /** Only right after its predecessor (stored sequence + 1), or as the first one seen. */
+        /**
+         * Only right after its predecessor (stored sequence + 1); for an object with none stored, only the
+         * sequence's first ({@link #SEQUENCE_START}): a later one is ahead of a predecessor not yet seen, not the
+         * start.
+         */
         NEXT_IN_SEQUENCE,
         /** Always: a notification that carries no order. */
         ALWAYS
