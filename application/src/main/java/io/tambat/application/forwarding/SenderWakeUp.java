@@ -62,7 +62,10 @@ public class SenderWakeUp {
         }
     }
 
-    /** The channel is given back while the datasource is still there. */
+    /**
+     * Ends the relay as the application begins to stop: within one {@link #LISTEN_TURN} the thread closes the
+     * channel, while the datasource is still there.
+     */
     void stop(@Observes @BeforeDestroyed(ApplicationScoped.class) Object context) {
         stopped = true;
     }
