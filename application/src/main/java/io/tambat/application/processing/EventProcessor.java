@@ -4,6 +4,7 @@ import io.tambat.application.work.Failpoints;
 import io.tambat.application.work.WorkSettings;
 import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.error.SequenceGapException;
+import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.error.TransientProcessingException;
 import io.tambat.domain.error.UninterpretableEventException;
 import io.tambat.domain.model.processing.InterpretationSettings;
@@ -23,6 +24,7 @@ import io.tambat.domain.port.out.WorkMetricsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -131,8 +133,24 @@ public class EventProcessor {
         metrics.processed(mutated);
     }
 
-    /** Runs one step of an event's attempt; whatever it throws ends, retries or reschedules the event alone. */
+    /**
+     * Runs one step of an event's attempt and writes its outcome; whatever it throws ends, retries or reschedules
+     * the event alone. If even the outcome cannot be written, the event is left to its lease's end, and the rest
+     * of the turn goes on; only an unavailable store ends the turn, since it would fail every other event alike.
+     */
     private void settle(LeasedEvent event, Runnable step) {
+        try {
+            attempt(event, step);
+        } catch (StoreUnavailableException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "inbox {0}: the outcome of attempt {1} was not written ({2}); it is taken up "
+                    + "again once its lease ends", new Object[] {event.inboxId(), event.lease().attempt(),
+                        e.getClass().getName()});
+        }
+    }
+
+    private void attempt(LeasedEvent event, Runnable step) {
         try {
             step.run();
         } catch (LeaseLostException e) {
@@ -149,16 +167,19 @@ public class EventProcessor {
     }
 
     /**
-     * A delta ahead of its predecessors waits for them (without using up its attempts) until the gap window
-     * closes; then the provider's current state reconciles the gap, or, with no API to ask, the event fails.
+     * A delta ahead of its predecessors waits for them until the gap window closes; then the provider's current
+     * state reconciles the gap, or, with no API to ask, the event fails. Waiting is not failing: each look gives
+     * its attempt back. The looks thin out: the next comes after half the time waited so far, and no sooner than
+     * a first retry would, so a predecessor that arrives soon is seen soon, and a whole window costs a handful.
      */
     private void waitForPredecessors(LeasedEvent event, SequenceGapException gap) {
         Instant now = clock.instant();
         Instant windowEnds = event.receivedAt().plus(settings.sequenceGapWindow());
         if (now.isBefore(windowEnds)) {
-            Instant next = work.retry().nextAttempt(1, now, jitter);
-            completion.retryLater(event, next.isBefore(windowEnds) ? next : windowEnds, "waiting: "
-                    + gap.getMessage(), now);
+            Instant soonest = work.retry().nextAttempt(1, now, jitter);
+            Instant halfAgain = now.plus(Duration.between(event.receivedAt(), now).dividedBy(2));
+            Instant next = soonest.isAfter(halfAgain) ? soonest : halfAgain;
+            completion.waitLater(event, next.isBefore(windowEnds) ? next : windowEnds, "waiting: " + gap.getMessage());
             return;
         }
         Optional<ProviderStatePort> client = providerStates.forProvider(event.provider());
@@ -167,20 +188,21 @@ public class EventProcessor {
             giveUp(event, "sequence gap not filled within " + settings.sequenceGapWindow() + ": " + gap.getMessage());
             return;
         }
-        try {
-            StateChange change = interpreters.find(event.provider()).orElseThrow()
-                    .interpret(stored(event), interpretation(event)).orElseThrow();
-            Instant fetchedAt = clock.instant();
-            ProcessingCompletion.Resolution resolution = client.get().fetch(change.key())
-                    .<ProcessingCompletion.Resolution>map(current ->
-                            new ProcessingCompletion.Resolution.Fetched(change.key(), current, fetchedAt))
-                    .orElseGet(ProcessingCompletion::nothing);
-            boolean mutated = completion.complete(event, resolution, clock.instant());
-            metrics.sequenceGapExceeded(true);
-            metrics.processed(mutated);
-        } catch (TransientProcessingException e) {
-            retryOrGiveUp(event, "transient: " + e.getMessage());
-        }
+        attempt(event, () -> reconcile(event, client.get()));
+    }
+
+    /** Applies the provider's current state of the object whose gap outlived its window. */
+    private void reconcile(LeasedEvent event, ProviderStatePort client) {
+        StateChange change = interpreters.find(event.provider()).orElseThrow()
+                .interpret(stored(event), interpretation(event)).orElseThrow();
+        Instant fetchedAt = clock.instant();
+        ProcessingCompletion.Resolution resolution = client.fetch(change.key())
+                .<ProcessingCompletion.Resolution>map(current ->
+                        new ProcessingCompletion.Resolution.Fetched(change.key(), current, fetchedAt))
+                .orElseGet(ProcessingCompletion::nothing);
+        boolean mutated = completion.complete(event, resolution, clock.instant());
+        metrics.sequenceGapExceeded(true);
+        metrics.processed(mutated);
     }
 
     private ProcessingCompletion.Resolution resolve(LeasedEvent event) {

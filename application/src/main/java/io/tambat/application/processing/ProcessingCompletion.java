@@ -179,6 +179,17 @@ public class ProcessingCompletion {
                 redactedError, now));
     }
 
+    /**
+     * Gives the event back to wait for its predecessors, its attempt not counted.
+     *
+     * @return false when the lease was taken over: the worker holding it now decides
+     */
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public boolean waitLater(LeasedEvent event, Instant nextLookAt, String redactedReason) {
+        return reportLost(event, inbox.waitLater(event.inboxId(), event.lease().attempt(), nextLookAt,
+                redactedReason));
+    }
+
     /** @return false when the lease was taken over: the worker holding it now decides */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public boolean fail(LeasedEvent event, String redactedError, Instant now) {

@@ -208,6 +208,48 @@ class EventProcessorTest {
     }
 
     @Test
+    void waitingForAPredecessorInSmallStepsCostsNoAttemptAndLooksAgainLessAndLessOften() {
+        UUID ahead = aDeltaAheadOfItsPredecessor();
+        int looks = 0;
+        for (Duration waited = Duration.ZERO; waited.compareTo(SEQUENCE_GAP_WINDOW.minusMinutes(1)) < 0;
+                waited = waited.plusMillis(500)) {
+            looks += fx.processBatch().size();
+            fx.clock.advance(Duration.ofMillis(500));
+        }
+
+        assertThat(fx.inbox.row(ahead).attempts()).as("waiting is not an attempt").isZero();
+        assertThat(looks).as("9 minutes of waiting, looking again after half the time waited").isBetween(10, 16);
+
+        fx.receive("evt_2", "pay_1", 2, "authorized");
+        fx.processNext();
+        fx.clock.advance(SEQUENCE_GAP_WINDOW.minusMinutes(9));
+        fx.processNext();
+
+        assertThat(fx.inbox.row(ahead).status()).isEqualTo(InboxStatus.PROCESSED);
+        assertThat(fx.inbox.row(ahead).attempts()).isEqualTo(1);
+        assertThat(fx.stateOf("pay_1")).get().extracting(ObjectState::state, ObjectState::version)
+                .containsExactly("captured", Optional.of(3L));
+    }
+
+    @Test
+    void aFailureWhileReconcilingAGapRetriesThatEventAloneAndTheRestOfTheBatchIsProcessed() {
+        fx.configureProviderApi();
+        UUID ahead = aDeltaAheadOfItsPredecessor();
+        fx.processNext();
+        fx.clock.advance(SEQUENCE_GAP_WINDOW);
+        fx.providerApi.failNextWith(new IllegalStateException("the answer could not be read"));
+        UUID other = fx.receive("evt_9", "pay_2", 1, "other");
+
+        fx.processBatch();
+
+        assertThat(fx.inbox.row(other).status()).isEqualTo(InboxStatus.PROCESSED);
+        Row row = fx.inbox.row(ahead);
+        assertThat(row.status()).isEqualTo(InboxStatus.RECEIVED);
+        assertThat(row.attempts()).isEqualTo(1);
+        assertThat(row.lastError()).contains("error: java.lang.IllegalStateException");
+    }
+
+    @Test
     void failsASequenceGapThatOutlivesItsWindowWhenNoApiCanReconcileIt() {
         UUID ahead = aDeltaAheadOfItsPredecessor();
         fx.processNext();

@@ -227,6 +227,11 @@ final class ProcessingFixture {
         }
 
         @Override
+        public boolean waitLater(LeasedEvent event, Instant nextLookAt, String redactedReason) {
+            return transactions.inNew(() -> super.waitLater(event, nextLookAt, redactedReason));
+        }
+
+        @Override
         public boolean fail(LeasedEvent event, String redactedError, Instant now) {
             return transactions.inNew(() -> super.fail(event, redactedError, now));
         }

@@ -140,6 +140,17 @@ public final class InMemoryInbox implements InboxPort, InboxWorkPort, RollsBack 
     }
 
     @Override
+    public boolean waitLater(UUID inboxId, int attempt, Instant nextLookAt, String redactedReason) {
+        answer();
+        if (!leases.holds(inboxId, attempt)) {
+            return false;
+        }
+        leases.giveBack(inboxId, nextLookAt);
+        rows.put(inboxId, rows.get(inboxId).with(InboxStatus.RECEIVED, Optional.of(redactedReason)));
+        return true;
+    }
+
+    @Override
     public boolean fail(UUID inboxId, int attempt, String redactedError, Instant now) {
         return end(inboxId, attempt, InboxStatus.FAILED, Optional.of(redactedError));
     }

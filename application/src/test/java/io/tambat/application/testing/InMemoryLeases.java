@@ -53,6 +53,12 @@ public final class InMemoryLeases<K> implements RollsBack {
         items.put(key, new Item(item.attempts(), nextAttemptAt, Optional.empty(), false));
     }
 
+    /** Gives a leased item back, due again at {@code nextAttemptAt}, its lease's attempt no longer counted. */
+    public void giveBack(K key, Instant nextAttemptAt) {
+        Item item = item(key);
+        items.put(key, new Item(item.attempts() - 1, nextAttemptAt, Optional.empty(), false));
+    }
+
     /** Ends the item: it is never due again unless {@link #reopen reopened}. */
     public void finish(K key) {
         Item item = item(key);

@@ -59,6 +59,17 @@ class PostgresInboxWorkAdapter implements InboxWorkPort {
             SELECT count(*) FROM moved""");
 
     /**
+     * Gives a leased row back with its attempt count as it was before the lease, only while that lease's attempt
+     * ({@code ?4}) holds it. The count still fences every write: a lease always raises it again, and a released
+     * row matches no holder's fence, since a holder's fence also asks for a lease.
+     */
+    private static final String WAIT_LATER = """
+            UPDATE webhook_inbox SET lease_until = NULL, next_attempt_at = ?, last_error = ?,
+                attempt_count = attempt_count - 1
+            WHERE inbox_id = CAST(? AS uuid) AND status = 'RECEIVED' AND lease_until IS NOT NULL
+              AND attempt_count = ?""";
+
+    /**
      * Ends leased rows PROCESSED, each only while its attempt ({@code attempt} by {@code inbox_id}) holds the
      * lease, and records each change with the attempt's start; the ids of the rows ended are returned.
      */
@@ -181,6 +192,16 @@ class PostgresInboxWorkAdapter implements InboxWorkPort {
     public boolean retryLater(UUID inboxId, int attempt, Instant nextAttemptAt, String redactedError, Instant now) {
         return transition(inboxId, InboxStatus.PROCESSING, InboxStatus.RECEIVED, nextAttemptAt, redactedError, now,
                 attempt) == 1;
+    }
+
+    @Override
+    public boolean waitLater(UUID inboxId, int attempt, Instant nextLookAt, String redactedReason) {
+        return StorageCalls.call("inbox wait", () -> em.createNativeQuery(WAIT_LATER)
+                .setParameter(1, Timestamp.from(nextLookAt))
+                .setParameter(2, redactedReason)
+                .setParameter(3, inboxId.toString())
+                .setParameter(4, attempt)
+                .executeUpdate()) == 1;
     }
 
     @Override

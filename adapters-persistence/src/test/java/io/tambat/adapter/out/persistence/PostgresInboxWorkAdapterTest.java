@@ -114,6 +114,33 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
                 .extracting(event -> event.inboxId() + ":" + event.lease().attempt()).containsExactly(kept + ":2");
     }
 
+    @Test
+    void aWaitGivesTheLeaseBackWithoutCountingItsAttemptAndAStaleHolderCannotWriteAfterIt() {
+        Instant t0 = Instant.parse("2026-03-01T10:00:00Z");
+        UUID waiting = enqueue(t0);
+        session.run(ports -> ports.work().leaseDue(10, t0, t0.plusSeconds(30)));
+
+        boolean waited = session.call(ports -> ports.work().waitLater(waiting, 1, t0.plusSeconds(5),
+                "waiting: sequence 3"));
+
+        assertThat(waited).isTrue();
+        assertThat(storedAttemptCount(waiting)).isZero();
+        assertThat(database.value("SELECT last_error FROM webhook_inbox WHERE inbox_id = ? AND status = 'RECEIVED'"
+                + " AND lease_until IS NULL AND next_attempt_at = ?", String.class, waiting,
+                Timestamp.from(t0.plusSeconds(5)))).isEqualTo("waiting: sequence 3");
+        assertThat(database.column("SELECT status FROM webhook_inbox_history WHERE inbox_id = ?", String.class,
+                waiting)).as("a wait ends no attempt").isEmpty();
+        assertThat(session.<Boolean>call(ports -> ports.work().waitLater(waiting, 1, t0.plusSeconds(9), "again")))
+                .as("the released lease fences its own attempt out").isFalse();
+        assertThat(session.<List<LeasedEvent>>call(ports -> ports.work().leaseDue(10, t0.plusSeconds(5),
+                t0.plusSeconds(35)))).extracting(event -> event.lease().attempt()).containsExactly(1);
+        assertThat(complete(waiting, 1, t0.plusSeconds(6))).isTrue();
+    }
+
+    private boolean complete(UUID inboxId, int attempt, Instant now) {
+        return session.call(ports -> complete(ports, inboxId, attempt, now));
+    }
+
     private UUID failed(InboxEntryFixture entry) {
         session.run(ports -> ports.inbox().insertIfAbsent(entry.build()));
         Instant at = entry.build().receivedAt();

@@ -36,6 +36,13 @@ public interface InboxWorkPort {
     /** Gives a leased row back for another attempt at {@code nextAttemptAt}, with a redacted reason; fenced. */
     boolean retryLater(UUID inboxId, int attempt, Instant nextAttemptAt, String redactedError, Instant now);
 
+    /**
+     * Gives a leased row back without counting the attempt it was leased with, due again at {@code nextLookAt},
+     * with a redacted reason; fenced. A delta waiting for its predecessors has not failed: however often it looks
+     * again within its window, it keeps every attempt for a failure. No history row: the wait ended no attempt.
+     */
+    boolean waitLater(UUID inboxId, int attempt, Instant nextLookAt, String redactedReason);
+
     /** Ends a leased row FAILED with an operator-visible, redacted reason; fenced. */
     boolean fail(UUID inboxId, int attempt, String redactedError, Instant now);
 
