@@ -39,6 +39,6 @@ public class PayloadKeyRotation implements RotatePayloadKeysUseCase {
 
     @Override
     public KeyUse keyUse() {
-        return new KeyUse(cipher.keyIds(), sealed.sealedPerKey());
+        return new KeyUse(cipher.keyIds(), sealed.sealedPerKey(), sealed.awaitingReseal());
     }
 }

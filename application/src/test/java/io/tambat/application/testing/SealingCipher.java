@@ -21,6 +21,11 @@ public final class SealingCipher implements PayloadCipherPort {
     }
 
     @Override
+    public String currentSealing() {
+        return KEY_ID;
+    }
+
+    @Override
     public SealedPayload seal(byte[] plaintext, byte[] associatedData) {
         return new SealedPayload(KEY_ID, ByteBuffer.allocate(4 + associatedData.length + plaintext.length)
                 .putInt(associatedData.length).put(associatedData).put(plaintext).array());

@@ -2,19 +2,29 @@ package io.tambat.adapter.out.crypto;
 
 import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.port.out.PayloadCipherPort;
-import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.List;
 import javax.crypto.Cipher;
+import javax.crypto.SecretKey;
 import javax.crypto.spec.GCMParameterSpec;
 
 /**
- * AES-256-GCM with a random 96-bit nonce per message, stored as {@code nonce || ciphertext || tag}. The JDK
- * does this well; only the framing is ours.
+ * AES-256-GCM, each ciphertext under a key of its own: HKDF-SHA256 ({@link RowKeyDerivation}) of the current
+ * payload key and a random 256-bit salt, stored as {@code salt || nonce || ciphertext || tag} and named
+ * {@code <key id>/row}. NIST SP 800-38D allows a key 2^32 encryptions with random nonces, which one payload key
+ * used directly would reach in about 25 days at 2,000 deliveries a second; a derived key seals one row, so a
+ * payload key seals any number. Ciphertexts sealed under the payload key itself (named {@code <key id>},
+ * stored as {@code nonce || ciphertext || tag}) still open, and a re-seal moves them. The JDK does the
+ * cryptography; only the framing is ours.
  */
 public final class AesGcmPayloadCipher implements PayloadCipherPort {
 
+    /** Ends the name of a ciphertext sealed under a derived key; no key id contains it. */
+    public static final String ROW_KEY_SUFFIX = "/row";
+
+    private static final int SALT_BYTES = 32;
     private static final int NONCE_BYTES = 12;
     private static final int TAG_BITS = 128;
     private static final String TRANSFORMATION = "AES/GCM/NoPadding";
@@ -32,37 +42,59 @@ public final class AesGcmPayloadCipher implements PayloadCipherPort {
     }
 
     @Override
+    public String currentSealing() {
+        return keys.currentKeyId() + ROW_KEY_SUFFIX;
+    }
+
+    @Override
     public SealedPayload seal(byte[] plaintext, byte[] associatedData) {
-        byte[] nonce = new byte[NONCE_BYTES];
-        random.nextBytes(nonce);
+        byte[] saltAndNonce = new byte[SALT_BYTES + NONCE_BYTES];
+        random.nextBytes(saltAndNonce);
         try {
             Cipher cipher = Cipher.getInstance(TRANSFORMATION);
-            cipher.init(Cipher.ENCRYPT_MODE, keys.current(), new GCMParameterSpec(TAG_BITS, nonce));
+            cipher.init(Cipher.ENCRYPT_MODE, RowKeyDerivation.derive(keys.current(), salt(saltAndNonce)),
+                    new GCMParameterSpec(TAG_BITS, saltAndNonce, SALT_BYTES, NONCE_BYTES));
             cipher.updateAAD(associatedData);
-            byte[] sealed = cipher.doFinal(plaintext);
-            return new SealedPayload(keys.currentKeyId(),
-                    ByteBuffer.allocate(NONCE_BYTES + sealed.length).put(nonce).put(sealed).array());
+            byte[] framed = new byte[saltAndNonce.length + cipher.getOutputSize(plaintext.length)];
+            System.arraycopy(saltAndNonce, 0, framed, 0, saltAndNonce.length);
+            cipher.doFinal(plaintext, 0, plaintext.length, framed, saltAndNonce.length);
+            return new SealedPayload(currentSealing(), framed);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("payload encryption failed", e);
         }
     }
 
+    /** The configured key a ciphertext's name refers to, however it was used. */
+    public static String keyIdOf(String sealing) {
+        return sealing.endsWith(ROW_KEY_SUFFIX) ? sealing.substring(0, sealing.length() - ROW_KEY_SUFFIX.length())
+                : sealing;
+    }
+
     @Override
     public byte[] open(SealedPayload sealed, byte[] associatedData) {
+        boolean rowKey = sealed.keyId().endsWith(ROW_KEY_SUFFIX);
+        String keyId = keyIdOf(sealed.keyId());
+        SecretKey payloadKey = keys.find(keyId).orElseThrow(
+                () -> new IllegalStateException("payload key " + keyId + " is not configured"));
         byte[] framed = sealed.ciphertext();
-        if (framed.length < NONCE_BYTES) {
+        int nonceAt = rowKey ? SALT_BYTES : 0;
+        if (framed.length < nonceAt + NONCE_BYTES) {
             throw new IllegalStateException("sealed payload is truncated");
         }
         try {
+            SecretKey key = rowKey ? RowKeyDerivation.derive(payloadKey, salt(framed)) : payloadKey;
             Cipher cipher = Cipher.getInstance(TRANSFORMATION);
-            cipher.init(Cipher.DECRYPT_MODE,
-                    keys.find(sealed.keyId()).orElseThrow(
-                            () -> new IllegalStateException("payload key " + sealed.keyId() + " is not configured")),
-                    new GCMParameterSpec(TAG_BITS, framed, 0, NONCE_BYTES));
+            cipher.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, framed, nonceAt, NONCE_BYTES));
             cipher.updateAAD(associatedData);
-            return cipher.doFinal(framed, NONCE_BYTES, framed.length - NONCE_BYTES);
+            int sealedAt = nonceAt + NONCE_BYTES;
+            return cipher.doFinal(framed, sealedAt, framed.length - sealedAt);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("sealed payload does not authenticate", e);
         }
+    }
+
+    /** The salt a frame of a derived key starts with. */
+    private static byte[] salt(byte[] framed) {
+        return Arrays.copyOf(framed, SALT_BYTES);
     }
 }

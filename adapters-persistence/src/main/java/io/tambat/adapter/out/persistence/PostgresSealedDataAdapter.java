@@ -1,5 +1,6 @@
 package io.tambat.adapter.out.persistence;
 
+import io.tambat.adapter.out.crypto.AesGcmPayloadCipher;
 import io.tambat.adapter.out.persistence.SecretRows.SealedSecret;
 import io.tambat.domain.error.UnreadableCiphertextException;
 import io.tambat.domain.model.processing.InboxRow;
@@ -18,8 +19,9 @@ import java.util.TreeMap;
 
 /**
  * Payload-key rotation on PostgreSQL: secrets first (they decide verification), then raw payloads, each
- * picked under {@code FOR UPDATE SKIP LOCKED} when sealed under another key than the current one, opened
- * with the key it names and sealed again, with the same associated data, under the current one.
+ * picked under {@code FOR UPDATE SKIP LOCKED} when it names another sealing than the current one (another key,
+ * or the current key used directly), opened with the key it names and sealed again, with the same associated
+ * data, as ciphertexts are sealed now.
  */
 @ApplicationScoped
 class PostgresSealedDataAdapter implements SealedDataPort {
@@ -44,12 +46,16 @@ class PostgresSealedDataAdapter implements SealedDataPort {
             UPDATE webhook_inbox SET payload_ciphertext = ?2, payload_key_id = ?3 WHERE inbox_id = CAST(?1 AS uuid)""";
 
     private static final String SEALED_PER_KEY = """
-            SELECT key_id, sum(n) FROM (
+            SELECT split_part(key_id, ?1, 1), sum(n) FROM (
                 SELECT payload_key_id AS key_id, count(*) AS n FROM webhook_inbox
                 WHERE payload_ciphertext IS NOT NULL GROUP BY payload_key_id
                 UNION ALL
                 SELECT secret_key_id, count(*) FROM webhook_secret GROUP BY secret_key_id) sealed
-            GROUP BY key_id""";
+            GROUP BY 1""";
+
+    private static final String AWAITING_RESEAL = """
+            SELECT (SELECT count(*) FROM webhook_inbox WHERE payload_ciphertext IS NOT NULL AND payload_key_id <> ?1)
+                 + (SELECT count(*) FROM webhook_secret WHERE secret_key_id <> ?1)""";
 
     private static final String TRUSTED_SECRETS = "SELECT " + SecretRows.SEALED_SECRET
             + " FROM webhook_secret WHERE retired_at IS NULL ORDER BY endpoint_id, version";
@@ -62,7 +68,7 @@ class PostgresSealedDataAdapter implements SealedDataPort {
 
     @Override
     public int resealBatch(int max) {
-        String current = cipher.keyIds().get(0);
+        String current = cipher.currentSealing();
         return StorageCalls.call("payload re-seal", () -> {
             int done = 0;
             for (SealedSecret secret : NativeResults.rows(toReseal(SECRETS_TO_RESEAL, current, max),
@@ -89,10 +95,17 @@ class PostgresSealedDataAdapter implements SealedDataPort {
     public Map<String, Long> sealedPerKey() {
         return StorageCalls.call("sealed rows per key", () -> {
             Map<String, Long> counts = new TreeMap<>();
-            NativeResults.rows(em.createNativeQuery(SEALED_PER_KEY), KeyedNumber::of)
+            NativeResults.rows(em.createNativeQuery(SEALED_PER_KEY)
+                            .setParameter(1, AesGcmPayloadCipher.ROW_KEY_SUFFIX), KeyedNumber::of)
                     .forEach(count -> counts.put(count.key(), count.number()));
             return counts;
         });
+    }
+
+    @Override
+    public long awaitingReseal() {
+        return StorageCalls.call("ciphertexts awaiting re-seal", () -> ((Number) em.createNativeQuery(AWAITING_RESEAL)
+                .setParameter(1, cipher.currentSealing()).getSingleResult()).longValue());
     }
 
     @Override
@@ -104,7 +117,7 @@ class PostgresSealedDataAdapter implements SealedDataPort {
                 try {
                     cipher.open(secret.payload(), secret.associatedData());
                 } catch (IllegalStateException e) {
-                    unreadable.add(secret.endpointId() + "/" + secret.version() + " (key " + secret.payload().keyId()
+                    unreadable.add(secret.endpointId() + "/" + secret.version() + " (key " + AesGcmPayloadCipher.keyIdOf(secret.payload().keyId())
                             + ")");
                 }
             }
@@ -116,13 +129,13 @@ class PostgresSealedDataAdapter implements SealedDataPort {
         try {
             return cipher.seal(cipher.open(stored, associatedData), associatedData);
         } catch (IllegalStateException e) {
-            throw new UnreadableCiphertextException("a row sealed under payload key " + stored.keyId()
+            throw new UnreadableCiphertextException("a row sealed under payload key " + AesGcmPayloadCipher.keyIdOf(stored.keyId())
                     + " does not open with the configured keys; configure that key again (after the current one) "
                     + "and re-seal");
         }
     }
 
-    /** Rows sealed under another key than the current one, at most {@code max}. */
+    /** Rows that name another sealing than the current one, at most {@code max}. */
     private Query toReseal(String sql, String currentKeyId, int max) {
         return em.createNativeQuery(sql).setParameter(1, currentKeyId).setParameter(2, max);
     }

@@ -19,12 +19,16 @@ public interface RotatePayloadKeysUseCase {
      */
     Resealed reseal(int maxRows);
 
-    /** The configured key ids (current first) and how many ciphertexts each key seals now. */
+    /** The configured key ids (current first), how many ciphertexts each key seals now, and what is left to move. */
     KeyUse keyUse();
 
     record Resealed(int resealed, KeyUse keyUse) {
     }
 
-    record KeyUse(List<String> configured, Map<String, Long> sealedPerKey) {
+    /**
+     * @param awaitingReseal ciphertexts a re-seal still has to move: under another key, or under the current key
+     *                       the way they were sealed before
+     */
+    record KeyUse(List<String> configured, Map<String, Long> sealedPerKey, long awaitingReseal) {
     }
 }

@@ -2,7 +2,11 @@ package io.tambat.domain.model.webhook;
 
 import java.util.Objects;
 
-/** Encrypted bytes and the id of the key that sealed them. Opening needs the same associated data. */
+/**
+ * Encrypted bytes and the name of what sealed them: a configured key's id and, when the key was not used
+ * directly, how ({@link io.tambat.domain.port.out.PayloadCipherPort#currentSealing()}). Opening needs the same
+ * associated data.
+ */
 public final class SealedPayload {
 
     private final String keyId;

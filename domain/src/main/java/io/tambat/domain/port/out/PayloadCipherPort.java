@@ -12,7 +12,13 @@ public interface PayloadCipherPort {
     /** The configured key ids, the current one (which seals) first. */
     List<String> keyIds();
 
-    /** Encrypts with the current key; the result names that key. */
+    /**
+     * What a ciphertext sealed now names: the current key and how it is used. A stored ciphertext that names
+     * anything else is re-sealed by a rotation.
+     */
+    String currentSealing();
+
+    /** Encrypts with the current key; the result names it as {@link #currentSealing()} does. */
     SealedPayload seal(byte[] plaintext, byte[] associatedData);
 
     /**

@@ -10,9 +10,10 @@ import java.util.Map;
 public interface SealedDataPort {
 
     /**
-     * Re-seals up to {@code max} ciphertexts that are sealed under another key than the current one, under the
-     * current one. Rows another transaction holds are skipped, so concurrent callers never wait or collide;
-     * repeated calls finish the work (resumable at any point: a re-sealed row is never picked again).
+     * Re-seals up to {@code max} ciphertexts that name another sealing than the current one
+     * ({@link PayloadCipherPort#currentSealing()}: another key, or the current key used the way it was before),
+     * as ciphertexts are sealed now. Rows another transaction holds are skipped, so concurrent callers never wait
+     * or collide; repeated calls finish the work (resumable at any point: a re-sealed row is never picked again).
      *
      * @return how many were re-sealed; 0 when nothing is left
      * @throws io.tambat.domain.error.UnreadableCiphertextException when a ciphertext cannot be opened with the
@@ -23,6 +24,9 @@ public interface SealedDataPort {
 
     /** How many ciphertexts each key id seals now, payloads and secrets together. */
     Map<String, Long> sealedPerKey();
+
+    /** How many ciphertexts {@link #resealBatch} still has to move. */
+    long awaitingReseal();
 
     /**
      * Trusted (not retired) secret versions that do not open with the configured keys, as

@@ -51,16 +51,13 @@ public class PayloadKeysResource {
     }
 
     private static JsonObjectBuilder use(RotatePayloadKeysUseCase.KeyUse use) {
-        String current = use.configured().get(0);
         JsonObjectBuilder sealed = JsonProviders.PROVIDER.createObjectBuilder();
         use.sealedPerKey().forEach(sealed::add);
-        long remaining = use.sealedPerKey().entrySet().stream().filter(entry -> !entry.getKey().equals(current))
-                .mapToLong(java.util.Map.Entry::getValue).sum();
         return JsonProviders.PROVIDER.createObjectBuilder()
-                .add("current", current)
+                .add("current", use.configured().get(0))
                 .add("configured", JsonProviders.PROVIDER.createArrayBuilder(use.configured()))
                 .add("sealed", sealed)
-                .add("remaining", remaining);
+                .add("remaining", use.awaitingReseal());
     }
 
     private static Response json(JsonObjectBuilder body) {
