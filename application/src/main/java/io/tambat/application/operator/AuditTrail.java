@@ -36,7 +36,10 @@ public class AuditTrail implements ReadAuditTrailUseCase {
         this.clock = clock;
     }
 
-    /** An action on one item; {@code changed} says whether it changed anything. Joins the caller's transaction. */
+    /**
+     * An action on one item; {@code changed} says whether it changed anything (a look-up: whether it found it).
+     * Joins the caller's transaction.
+     */
     public void single(Operator operator, OperatorAction.Kind kind, String target, boolean changed) {
         audit.record(OperatorAction.single(ids.next(), operator, kind, target, changed, clock.instant()));
     }

@@ -1,6 +1,9 @@
 package io.tambat.application.order;
 
+import io.tambat.application.operator.AuditTrail;
 import io.tambat.application.port.in.LookUpOrdersUseCase;
+import io.tambat.domain.model.operator.Operator;
+import io.tambat.domain.model.operator.OperatorAction;
 import io.tambat.domain.model.order.TenantOperation;
 import io.tambat.domain.model.order.TenantOrder;
 import io.tambat.domain.port.out.OrderOperationsPort;
@@ -11,7 +14,7 @@ import jakarta.transaction.Transactional;
 import java.util.Optional;
 import java.util.UUID;
 
-/** Operator look-ups of orders and long operations across tenants. */
+/** Operator look-ups of orders and long operations across tenants, each recorded with what it found. */
 @ApplicationScoped
 public class OrderLookups implements LookUpOrdersUseCase {
 
@@ -21,15 +24,22 @@ public class OrderLookups implements LookUpOrdersUseCase {
     @Inject
     OrderOperationsPort operations;
 
+    @Inject
+    AuditTrail audit;
+
     @Override
-    @Transactional
-    public Optional<TenantOrder> order(UUID orderId) {
-        return orders.findInAnyTenant(orderId);
+    @Transactional(rollbackOn = Exception.class)
+    public Optional<TenantOrder> order(Operator operator, UUID orderId) {
+        Optional<TenantOrder> found = orders.findInAnyTenant(orderId);
+        audit.single(operator, OperatorAction.Kind.ORDER_LOOKUP, orderId.toString(), found.isPresent());
+        return found;
     }
 
     @Override
-    @Transactional
-    public Optional<TenantOperation> operation(UUID operationId) {
-        return operations.findInAnyTenant(operationId);
+    @Transactional(rollbackOn = Exception.class)
+    public Optional<TenantOperation> operation(Operator operator, UUID operationId) {
+        Optional<TenantOperation> found = operations.findInAnyTenant(operationId);
+        audit.single(operator, OperatorAction.Kind.ORDER_OPERATION_LOOKUP, operationId.toString(), found.isPresent());
+        return found;
     }
 }

@@ -1,7 +1,14 @@
 package io.tambat.application.order;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
+import io.tambat.application.identity.TimeOrderedIds;
+import io.tambat.application.operator.AuditTrail;
+import io.tambat.application.testing.InMemoryAuditTrail;
+import io.tambat.application.testing.MutableClock;
+import io.tambat.domain.model.operator.Operator;
+import io.tambat.domain.model.operator.OperatorAction;
 import io.tambat.domain.model.order.IdempotencyKey;
 import io.tambat.domain.model.order.IdempotencyScope;
 import io.tambat.domain.model.order.OperationState;
@@ -30,7 +37,11 @@ class OrderLookupsTest {
     private static final OrderRequest REQUEST = new OrderRequest(Optional.empty(), "EUR",
             List.of(new OrderLine("sku-1", 2, 1_250)), Optional.empty());
 
+    private static final Operator OPERATOR = new Operator("viewer@example.com");
+
     private final InMemoryOrders orders = new InMemoryOrders();
+    private final InMemoryAuditTrail trail = new InMemoryAuditTrail();
+    private final MutableClock clock = new MutableClock(NOW);
     private final InMemoryIdempotencyRecords records = new InMemoryIdempotencyRecords();
     private final OrderLookups lookups = lookups();
 
@@ -39,17 +50,17 @@ class OrderLookupsTest {
         Order order = order();
         orders.insert(OTHER_TENANT, order);
 
-        assertThat(lookups.order(order.id())).contains(new TenantOrder(OTHER_TENANT, order));
-        assertThat(lookups.order(UUID.randomUUID())).isEmpty();
+        assertThat(lookups.order(OPERATOR, order.id())).contains(new TenantOrder(OTHER_TENANT, order));
+        assertThat(lookups.order(OPERATOR, UUID.randomUUID())).isEmpty();
     }
 
     @Test
     void findsAnOperationInProgressWithItsTenantAndRequestTime() {
         UUID operationId = claimOperation(OTHER_TENANT);
 
-        assertThat(lookups.operation(operationId)).contains(
+        assertThat(lookups.operation(OPERATOR, operationId)).contains(
                 new TenantOperation(operationId, OTHER_TENANT, NOW, new OperationState(Optional.empty())));
-        assertThat(lookups.operation(UUID.randomUUID())).isEmpty();
+        assertThat(lookups.operation(OPERATOR, UUID.randomUUID())).isEmpty();
     }
 
     @Test
@@ -59,8 +70,28 @@ class OrderLookupsTest {
         RecordedOutcome created = new RecordedOutcome(OrderResult.CREATED, "{}", Optional.of(UUID.randomUUID()));
         records.complete(operationId, 1, created, NOW.plus(Duration.ofDays(1)));
 
-        assertThat(lookups.operation(operationId)).map(TenantOperation::state)
+        assertThat(lookups.operation(OPERATOR, operationId)).map(TenantOperation::state)
                 .contains(new OperationState(Optional.of(created)));
+    }
+
+    @Test
+    void everyLookUpAcrossTenantsIsInTheAuditTrailWithWhoLookedAndWhetherItFoundIt() {
+        Order order = order();
+        orders.insert(OTHER_TENANT, order);
+        UUID operationId = claimOperation(TENANT);
+        UUID unknown = UUID.randomUUID();
+
+        lookups.order(OPERATOR, order.id());
+        lookups.operation(OPERATOR, operationId);
+        lookups.order(OPERATOR, unknown);
+
+        assertThat(trail.recent(Optional.empty(), 10))
+                .extracting(OperatorAction::actor, OperatorAction::kind, OperatorAction::target, OperatorAction::count)
+                .containsExactlyInAnyOrder(
+                        tuple(OPERATOR.name(), OperatorAction.Kind.ORDER_LOOKUP, Optional.of(order.id().toString()), 1L),
+                        tuple(OPERATOR.name(), OperatorAction.Kind.ORDER_OPERATION_LOOKUP,
+                                Optional.of(operationId.toString()), 1L),
+                        tuple(OPERATOR.name(), OperatorAction.Kind.ORDER_LOOKUP, Optional.of(unknown.toString()), 0L));
     }
 
     private UUID claimOperation(TenantId tenant) {
@@ -80,6 +111,7 @@ class OrderLookupsTest {
         OrderLookups service = new OrderLookups();
         service.orders = orders;
         service.operations = records;
+        service.audit = new AuditTrail(trail, new TimeOrderedIds(clock), clock);
         return service;
     }
 }

@@ -7,13 +7,19 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 
-/** Calls the operator API of one server with an operator token. */
+/** Calls the operator API of one server with an operator token, or another token given. */
 public final class AdminClient {
 
     private final URI base;
+    private final String token;
 
     public AdminClient(URI base) {
+        this(base, OperatorTokens.operator());
+    }
+
+    public AdminClient(URI base, String token) {
         this.base = base;
+        this.token = token;
     }
 
     public HttpResponse<String> get(String path) {
@@ -37,7 +43,7 @@ public final class AdminClient {
 
     private HttpResponse<String> call(String method, String path, String json) {
         HttpRequest.Builder request = Http.request(base.resolve(path),
-                "Authorization", "Bearer " + OperatorTokens.operator());
+                "Authorization", "Bearer " + token);
         if (json != null) {
             request.header("Content-Type", "application/json");
         }

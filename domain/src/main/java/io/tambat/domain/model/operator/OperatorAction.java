@@ -8,7 +8,8 @@ import java.util.UUID;
 
 /**
  * One operator action in the audit trail: who did what, when, to which target or selection, and how many
- * items it changed. Never holds a secret or payload: a secret version is named, never its value.
+ * items it changed (for a look-up, how many it found). Never holds a secret or payload: a secret version is
+ * named, never its value.
  *
  * @param actor  the operator's name from their token
  * @param target the single item acted on (an inbox id, {@code endpoint/version}), when there is one
@@ -24,6 +25,9 @@ public record OperatorAction(UUID actionId, String actor, Kind kind, Optional<St
         INBOX_BULK_REDRIVE("inbox.bulk_redrive"),
         INBOX_REPLAY("inbox.replay"),
         INBOX_PAYLOAD_REVEAL("inbox.payload_reveal"),
+        /** A look-up of any tenant's order: it crosses tenants, so who looked is on record. */
+        ORDER_LOOKUP("order.lookup"),
+        ORDER_OPERATION_LOOKUP("order_operation.lookup"),
         SECRET_ADD("secret.add"),
         SECRET_RETIRE("secret.retire"),
         ORDER_DELIVERY_REDRIVE("order_delivery.redrive"),

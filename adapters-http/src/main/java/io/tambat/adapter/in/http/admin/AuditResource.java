@@ -36,6 +36,7 @@ public class AuditResource {
     ReadAuditTrailUseCase audit;
 
     @GET
+    @RolesAllowed({TambatApplication.OPERATOR, TambatApplication.VIEWER})
     public Response list(@QueryParam("action") String action,
             @QueryParam("limit") @Parameter(schema = @Schema(type = SchemaType.INTEGER, minimum = "1",
                     maximum = "" + ReadAuditTrailUseCase.MAX_LIMIT, defaultValue = "100")) String limit) {

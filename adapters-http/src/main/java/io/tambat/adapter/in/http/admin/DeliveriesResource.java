@@ -37,6 +37,7 @@ public class DeliveriesResource {
     CountDeliveriesUseCase deliveries;
 
     @GET
+    @RolesAllowed({TambatApplication.OPERATOR, TambatApplication.VIEWER})
     @Produces(MediaType.APPLICATION_JSON)
     public Response perMinute(@QueryParam("minutes") @Parameter(schema = @Schema(type = SchemaType.INTEGER,
                     minimum = "1", maximum = "" + CountDeliveriesUseCase.MAX_MINUTES, defaultValue = "60"))

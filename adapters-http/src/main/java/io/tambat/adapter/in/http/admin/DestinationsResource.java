@@ -65,6 +65,7 @@ public class DestinationsResource {
     SecurityContext security;
 
     @GET
+    @RolesAllowed({TambatApplication.OPERATOR, TambatApplication.VIEWER})
     public Response list() {
         JsonArrayBuilder items = JsonProviders.PROVIDER.createArrayBuilder();
         for (OperateDestinationsUseCase.DestinationState state : destinations.destinations()) {
@@ -86,6 +87,7 @@ public class DestinationsResource {
 
     /** Newest first; the next page passes the last item's {@code delivery_id} as {@code starting_after}. */
     @GET
+    @RolesAllowed({TambatApplication.OPERATOR, TambatApplication.VIEWER})
     @Path("/{id}/deliveries")
     public Response deliveries(@PathParam("id") String id, @QueryParam("status") String status,
             @QueryParam("inbox_id") String inboxId, @QueryParam("received_from") String receivedFrom,
@@ -183,6 +185,7 @@ public class DestinationsResource {
 
     /** The ordering keys whose later messages wait behind a FAILED delivery (per-object ordering). */
     @GET
+    @RolesAllowed({TambatApplication.OPERATOR, TambatApplication.VIEWER})
     @Path("/{id}/held-keys")
     public Response heldKeys(@PathParam("id") String id,
             @QueryParam("limit") @Parameter(schema = @Schema(type = SchemaType.INTEGER, minimum = "1",

@@ -27,6 +27,7 @@ public class EndpointsResource {
     ManageSecretsUseCase secrets;
 
     @GET
+    @RolesAllowed({TambatApplication.OPERATOR, TambatApplication.VIEWER})
     @Produces(MediaType.APPLICATION_JSON)
     public Response list() {
         JsonArrayBuilder items = JsonProviders.PROVIDER.createArrayBuilder();

@@ -66,6 +66,7 @@ public class InboxResource {
      * row's {@code inbox_id} as {@code starting_after}. The received range is half open.
      */
     @GET
+    @RolesAllowed({TambatApplication.OPERATOR, TambatApplication.VIEWER})
     public Response list(@QueryParam("status") String status, @QueryParam("provider") String provider,
             @QueryParam("endpoint") String endpoint, @QueryParam("event_type") String eventType,
             @QueryParam("event_id") String eventId, @QueryParam("received_from") String receivedFrom,
@@ -92,6 +93,7 @@ public class InboxResource {
     }
 
     @GET
+    @RolesAllowed({TambatApplication.OPERATOR, TambatApplication.VIEWER})
     @Path("/stats")
     public Response stats() {
         InboxRow.Stats stats = inbox.stats();
@@ -105,6 +107,7 @@ public class InboxResource {
     }
 
     @GET
+    @RolesAllowed({TambatApplication.OPERATOR, TambatApplication.VIEWER})
     @Path("/{inboxId}")
     public Response inspect(@PathParam("inboxId") String inboxId) {
         return AdminRequests.uuid(inboxId).flatMap(inbox::inspect)

@@ -39,6 +39,7 @@ public class ObjectStateResource {
      * senders using the same object id), 409 {@code ambiguous_object} naming them, so the caller picks one.
      */
     @GET
+    @RolesAllowed({TambatApplication.OPERATOR, TambatApplication.VIEWER})
     @Produces(MediaType.APPLICATION_JSON)
     public Response find(@PathParam("provider") String provider, @PathParam("objectType") String objectType,
             @PathParam("objectId") String objectId, @QueryParam("endpoint") String endpoint) {

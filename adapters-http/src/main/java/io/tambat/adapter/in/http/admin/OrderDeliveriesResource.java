@@ -45,6 +45,7 @@ public class OrderDeliveriesResource {
 
     /** {@code status} may be omitted; FAILED is the only status listed (the others are work in progress). */
     @GET
+    @RolesAllowed({TambatApplication.OPERATOR, TambatApplication.VIEWER})
     public Response list(@QueryParam("status") String status,
             @QueryParam("limit") @Parameter(schema = @Schema(type = SchemaType.INTEGER, minimum = "1",
                     maximum = "" + OperateOrderDeliveriesUseCase.MAX_LIST_LIMIT, defaultValue = "100")) String limit) {

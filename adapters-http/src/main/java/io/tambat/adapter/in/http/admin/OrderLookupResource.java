@@ -13,8 +13,10 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -33,12 +35,16 @@ public class OrderLookupResource {
     @Inject
     LookUpOrdersUseCase lookups;
 
+    @Context
+    SecurityContext security;
+
     /** A malformed id is answered like an unknown one: no order can have it. */
     @GET
+    @RolesAllowed({TambatApplication.OPERATOR, TambatApplication.VIEWER})
     @Path("/{orderId}")
     public Response find(@PathParam("orderId") @Parameter(description = "the order's id",
             schema = @Schema(type = SchemaType.STRING, format = "uuid")) String orderId) {
-        return AdminRequests.uuid(orderId).flatMap(lookups::order)
+        return AdminRequests.uuid(orderId).flatMap(id -> lookups.order(AdminRequests.operator(security), id))
                 .map(order -> Response.ok(json(order), MediaType.APPLICATION_JSON_TYPE).build())
                 .orElseGet(() -> Problems.of(ProblemCode.UNKNOWN_ORDER, "no order has this id"));
     }

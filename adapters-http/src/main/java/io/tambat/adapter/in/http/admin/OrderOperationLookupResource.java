@@ -16,8 +16,10 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -38,12 +40,16 @@ public class OrderOperationLookupResource {
     @Inject
     LookUpOrdersUseCase lookups;
 
+    @Context
+    SecurityContext security;
+
     /** A malformed id is answered like an unknown one: no operation can have it. */
     @GET
+    @RolesAllowed({TambatApplication.OPERATOR, TambatApplication.VIEWER})
     @Path("/{operationId}")
     public Response find(@PathParam("operationId") @Parameter(description = "the operation's id",
             schema = @Schema(type = SchemaType.STRING, format = "uuid")) String operationId) {
-        return AdminRequests.uuid(operationId).flatMap(lookups::operation)
+        return AdminRequests.uuid(operationId).flatMap(id -> lookups.operation(AdminRequests.operator(security), id))
                 .map(operation -> Response.ok(json(operation), MediaType.APPLICATION_JSON_TYPE).build())
                 .orElseGet(() -> Problems.of(ProblemCode.UNKNOWN_OPERATION, "no operation has this id"));
     }

@@ -35,6 +35,7 @@ public class PayloadKeysResource {
     RotatePayloadKeysUseCase keys;
 
     @GET
+    @RolesAllowed({TambatApplication.OPERATOR, TambatApplication.VIEWER})
     public Response use() {
         return json(use(keys.keyUse()));
     }

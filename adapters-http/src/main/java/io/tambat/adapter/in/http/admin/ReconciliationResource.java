@@ -37,6 +37,7 @@ public class ReconciliationResource {
     ReconcileInboxUseCase reconciliation;
 
     @GET
+    @RolesAllowed({TambatApplication.OPERATOR, TambatApplication.VIEWER})
     public Response report(@QueryParam("from") String from, @QueryParam("to") String to) {
         Instant start = AdminRequests.instant("from", required("from", from));
         Instant end = AdminRequests.instant("to", required("to", to));

@@ -42,6 +42,7 @@ public class SecretVersionsResource {
     SecurityContext security;
 
     @GET
+    @RolesAllowed({TambatApplication.OPERATOR, TambatApplication.VIEWER})
     @Produces(MediaType.APPLICATION_JSON)
     public Response list(@PathParam("endpointId") String endpointId) {
         JsonArrayBuilder versions = JsonProviders.PROVIDER.createArrayBuilder();
