@@ -11,6 +11,7 @@ import io.tambat.it.support.OperatorTokens;
 import io.tambat.sender.signing.StripeSigner;
 import jakarta.json.JsonObject;
 import java.net.URI;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -94,12 +95,18 @@ class SecretRotationIT extends DeployedTambatTest {
     }
 
     @Test
-    void requiresAnOperatorToken() {
+    void requiresAnOperatorTokenToChangeSecretsAndAViewersToReadThem() {
         URI secrets = ArquillianServer.baseUri().resolve("admin/endpoints/stripe-rotation/secrets");
+        String viewer = "Bearer " + OperatorTokens.withGroups("viewer");
 
         assertThat(Http.send(Http.request(secrets).GET().build()).statusCode()).isEqualTo(401);
-        assertThat(Http.send(Http.request(secrets, "Authorization", "Bearer " + OperatorTokens.withGroups("viewer"))
+        assertThat(Http.send(Http.request(secrets, "Authorization", "Bearer " + OperatorTokens.withGroups("customer"))
                 .GET().build()).statusCode()).isEqualTo(403);
+        assertThat(Http.send(Http.request(secrets, "Authorization", viewer).GET().build()).statusCode())
+                .isEqualTo(200);
+        assertThat(Http.send(Http.request(secrets, "Authorization", viewer, "Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"version\":\"v9\",\"secret\":\"whsec_"
+                        + "dmlld2Vy\"}")).build()).statusCode()).isEqualTo(403);
         assertThat(Http.send(Http.request(secrets, "Authorization", "Bearer not-a-token").GET().build())
                 .statusCode()).isEqualTo(401);
     }
