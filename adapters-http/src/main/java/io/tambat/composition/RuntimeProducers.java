@@ -13,6 +13,9 @@ import io.tambat.application.work.Failpoints;
 import io.tambat.application.work.WorkSettings;
 import io.tambat.domain.model.order.Coupon;
 import io.tambat.domain.model.processing.RetryPolicy;
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.WebhookEndpoint;
+import io.tambat.domain.port.out.WebhookEndpointsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
@@ -43,6 +46,9 @@ public class RuntimeProducers {
 
     @Inject
     ProviderAdapters providers;
+
+    @Inject
+    WebhookEndpointsPort endpoints;
 
     @Produces
     @Singleton
@@ -123,6 +129,10 @@ public class RuntimeProducers {
         return new Failpoints(halts, pauses);
     }
 
+    /**
+     * Each provider's API ({@code tambat.providers.<provider>.api-url} and {@code .api-key}), with the keys of its
+     * endpoints that have their own ({@code tambat.webhooks.endpoint.<id>.api-key}).
+     */
     @Produces
     @Singleton
     ProviderApiSettings providerApiSettings() {
@@ -132,10 +142,34 @@ public class RuntimeProducers {
             url(prefix + "api-url").ifPresent(uri -> {
                 String key = config.getOptionalValue(prefix + "api-key", String.class)
                         .orElseThrow(() -> new ConfigurationException(prefix + "api-key", "is required with api-url"));
-                apis.put(provider, new ProviderApiSettings.Api(uri, key));
+                apis.put(provider, new ProviderApiSettings.Api(uri, key, endpointApiKeys(provider)));
             });
         }
+        for (WebhookEndpoint endpoint : endpoints.all()) {
+            // Without its provider's API nothing is fetched for the endpoint: its key would be ignored unseen.
+            String key = endpointApiKey(endpoint.id());
+            if (!apis.containsKey(endpoint.provider()) && config.getOptionalValue(key, String.class).isPresent()) {
+                throw new ConfigurationException(key, "is used only with tambat.providers." + endpoint.provider()
+                        + ".api-url, which is not set");
+            }
+        }
         return new ProviderApiSettings(apis, duration("tambat.providers.timeout", "PT5S"));
+    }
+
+    /** The keys of the provider's endpoints that have one of their own. */
+    private Map<EndpointId, String> endpointApiKeys(String provider) {
+        Map<EndpointId, String> keys = new HashMap<>();
+        for (WebhookEndpoint endpoint : endpoints.all()) {
+            if (endpoint.provider().equals(provider)) {
+                config.getOptionalValue(endpointApiKey(endpoint.id()), String.class)
+                        .ifPresent(key -> keys.put(endpoint.id(), key));
+            }
+        }
+        return keys;
+    }
+
+    private static String endpointApiKey(EndpointId endpoint) {
+        return "tambat.webhooks.endpoint." + endpoint.value() + ".api-key";
     }
 
     /** Coupons: {@code <CODE>:<percent off>:<expiry instant>[,...]}; the instant may itself contain colons. */

@@ -182,7 +182,7 @@ public class EventProcessor {
             completion.waitLater(event, next.isBefore(windowEnds) ? next : windowEnds, "waiting: " + gap.getMessage());
             return;
         }
-        Optional<ProviderStatePort> client = providerStates.forProvider(event.provider());
+        Optional<ProviderStatePort> client = providerStates.forEndpoint(event.provider(), event.endpointId());
         if (client.isEmpty()) {
             metrics.sequenceGapExceeded(false);
             giveUp(event, "sequence gap not filled within " + settings.sequenceGapWindow() + ": " + gap.getMessage());
@@ -215,11 +215,11 @@ public class EventProcessor {
             return ProcessingCompletion.nothing();
         }
         if (change.get() instanceof StateChange.FetchCurrent fetch) {
-            ProviderStatePort client = providerStates.forProvider(event.provider()).orElseThrow(
+            ProviderStatePort client = providerStates.forEndpoint(event.provider(), event.endpointId()).orElseThrow(
                     () -> new UninterpretableEventException("the event carries no version and no API is "
                             + "configured to fetch " + event.provider() + " objects"));
             Instant fetchedAt = clock.instant();
-            Optional<ProviderObject> current = client.fetch(fetch.key());
+            Optional<ProviderObject> current = client.fetch(fetch.key(), fetch.connectedAccount());
             return current.<ProcessingCompletion.Resolution>map(
                             object -> new ProcessingCompletion.Resolution.Fetched(fetch.key(), object, fetchedAt))
                     .orElseGet(ProcessingCompletion::nothing);

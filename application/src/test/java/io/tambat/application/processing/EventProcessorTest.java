@@ -148,6 +148,21 @@ class EventProcessorTest {
     }
 
     @Test
+    void fetchesWithTheClientOfTheEndpointThatReceivedTheEventOnBehalfOfItsConnectedAccount() {
+        fx.configureProviderApi();
+        fx.providerApi.has(key("acct_obj"), new ProviderObject("active", Optional.of(2L)));
+        fx.interpreter.means(event -> Optional.of(new StateChange.FetchCurrent(key("acct_obj"),
+                Optional.of("acct_1"))));
+        fx.receive("evt_c", "acct_obj", 1, "changed");
+
+        fx.processNext();
+
+        assertThat(fx.clientsAskedFor).containsExactly(ENDPOINT);
+        assertThat(fx.providerApi.onBehalfOf()).containsExactly(Optional.of("acct_1"));
+        assertThat(fx.stateOf("acct_obj")).get().extracting(ObjectState::state).isEqualTo("active");
+    }
+
+    @Test
     void failsAnEventThatCarriesNoVersionWhenNoApiCanFetchItsObject() {
         fx.interpreter.means(event -> Optional.of(new StateChange.FetchCurrent(ScriptedInterpreter.key(event))));
         UUID inboxId = fx.receive("evt_1", "pay_1", 1, "changed");

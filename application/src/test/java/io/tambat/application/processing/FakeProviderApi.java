@@ -11,12 +11,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The test provider's API: the objects it has now, failures to answer with first, and what was fetched. */
+/**
+ * The test provider's API: the objects it has now, failures to answer with first, and what was fetched, on whose
+ * behalf.
+ */
 final class FakeProviderApi implements ProviderStatePort {
 
     private final Map<ObjectKey, ProviderObject> current = new HashMap<>();
     private final Deque<RuntimeException> failures = new ArrayDeque<>();
     private final List<ObjectKey> fetched = new ArrayList<>();
+    private final List<Optional<String>> onBehalfOf = new ArrayList<>();
 
     void has(ObjectKey key, ProviderObject object) {
         current.put(key, object);
@@ -28,6 +32,17 @@ final class FakeProviderApi implements ProviderStatePort {
 
     List<ObjectKey> fetched() {
         return List.copyOf(fetched);
+    }
+
+    /** For each fetch through {@link #fetch(ObjectKey, Optional)}, the connected account it was made for. */
+    List<Optional<String>> onBehalfOf() {
+        return List.copyOf(onBehalfOf);
+    }
+
+    @Override
+    public Optional<ProviderObject> fetch(ObjectKey key, Optional<String> connectedAccount) {
+        onBehalfOf.add(connectedAccount);
+        return fetch(key);
     }
 
     @Override

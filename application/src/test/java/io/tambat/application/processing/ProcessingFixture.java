@@ -30,6 +30,7 @@ import io.tambat.domain.port.out.ProviderStatePort;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -64,6 +65,8 @@ final class ProcessingFixture {
             new FakeTransactions(inbox, processed, state, forwarding));
     final EventProcessor processor = new EventProcessor();
     final InboxWork work = new InboxWork();
+    /** The endpoints whose state client processing asked for, in order. */
+    final List<EndpointId> clientsAskedFor = new ArrayList<>();
     private boolean providerApiConfigured;
 
     ProcessingFixture() {
@@ -86,6 +89,12 @@ final class ProcessingFixture {
             @Override
             public Optional<ProviderStatePort> forProvider(String provider) {
                 return Optional.<ProviderStatePort>of(providerApi).filter(api -> providerApiConfigured);
+            }
+
+            @Override
+            public Optional<ProviderStatePort> forEndpoint(String provider, EndpointId endpoint) {
+                clientsAskedFor.add(endpoint);
+                return forProvider(provider);
             }
         };
         processor.endpoints = endpoints;

@@ -1,6 +1,7 @@
 package io.tambat.domain.model.processing;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What one event means for one provider object. Arrival order never decides: a versioned event applies
@@ -15,7 +16,7 @@ public sealed interface StateChange {
     record Versioned(ObjectKey key, String state, long version) implements StateChange {
         public Versioned {
             Objects.requireNonNull(key);
-            new ProviderObject(state, java.util.Optional.of(version));
+            new ProviderObject(state, Optional.of(version));
         }
     }
 
@@ -27,14 +28,32 @@ public sealed interface StateChange {
     record Sequenced(ObjectKey key, String state, long sequence) implements StateChange {
         public Sequenced {
             Objects.requireNonNull(key);
-            new ProviderObject(state, java.util.Optional.of(sequence));
+            new ProviderObject(state, Optional.of(sequence));
         }
     }
 
-    /** The event only says the object changed: converge to what the provider's API says now. */
-    record FetchCurrent(ObjectKey key) implements StateChange {
+    /**
+     * The event only says the object changed: converge to what the provider's API says now.
+     *
+     * @param connectedAccount the account the object lives in when that is not the API key's own account but
+     *        one connected to it (a Stripe Connect account): the key's own account cannot see the object, so the
+     *        fetch asks on that account's behalf. Empty for the key's own objects and for providers without such
+     *        accounts.
+     */
+    record FetchCurrent(ObjectKey key, Optional<String> connectedAccount) implements StateChange {
         public FetchCurrent {
             Objects.requireNonNull(key);
+            Objects.requireNonNull(connectedAccount);
+            if (connectedAccount.filter(account -> account.isBlank() || account.length() > ObjectKey.MAX_ID_LENGTH)
+                    .isPresent()) {
+                throw new IllegalArgumentException("connected account must be 1-" + ObjectKey.MAX_ID_LENGTH
+                        + " characters");
+            }
+        }
+
+        /** An object of the API key's own account. */
+        public FetchCurrent(ObjectKey key) {
+            this(key, Optional.empty());
         }
     }
 
@@ -45,7 +64,7 @@ public sealed interface StateChange {
     record Notification(ObjectKey key, String state) implements StateChange {
         public Notification {
             Objects.requireNonNull(key);
-            new ProviderObject(state, java.util.Optional.empty());
+            new ProviderObject(state, Optional.empty());
         }
     }
 }

@@ -7,7 +7,8 @@ import java.util.function.Supplier;
 
 /**
  * Provider SPI: builds the client that fetches a provider's objects, from the deployer's API settings
- * ({@code tambat.providers.<provider>.api-url} and {@code .api-key}). Found through
+ * ({@code tambat.providers.<provider>.api-url} and {@code .api-key}), and one more client for each endpoint
+ * with its own key ({@code tambat.webhooks.endpoint.<id>.api-key}). Found through
  * {@link java.util.ServiceLoader}; a provider without a factory, or without settings, cannot have its
  * unversioned events converged.
  */

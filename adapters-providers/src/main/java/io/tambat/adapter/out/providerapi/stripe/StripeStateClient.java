@@ -28,13 +28,17 @@ import java.util.function.Supplier;
  * Fetches a Stripe object's current state: {@code GET {api-url}/v1/{resource}/{id}} with the secret key as a
  * bearer token, bounded by the timeout on connecting and on each whole request.
  *
+ * <p>An object of a Connect account (a connected account's direct charge, its refunds and disputes) is fetched
+ * with {@code Stripe-Account: <account id>}: the platform's key sees it only when acting for that account.
+ *
  * <p>The state is the object's {@code status}. Connected accounts have none, so an account's state is derived:
  * {@code enabled} when it can both take charges and receive payouts, {@code restricted} otherwise. Stripe keeps
  * no version on its objects, so the result has none.
  *
  * <p>Exception messages name the object type and the HTTP status only: never the key, the URL (it holds the
- * object id) or the body. Thread-safe: the JDK client is, and nothing else here changes after construction.
- * Each request carries the calling thread's trace context, when there is one, as {@code traceparent}.
+ * object id), the connected account or the body. Thread-safe: the JDK client is, and nothing else here changes
+ * after construction. Each request carries the calling thread's trace context, when there is one, as
+ * {@code traceparent}.
  */
 final class StripeStateClient implements ProviderStatePort {
 
@@ -69,6 +73,11 @@ final class StripeStateClient implements ProviderStatePort {
 
     @Override
     public Optional<ProviderObject> fetch(ObjectKey key) {
+        return fetch(key, Optional.empty());
+    }
+
+    @Override
+    public Optional<ProviderObject> fetch(ObjectKey key, Optional<String> connectedAccount) {
         if (!supports(key.provider())) {
             throw new IllegalArgumentException("this client fetches Stripe objects only");
         }
@@ -78,6 +87,7 @@ final class StripeStateClient implements ProviderStatePort {
                 .header("Authorization", authorization)
                 .header("Accept", "application/json")
                 .GET();
+        connectedAccount.ifPresent(account -> request.header("Stripe-Account", headerValue(account, type)));
         // The JDK client is not instrumented by MicroProfile Telemetry: the processing span's context goes by hand.
         traceContext.get().ifPresent(context -> request.header("traceparent", context));
         HttpResponse<byte[]> response = send(request.build(), type);
@@ -105,6 +115,18 @@ final class StripeStateClient implements ProviderStatePort {
         // URLEncoder encodes form values: its '+' for a space means a plus sign in a path.
         String id = URLEncoder.encode(key.objectId(), StandardCharsets.UTF_8).replace("+", "%20");
         return URI.create(baseUrl + "/v1/" + resource(key.type()) + "/" + id);
+    }
+
+    /**
+     * The account id as a header value. Refused when a header cannot carry it, here rather than by the HTTP
+     * client, whose message would quote it.
+     */
+    private static String headerValue(String account, ObjectType type) {
+        if (!account.chars().allMatch(c -> c > ' ' && c < 0x7f)) {
+            throw new UninterpretableEventException(describe(type) + " names a connected account that is not an "
+                    + "account id");
+        }
+        return account;
     }
 
     private static String resource(ObjectType type) {

@@ -12,6 +12,7 @@ import io.tambat.domain.model.processing.ObjectType;
 import io.tambat.domain.model.processing.StateChange;
 import io.tambat.domain.model.processing.StoredEvent;
 import jakarta.json.JsonPatchBuilder;
+import jakarta.json.JsonValue;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -21,6 +22,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class StripeEventInterpreterTest {
+
+    /** The API version the newer fixtures were rendered with; the others name theirs in {@code api_version}. */
+    private static final String CURRENT = "2025-03-31.basil";
+    private static final String CONNECTED_ACCOUNT = "acct_1Nv0FGQ9RKHgCVdK";
 
     private final StripeEventInterpreter interpreter = new StripeEventInterpreter();
 
@@ -33,6 +38,20 @@ class StripeEventInterpreterTest {
     /** The fixture named after the event type, as Stripe sends it. */
     private static StoredEvent fixture(String eventType) {
         return event(eventType, EventFixtures.read("stripe", eventType + ".json"));
+    }
+
+    /** The fixture of the event type as Stripe renders it for a current API version ({@value #CURRENT}). */
+    private static StoredEvent current(String eventType) {
+        return event(eventType, currentBytes(eventType));
+    }
+
+    private static byte[] currentBytes(String eventType) {
+        return EventFixtures.read("stripe", eventType + "@" + CURRENT + ".json");
+    }
+
+    /** The current API version's Connect event, a connected account's {@code refund.updated}, mutated. */
+    private static StoredEvent connectEventWhere(UnaryOperator<JsonPatchBuilder> patch) {
+        return event("refund.updated", JsonMutation.apply(currentBytes("refund.updated"), patch));
     }
 
     private static StoredEvent mutated(String eventType, UnaryOperator<JsonPatchBuilder> patch) {
@@ -91,22 +110,80 @@ class StripeEventInterpreterTest {
         assertThat(interpret(event("invoice.paid", "not json at all".getBytes(StandardCharsets.UTF_8)))).isEmpty();
     }
 
+    @ParameterizedTest(name = "{0} -> {1} {2}")
+    @CsvSource({
+        "refund.created,         REFUND,  re_3RMxQ2LkdIwHu7ix0Xv2Lk8P",
+        "charge.dispute.closed,  DISPUTE, du_1RJp0ALkdIwHu7ixW2mY8sNf",
+    })
+    void asksToFetchTheObjectACurrentApiVersionCarries(String eventType, ObjectType type, String id) {
+        assertThat(interpret(current(eventType)))
+                .contains(new StateChange.FetchCurrent(new ObjectKey("stripe", type, id)));
+    }
+
     @Test
-    void takesTheMostRecentRefundOfARefundedCharge() {
+    void takesTheMostRecentRefundOfARefundedChargeThatEmbedsItsRefunds() {
+        // API version 2022-08-01: the charge lists its refunds, newest first.
         assertThat(interpret(fixture("charge.refunded"))).contains(new StateChange.FetchCurrent(
                 new ObjectKey("stripe", ObjectType.REFUND, "re_3MmlLrLkdIwHu7ix0aKGvKyv")));
     }
 
     @Test
-    void failsARefundedChargeThatListsNoRefund() {
-        // Since API version 2022-11-15 a charge no longer embeds its refunds.
-        assertThatThrownBy(() -> interpret(mutated("charge.refunded", p -> p.remove("/data/object/refunds"))))
-                .isInstanceOf(UninterpretableEventException.class)
-                .hasMessageContaining("/data/object/refunds/data/0/id");
+    void leavesARefundedChargeOfACurrentApiVersionToTheRefundsOwnEvents() {
+        // Since API version 2022-11-15 a charge no longer embeds its refunds; refund.created names the refund.
+        assertThat(interpret(current("charge.refunded"))).isEmpty();
+        assertThat(interpret(mutated("charge.refunded", p -> p.remove("/data/object/refunds")))).isEmpty();
+        assertThat(interpret(mutated("charge.refunded", p -> p.replace("/data/object/refunds", JsonValue.NULL))))
+                .isEmpty();
+    }
+
+    @Test
+    void failsARefundedChargeThatEmbedsAnEmptyListOfRefunds() {
         assertThatThrownBy(() -> interpret(mutated("charge.refunded",
                 p -> p.remove("/data/object/refunds/data/1").remove("/data/object/refunds/data/0"))))
                 .isInstanceOf(UninterpretableEventException.class)
                 .hasMessageContaining("/data/object/refunds/data/0/id");
+    }
+
+    @Test
+    void fetchesTheObjectOfAConnectEventOnBehalfOfItsConnectedAccount() {
+        assertThat(interpret(current("refund.updated"))).contains(new StateChange.FetchCurrent(
+                new ObjectKey("stripe", ObjectType.REFUND, "re_3RNa7kQ9RKHgCVdK1bGw5Nd2"),
+                Optional.of(CONNECTED_ACCOUNT)));
+        assertThat(interpret(mutated("charge.dispute.created", p -> p.add("/account", CONNECTED_ACCOUNT))))
+                .contains(new StateChange.FetchCurrent(
+                        new ObjectKey("stripe", ObjectType.DISPUTE, "dp_1MtJUT2eZvKYlo2CNaw2HvEv"),
+                        Optional.of(CONNECTED_ACCOUNT)));
+    }
+
+    @Test
+    void fetchesTheObjectOfThePlatformsOwnEventAsThePlatform() {
+        assertThat(interpret(connectEventWhere(p -> p.remove("/account")))).contains(new StateChange.FetchCurrent(
+                new ObjectKey("stripe", ObjectType.REFUND, "re_3RNa7kQ9RKHgCVdK1bGw5Nd2"), Optional.empty()));
+    }
+
+    @Test
+    void readsAConnectedAccountItselfAsThePlatformNotOnItsBehalf() {
+        // account.updated and account.external_account.* come from the connected account they are about.
+        assertThat(interpret(fixture("account.updated"))).contains(new StateChange.FetchCurrent(
+                new ObjectKey("stripe", ObjectType.ACCOUNT, CONNECTED_ACCOUNT), Optional.empty()));
+        assertThat(interpret(fixture("account.external_account.updated"))).contains(new StateChange.FetchCurrent(
+                new ObjectKey("stripe", ObjectType.ACCOUNT, CONNECTED_ACCOUNT), Optional.empty()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"acct 1Nv0FGQ9RKHgCVdK", "cus_NffrFeUfNV2Hib", "acct_", "acct_1Nv0\nFGQ9"})
+    void failsAConnectEventWhoseAccountIsNotAStripeAccountIdWithoutQuotingIt(String account) {
+        assertThatThrownBy(() -> interpret(connectEventWhere(p -> p.replace("/account", account))))
+                .isInstanceOf(UninterpretableEventException.class)
+                .hasMessage("/account is not a Stripe account id");
+    }
+
+    @Test
+    void failsAConnectEventWhoseAccountIsNotAString() {
+        assertThatThrownBy(() -> interpret(connectEventWhere(p -> p.replace("/account", 918273645))))
+                .isInstanceOf(UninterpretableEventException.class)
+                .hasMessageContaining("/account")
+                .hasMessageNotContaining("918273645");
     }
 
     @Test

@@ -36,6 +36,7 @@ class StripeStateClientTest {
 
     private static final String API_KEY = "sk_test_51HqLyjWDarjtT1zdp7dcXGh4L2p8Zq3k";
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
+    private static final String CONNECTED_ACCOUNT = "acct_1Nv0FGQ9RKHgCVdK";
 
     private WireMockServer stripe;
 
@@ -104,6 +105,31 @@ class StripeStateClientTest {
         stripe.verify(1, getRequestedFor(urlEqualTo("/v1/payment_intents/pi_1"))
                 .withHeader("traceparent", equalTo(traceparent)));
         stripe.verify(1, getRequestedFor(urlEqualTo("/v1/payment_intents/pi_1")).withoutHeader("traceparent"));
+    }
+
+    @Test
+    void fetchesAConnectAccountsObjectOnBehalfOfThatAccountAndThePlatformsOwnWithoutTheHeader() {
+        answer("/v1/refunds/re_1", okJson("{\"id\":\"re_1\",\"object\":\"refund\",\"status\":\"succeeded\"}"));
+        ProviderStatePort client = client();
+
+        assertThat(client.fetch(key(ObjectType.REFUND, "re_1"), Optional.of(CONNECTED_ACCOUNT)))
+                .contains(new ProviderObject("succeeded", Optional.empty()));
+        client.fetch(key(ObjectType.REFUND, "re_1"), Optional.empty());
+        client.fetch(key(ObjectType.REFUND, "re_1"));
+
+        stripe.verify(1, getRequestedFor(urlEqualTo("/v1/refunds/re_1"))
+                .withHeader("Stripe-Account", equalTo(CONNECTED_ACCOUNT))
+                .withHeader("Authorization", equalTo("Bearer " + API_KEY)));
+        stripe.verify(2, getRequestedFor(urlEqualTo("/v1/refunds/re_1")).withoutHeader("Stripe-Account"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"acct_1 Nv0", "acct_1\nNv0", "acct_é"})
+    void refusesAConnectedAccountAHeaderCannotCarryWithoutQuotingOrSendingIt(String account) {
+        assertThatThrownBy(() -> client().fetch(key(ObjectType.DISPUTE, "du_1"), Optional.of(account)))
+                .isInstanceOf(UninterpretableEventException.class)
+                .hasMessage("Stripe dispute fetch names a connected account that is not an account id");
+        assertThat(stripe.getAllServeEvents()).isEmpty();
     }
 
     @ParameterizedTest(name = "charges {0}, payouts {1} -> {2}")

@@ -22,7 +22,7 @@ class PrunedJsonBodiesTest {
     private static final List<String> ADAPTER_POINTERS = List.of(
             "/installation/id", "/repository/id", "/organization/id", "/sender/id",
             "/id", "/type", "/created", "/data/object/id", "/data/object/object",
-            "/data/object/refunds/data/0/id", "/data/object/account",
+            "/data/object/refunds", "/data/object/refunds/data/0/id", "/data/object/account", "/account",
             "/timestamp", "/data/object", "/data/id", "/data/version", "/data/status",
             "/resource/kind", "/resource/ref", "/resource/seq", "/resource/phase",
             "/data/acme~1object", "/data/acme~1id", "/data/rev~1no", "/data/state~0v2");
@@ -36,7 +36,9 @@ class PrunedJsonBodiesTest {
                 "stripe/charge.dispute.created.json", "stripe/charge.refund.updated.json",
                 "stripe/charge.refunded.json", "stripe/charge.succeeded.json", "stripe/customer.created.json",
                 "stripe/customer.subscription.updated.json", "stripe/payment_intent.succeeded.json",
-                "stripe/refund.created.json")
+                "stripe/refund.created.json", "stripe/charge.dispute.closed@2025-03-31.basil.json",
+                "stripe/charge.refunded@2025-03-31.basil.json", "stripe/refund.created@2025-03-31.basil.json",
+                "stripe/refund.updated@2025-03-31.basil.json")
                 .map(fixture -> fixture.split("/"))
                 .map(path -> Arguments.of(path[0] + "/" + path[1], EventFixtures.read(path[0], path[1])));
     }
