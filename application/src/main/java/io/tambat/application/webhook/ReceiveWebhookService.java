@@ -14,6 +14,7 @@ import io.tambat.domain.model.webhook.RawDelivery;
 import io.tambat.domain.model.webhook.ReceiptStatus;
 import io.tambat.domain.model.webhook.SecretVersion;
 import io.tambat.domain.model.webhook.SignedDelivery;
+import io.tambat.domain.model.webhook.TrustedVersions;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
 import io.tambat.domain.model.webhook.WebhookEvent;
 import io.tambat.domain.model.webhook.WebhookReceipt;
@@ -154,11 +155,21 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
         }
     }
 
-    /** The newest trusted version that verifies: the store lists them newest first. */
+    /**
+     * The newest trusted version that verifies: the store lists them newest first. When none does while a
+     * trusted version does not open here, the delivery may be signed with that one: it is refused as retryable,
+     * not as forged, so that the provider keeps it until the secret opens again, and the endpoint's other
+     * deliveries, like every other endpoint's, are not held up.
+     */
     private SecretVersion verify(WebhookEndpoint endpoint, SignedDelivery signed) {
-        SecretVersion matched = signed.matchingVersion(secrets.trustedVersions(endpoint.id()))
-                .orElseThrow(() -> new WebhookRejectedException(Rejection.SIGNATURE_INVALID,
-                        "no trusted secret version verifies the signature"));
+        TrustedVersions trusted = secrets.trustedVersions(endpoint.id());
+        SecretVersion matched = signed.matchingVersion(trusted.usable())
+                .orElseThrow(() -> trusted.complete()
+                        ? new WebhookRejectedException(Rejection.SIGNATURE_INVALID,
+                                "no trusted secret version verifies the signature")
+                        : new WebhookRejectedException(Rejection.SECRETS_UNAVAILABLE,
+                                "a signing secret of this endpoint cannot be opened right now",
+                                settings.retryAfter(), null));
         metrics.secretMatched(endpoint.id(), matched.version());
         return matched;
     }

@@ -4,7 +4,7 @@ import io.tambat.domain.error.Rejection;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.error.WebhookRejectedException;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.model.webhook.SecretVersion;
+import io.tambat.domain.model.webhook.TrustedVersions;
 import io.tambat.domain.port.out.SecretStorePort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -12,7 +12,6 @@ import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -49,10 +48,14 @@ public class TrustedSecrets {
     Clock clock;
 
     /**
+     * The endpoint's trusted versions, with the names of those that do not open with this instance's payload
+     * keys: those stay unopened until the entry is read again, which a change of the endpoint's secrets or the
+     * TTL brings.
+     *
      * @throws WebhookRejectedException {@link Rejection#SECRETS_UNAVAILABLE} when no fresh entry exists and
      *                                  the store cannot answer
      */
-    public List<SecretVersion> trustedVersions(EndpointId endpoint) {
+    public TrustedVersions trustedVersions(EndpointId endpoint) {
         Instant now = clock.instant();
         Entry cached = cache.get(endpoint);
         if (cached != null && now.isBefore(cached.expiresAt())) {
@@ -60,7 +63,7 @@ public class TrustedSecrets {
         }
         long dropsBefore = drops.get();
         try {
-            List<SecretVersion> versions = store.trustedVersions(endpoint);
+            TrustedVersions versions = store.trustedVersions(endpoint);
             Entry read = new Entry(versions, now.plus(settings.secretCacheTtl()));
             cache.compute(endpoint, (id, cachedNow) -> drops.get() == dropsBefore ? read : cachedNow);
             return versions;
@@ -103,6 +106,6 @@ public class TrustedSecrets {
         cache.remove(endpoint);
     }
 
-    private record Entry(List<SecretVersion> versions, Instant expiresAt) {
+    private record Entry(TrustedVersions versions, Instant expiresAt) {
     }
 }

@@ -2,22 +2,31 @@ package io.tambat.application.webhook;
 
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.SecretReadability;
 import io.tambat.domain.model.webhook.SecretVersion;
 import io.tambat.domain.model.webhook.SecretVersionInfo;
+import io.tambat.domain.model.webhook.TrustedVersions;
 import io.tambat.domain.port.out.SecretStorePort;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
-/** Secret versions per endpoint in memory, newest first, with the revisions the port promises. */
+/**
+ * Secret versions per endpoint in memory, newest first, with the revisions the port promises, and versions
+ * that stop opening as if their payload key had been removed.
+ */
 final class InMemorySecretStore implements SecretStorePort {
 
     private final Map<EndpointId, List<Stored>> versions = new HashMap<>();
     private final Map<EndpointId, Long> revisions = new HashMap<>();
+    private final Set<String> unopenable = new HashSet<>();
     private boolean unavailable;
 
     /** From now on every call throws {@link StoreUnavailableException}. */
@@ -25,10 +34,43 @@ final class InMemorySecretStore implements SecretStorePort {
         unavailable = true;
     }
 
+    /** From now on the version is trusted but does not open, as one sealed under a removed payload key. */
+    void loseTheKeyOf(EndpointId endpoint, String version) {
+        unopenable.add(endpoint + "/" + version);
+    }
+
     @Override
-    public List<SecretVersion> trustedVersions(EndpointId endpoint) {
+    public TrustedVersions trustedVersions(EndpointId endpoint) {
         answer();
-        return of(endpoint).stream().filter(stored -> stored.retiredAt().isEmpty()).map(Stored::version).toList();
+        List<SecretVersion> usable = new ArrayList<>();
+        List<String> unopened = new ArrayList<>();
+        for (Stored stored : of(endpoint)) {
+            if (stored.retiredAt().isEmpty()) {
+                if (unopenable.contains(endpoint + "/" + stored.version().version())) {
+                    unopened.add(stored.version().version());
+                } else {
+                    usable.add(stored.version());
+                }
+            }
+        }
+        return new TrustedVersions(usable, unopened);
+    }
+
+    /** Every payload key is {@code k1} here. */
+    @Override
+    public List<SecretReadability> secretReadability() {
+        answer();
+        List<SecretReadability> trusted = new ArrayList<>();
+        List<EndpointId> endpoints = versions.keySet().stream().sorted(Comparator.comparing(EndpointId::value)).toList();
+        for (EndpointId endpoint : endpoints) {
+            of(endpoint).stream()
+                    .filter(stored -> stored.retiredAt().isEmpty())
+                    .map(stored -> stored.version().version())
+                    .sorted()
+                    .forEach(version -> trusted.add(new SecretReadability(endpoint, version, "k1",
+                            !unopenable.contains(endpoint + "/" + version))));
+        }
+        return trusted;
     }
 
     @Override

@@ -25,7 +25,6 @@ import io.tambat.domain.error.Rejection;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.error.WebhookRejectedException;
 import io.tambat.domain.model.processing.InboxStatus;
-import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.model.webhook.ProviderReply;
 import io.tambat.domain.model.webhook.ReceiptStatus;
@@ -33,7 +32,6 @@ import io.tambat.domain.model.webhook.SecretVersion;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
 import io.tambat.domain.model.webhook.WebhookReceipt;
 import io.tambat.domain.port.out.InboxPort;
-import io.tambat.domain.port.out.IngressMetricsPort;
 import io.tambat.domain.port.out.ProviderAdapter;
 import java.util.UUID;
 import java.util.Set;
@@ -65,6 +63,7 @@ class ReceiveWebhookServiceTest {
     private final WebhookEndpoint limited = EndpointBuilder.endpoint("limited").rateLimit(1).build();
     private final WebhookEndpoint paymentsOnly = EndpointBuilder.endpoint("payments-only")
             .eventTypes("payment.succeeded").build();
+    private final WebhookEndpoint locked = EndpointBuilder.endpoint("locked").build();
     private final TrustedSecrets secrets = new TrustedSecrets();
     private final TestProviderAdapter adapter = new TestProviderAdapter();
     private final InMemoryForwarding forwarding = new InMemoryForwarding();
@@ -75,7 +74,7 @@ class ReceiveWebhookServiceTest {
     private final ReceiveWebhookService service = service();
 
     ReceiveWebhookServiceTest() {
-        for (WebhookEndpoint endpoint : List.of(shop, guarded, limited, paymentsOnly)) {
+        for (WebhookEndpoint endpoint : List.of(shop, guarded, limited, paymentsOnly, locked)) {
             secretStore.add(endpoint.id(), new SecretVersion("v1", V1), clock.instant());
         }
         storage.ready = true;
@@ -353,6 +352,50 @@ class ReceiveWebhookServiceTest {
     }
 
     @Test
+    void refusesAsSecretsUnavailableAnEndpointWhoseSecretDoesNotOpenWhileOtherEndpointsKeepAccepting() {
+        secretStore.loseTheKeyOf(locked.id(), "v1");
+
+        WebhookRejectedException refused = rejection(() ->
+                service.receive(locked, valid("evt_1 payment.succeeded").build()));
+        WebhookReceipt accepted = service.receive(shop, valid("evt_2 payment.succeeded").build());
+
+        assertThat(refused.rejection()).isEqualTo(Rejection.SECRETS_UNAVAILABLE);
+        assertThat(refused.retryAfter()).contains(RETRY_AFTER);
+        assertThat(refused.getMessage()).doesNotContain(V1).doesNotContain("v1");
+        assertThat(accepted.status()).isEqualTo(ReceiptStatus.ACCEPTED);
+        assertThat(inbox.rows()).singleElement().satisfies(row -> {
+            assertThat(row.entry().endpointId()).isEqualTo(shop.id());
+            assertThat(row.entry().event().providerEventId()).isEqualTo("evt_2");
+        });
+    }
+
+    @Test
+    void acceptsWhatAnOpeningVersionVerifiesWhileAnotherVersionOfTheEndpointDoesNotOpen() {
+        secretStore.add(shop.id(), new SecretVersion("v2", V2), clock.instant());
+        secretStore.loseTheKeyOf(shop.id(), "v2");
+
+        WebhookReceipt signedWithV1 = service.receive(shop, valid("evt_1 payment.succeeded").build());
+        WebhookRejectedException signedWithV2 = rejection(() ->
+                service.receive(shop, valid("evt_2 payment.succeeded").signedWith(V2).build()));
+
+        assertThat(signedWithV1.status()).isEqualTo(ReceiptStatus.ACCEPTED);
+        assertThat(signedWithV2.rejection()).isEqualTo(Rejection.SECRETS_UNAVAILABLE);
+        assertThat(inbox.rows()).extracting(row -> row.entry().event().providerEventId()).containsExactly("evt_1");
+    }
+
+    @Test
+    void cannotTellAForgeryFromAnAuthenticDeliveryWhileAVersionDoesNotOpen() {
+        secretStore.loseTheKeyOf(locked.id(), "v1");
+
+        WebhookRejectedException forged = rejection(() ->
+                service.receive(locked, valid(BODY).signedWith("forged").build()));
+
+        assertThat(forged.rejection()).as("retried by the provider, never stored")
+                .isEqualTo(Rejection.SECRETS_UNAVAILABLE);
+        assertNothingStored();
+    }
+
+    @Test
     void refusesDeliveriesUntilStorageIsReady() {
         storage.ready = false;
 
@@ -430,7 +473,7 @@ class ReceiveWebhookServiceTest {
         groupCommit.clock = clock;
         groupCommit.start();
         ReceiveWebhookService built = new ReceiveWebhookService();
-        built.endpoints = new FixedEndpoints(shop, guarded, limited, paymentsOnly);
+        built.endpoints = new FixedEndpoints(shop, guarded, limited, paymentsOnly, locked);
         built.adapters = new OnlyTheTestProvider(adapter);
         built.rateLimits = new RateLimits();
         built.secrets = secrets;
@@ -467,20 +510,6 @@ class ReceiveWebhookServiceTest {
         @Override
         public boolean ready() {
             return ready;
-        }
-    }
-
-    private static final class RecordingIngressMetrics implements IngressMetricsPort {
-        private final List<String> recorded = new ArrayList<>();
-
-        @Override
-        public void secretMatched(EndpointId endpoint, String version) {
-            recorded.add("matched " + endpoint + " " + version);
-        }
-
-        @Override
-        public void committed(Duration duration) {
-            recorded.add("committed");
         }
     }
 }

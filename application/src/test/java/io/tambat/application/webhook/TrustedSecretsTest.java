@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.transaction.GroupCommitSettings;
 import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.SecretReadability;
 import io.tambat.domain.model.webhook.SecretVersion;
 import io.tambat.domain.model.webhook.SecretVersionInfo;
+import io.tambat.domain.model.webhook.TrustedVersions;
 import io.tambat.domain.port.out.SecretStorePort;
 import java.time.Duration;
 import java.time.Instant;
@@ -48,7 +50,7 @@ class TrustedSecretsTest {
 
     @Test
     void aRetirementCommittedHereWhileAReadIsUnderWayIsNotUndoneByThatRead() throws Exception {
-        Future<List<SecretVersion>> before = readWhileHeld();
+        Future<TrustedVersions> before = readWhileHeld();
 
         stored.retire(SHOP, "v2", clock.instant());
         secrets.changed(new SecretsChanged(SHOP));
@@ -61,7 +63,7 @@ class TrustedSecretsTest {
     @Test
     void aRetirementAnotherInstanceCommittedWhileAReadIsUnderWayIsNotUndoneByThatRead() throws Exception {
         secrets.followChanges();
-        Future<List<SecretVersion>> before = readWhileHeld();
+        Future<TrustedVersions> before = readWhileHeld();
 
         stored.retire(SHOP, "v2", clock.instant());
         secrets.followChanges();
@@ -82,15 +84,15 @@ class TrustedSecretsTest {
     }
 
     /** A delivery's read of the store, stopped once it has read and before it returns. */
-    private Future<List<SecretVersion>> readWhileHeld() throws InterruptedException {
+    private Future<TrustedVersions> readWhileHeld() throws InterruptedException {
         store.holdNext = true;
-        Future<List<SecretVersion>> read = deliveries.submit(() -> secrets.trustedVersions(SHOP));
+        Future<TrustedVersions> read = deliveries.submit(() -> secrets.trustedVersions(SHOP));
         assertThat(store.read.await(5, TimeUnit.SECONDS)).isTrue();
         return read;
     }
 
-    private static List<String> versions(List<SecretVersion> versions) {
-        return versions.stream().map(SecretVersion::version).toList();
+    private static List<String> versions(TrustedVersions versions) {
+        return versions.usable().stream().map(SecretVersion::version).toList();
     }
 
     /** The store, whose next read can be held after it has read until the test releases it. */
@@ -106,8 +108,8 @@ class TrustedSecretsTest {
         }
 
         @Override
-        public List<SecretVersion> trustedVersions(EndpointId endpoint) {
-            List<SecretVersion> versions = store.trustedVersions(endpoint);
+        public TrustedVersions trustedVersions(EndpointId endpoint) {
+            TrustedVersions versions = store.trustedVersions(endpoint);
             if (holdNext) {
                 holdNext = false;
                 read.countDown();
@@ -118,6 +120,11 @@ class TrustedSecretsTest {
                 }
             }
             return versions;
+        }
+
+        @Override
+        public List<SecretReadability> secretReadability() {
+            return store.secretReadability();
         }
 
         @Override

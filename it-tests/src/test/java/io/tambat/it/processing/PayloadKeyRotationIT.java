@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tambat.it.support.AdminClient;
 import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
+import io.tambat.it.support.ProblemAssertions;
 import io.tambat.it.support.StandardDeliveries;
 import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TestDatabase;
 import jakarta.json.JsonObject;
+import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
@@ -17,9 +19,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Payload-key rotation as operators run it: start with k1; a server given only k2 is not ready and says which
- * secrets it cannot open; with k2 first and k1 after it, re-seal until nothing is left under k1; then, with
- * k2 alone, secrets verify deliveries and stored payloads decrypt for processing.
+ * Payload-key rotation as operators run it: start with k1; with k2 first and k1 after it, re-seal until nothing
+ * is left under k1; then, with k2 alone, secrets verify deliveries and stored payloads decrypt for processing.
+ * And k1 removed too early: the endpoint whose secret it seals answers 503 while the server stays ready, says
+ * which secret it cannot open, and every other endpoint keeps accepting.
  */
 class PayloadKeyRotationIT {
 
@@ -42,17 +45,6 @@ class PayloadKeyRotationIT {
         try (TambatServerProcess first = server("rotation-k1", K1, false).start().awaitReady(ProcessingServers.READY)) {
             assertThat(ProcessingServers.deliver(first.baseUri(), messageId,
                     ProcessingServers.paymentEvent(objectId, 1, "succeeded")).statusCode()).isEqualTo(200);
-        }
-
-        try (TambatServerProcess withoutK1 = server("rotation-k2-early", K2, false).start()
-                .awaitListening(ProcessingServers.READY)) {
-            Eventually.within(CONVERGENCE, () -> {
-                HttpResponse<String> readiness = Http.send(Http.request(withoutK1.baseUri().resolve("health/ready"))
-                        .GET().build());
-                assertThat(readiness.statusCode()).isEqualTo(503);
-                assertThat(readiness.body()).contains("std/v1 (key k1)");
-            });
-            assertThat(withoutK1.console()).contains("do not open with TAMBAT_PAYLOAD_KEYS");
         }
 
         try (TambatServerProcess both = server("rotation-both", K2 + "," + K1, false).start()
@@ -81,6 +73,54 @@ class PayloadKeyRotationIT {
             assertThat(db.count("SELECT count(*) FROM object_mutation WHERE object_id = ?", objectId)).isEqualTo(1);
             assertThat(ProcessingServers.deliver(onlyK2.baseUri(), ProcessingServers.newMessageId(),
                     ProcessingServers.paymentEvent(objectId, 2, "refunded")).statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void anEndpointWhoseSecretIsSealedUnderARemovedKeyAnswers503WhileTheOthersKeepAccepting() {
+        try (TambatServerProcess withK1 = server("unreadable-k1", K1, false).start()
+                .awaitReady(ProcessingServers.READY)) {
+            assertThat(withK1.readinessStatus()).isEqualTo(200);
+        }
+        assertThat(db.count("SELECT count(*) FROM webhook_secret WHERE endpoint_id = ? AND secret_key_id LIKE ?",
+                "std", "k1%")).as("std's secret is sealed under k1").isEqualTo(1);
+
+        // Ready is itself the first assertion: one endpoint's secret does not take the server out of service.
+        try (TambatServerProcess withoutK1 = ProcessingServers.server("unreadable-k2", SCHEMA, Map.of(
+                "TAMBAT_PAYLOAD_KEYS", K2,
+                "TAMBAT_PROCESSING_ENABLED", "false",
+                "TAMBAT_WEBHOOKS_ENDPOINTS", "std,fresh",
+                "TAMBAT_WEBHOOKS_ENDPOINT_FRESH_PROVIDER", "standard",
+                "TAMBAT_WEBHOOKS_ENDPOINT_FRESH_SECRETS", "v1:" + StandardDeliveries.SECRET))
+                .start().awaitReady(ProcessingServers.READY)) {
+            URI base = withoutK1.baseUri();
+            String toFresh = ProcessingServers.newMessageId();
+            String toStd = ProcessingServers.newMessageId();
+
+            HttpResponse<String> accepted = StandardDeliveries.send(base.resolve("webhooks/standard/fresh"),
+                    StandardDeliveries.SECRET, toFresh, ProcessingServers.paymentEvent("pay_fresh", 1, "succeeded"));
+            HttpResponse<String> refused = ProcessingServers.deliver(base, toStd,
+                    ProcessingServers.paymentEvent("pay_std", 1, "succeeded"));
+
+            assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(200);
+            assertThat(db.inboxRows("standard", "fresh", toFresh)).isEqualTo(1);
+            ProblemAssertions.assertProblem(refused, 503, "secrets_unavailable");
+            assertThat(refused.headers().firstValue("Retry-After")).isPresent();
+            assertThat(refused.body()).doesNotContain(StandardDeliveries.SECRET);
+            assertThat(db.inboxRows("standard", "std", toStd)).isZero();
+
+            assertThat(withoutK1.readinessStatus()).isEqualTo(200);
+            HttpResponse<String> health = Http.send(Http.request(base.resolve("health")).GET().build());
+            assertThat(health.statusCode()).isEqualTo(200);
+            assertThat(health.body()).contains("\"secrets\"").contains("std/v1 (key k1)").doesNotContain("fresh/v1");
+            Eventually.within(CONVERGENCE, () -> assertThat(Http.send(Http.request(base
+                    .resolve("metrics?scope=application")).GET().build()).body())
+                    .contains("tambat_webhook_secret_unreadable{endpoint=\"std\",mp_scope=\"application\","
+                            + "version=\"v1\",} 1.0")
+                    .contains("tambat_webhook_secret_unreadable{endpoint=\"fresh\",mp_scope=\"application\","
+                            + "version=\"v1\",} 0.0"));
+            assertThat(withoutK1.console()).contains("do not open with TAMBAT_PAYLOAD_KEYS: std/v1 (key k1)")
+                    .doesNotContain(StandardDeliveries.SECRET);
         }
     }
 

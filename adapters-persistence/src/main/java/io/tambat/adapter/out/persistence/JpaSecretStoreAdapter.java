@@ -1,9 +1,12 @@
 package io.tambat.adapter.out.persistence;
 
+import io.tambat.adapter.out.crypto.AesGcmPayloadCipher;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SealedPayload;
+import io.tambat.domain.model.webhook.SecretReadability;
 import io.tambat.domain.model.webhook.SecretVersion;
 import io.tambat.domain.model.webhook.SecretVersionInfo;
+import io.tambat.domain.model.webhook.TrustedVersions;
 import io.tambat.domain.port.out.PayloadCipherPort;
 import io.tambat.domain.port.out.SecretStorePort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,11 +16,10 @@ import jakarta.persistence.PersistenceContext;
 import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
 /**
@@ -45,24 +47,42 @@ class JpaSecretStoreAdapter implements SecretStorePort {
     private static final String LAST_MATCH = """
             SELECT max(received_at) FROM webhook_inbox WHERE endpoint_id = ?1 AND matched_secret_version = ?2""";
 
-    private static final Logger LOG = Logger.getLogger(JpaSecretStoreAdapter.class.getName());
-
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
 
     @Inject
     PayloadCipherPort cipher;
 
+    /**
+     * A version sealed under a payload key that is not configured here is named rather than opened, and rather
+     * than failing the whole endpoint: the versions that open still verify.
+     */
     @Override
-    public List<SecretVersion> trustedVersions(EndpointId endpoint) {
-        return StorageCalls.call("secret lookup", () -> em.createQuery("""
-                        SELECT s FROM WebhookSecretJpaEntity s
-                        WHERE s.endpointId = :endpoint AND s.retiredAt IS NULL
-                        ORDER BY s.createdAt DESC, s.version DESC""", WebhookSecretJpaEntity.class)
-                .setParameter("endpoint", endpoint.value())
+    public TrustedVersions trustedVersions(EndpointId endpoint) {
+        return StorageCalls.call("secret lookup", () -> {
+            List<SecretVersion> usable = new ArrayList<>();
+            List<String> unopened = new ArrayList<>();
+            for (WebhookSecretJpaEntity row : em.createQuery("""
+                            SELECT s FROM WebhookSecretJpaEntity s
+                            WHERE s.endpointId = :endpoint AND s.retiredAt IS NULL
+                            ORDER BY s.createdAt DESC, s.version DESC""", WebhookSecretJpaEntity.class)
+                    .setParameter("endpoint", endpoint.value())
+                    .getResultList()) {
+                open(row).ifPresentOrElse(usable::add, () -> unopened.add(row.version));
+            }
+            return new TrustedVersions(usable, unopened);
+        });
+    }
+
+    @Override
+    public List<SecretReadability> secretReadability() {
+        return StorageCalls.call("secret readability", () -> em.createQuery("""
+                        SELECT s FROM WebhookSecretJpaEntity s WHERE s.retiredAt IS NULL
+                        ORDER BY s.endpointId, s.version""", WebhookSecretJpaEntity.class)
                 .getResultList()
                 .stream()
-                .flatMap(row -> open(row).stream())
+                .map(row -> new SecretReadability(new EndpointId(row.endpointId), row.version,
+                        AesGcmPayloadCipher.keyIdOf(row.secretKeyId), open(row).isPresent()))
                 .toList());
     }
 
@@ -137,18 +157,13 @@ class JpaSecretStoreAdapter implements SecretStorePort {
                 .setParameter(2, version), ColumnValues::optionalInstant);
     }
 
-    /**
-     * A version sealed under a payload key that is no longer configured cannot verify anything; it is left
-     * out (and said so) rather than failing every delivery of the endpoint.
-     */
+    /** Empty when the version does not open with the configured payload keys. */
     private Optional<SecretVersion> open(WebhookSecretJpaEntity row) {
         try {
             byte[] secret = cipher.open(new SealedPayload(row.secretKeyId, row.secretCiphertext),
                     associatedData(row.endpointId, row.version));
             return Optional.of(new SecretVersion(row.version, new String(secret, StandardCharsets.UTF_8)));
         } catch (IllegalStateException e) {
-            LOG.log(Level.WARNING, "secret version {0} of endpoint {1} does not open with the configured payload "
-                    + "keys (key id {2}); it is not trusted", new Object[] {row.version, row.endpointId, row.secretKeyId});
             return Optional.empty();
         }
     }

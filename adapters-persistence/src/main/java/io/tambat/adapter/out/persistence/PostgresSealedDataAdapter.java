@@ -12,8 +12,6 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Query;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -56,9 +54,6 @@ class PostgresSealedDataAdapter implements SealedDataPort {
     private static final String AWAITING_RESEAL = """
             SELECT (SELECT count(*) FROM webhook_inbox WHERE payload_ciphertext IS NOT NULL AND payload_key_id <> ?1)
                  + (SELECT count(*) FROM webhook_secret WHERE secret_key_id <> ?1)""";
-
-    private static final String TRUSTED_SECRETS = "SELECT " + SecretRows.SEALED_SECRET
-            + " FROM webhook_secret WHERE retired_at IS NULL ORDER BY endpoint_id, version";
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
@@ -106,23 +101,6 @@ class PostgresSealedDataAdapter implements SealedDataPort {
     public long awaitingReseal() {
         return StorageCalls.call("ciphertexts awaiting re-seal", () -> ((Number) em.createNativeQuery(AWAITING_RESEAL)
                 .setParameter(1, cipher.currentSealing()).getSingleResult()).longValue());
-    }
-
-    @Override
-    public List<String> unreadableSecrets() {
-        return StorageCalls.call("secret readability", () -> {
-            List<String> unreadable = new ArrayList<>();
-            for (SealedSecret secret : NativeResults.rows(em.createNativeQuery(TRUSTED_SECRETS),
-                    SecretRows::sealedSecret)) {
-                try {
-                    cipher.open(secret.payload(), secret.associatedData());
-                } catch (IllegalStateException e) {
-                    unreadable.add(secret.endpointId() + "/" + secret.version() + " (key " + AesGcmPayloadCipher.keyIdOf(secret.payload().keyId())
-                            + ")");
-                }
-            }
-            return unreadable;
-        });
     }
 
     private SealedPayload reseal(SealedPayload stored, byte[] associatedData) {

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class JpaSecretStoreAdapterTest extends SecretStorePortContract {
 
     private static final PayloadCipherPort CIPHER = new AesGcmPayloadCipher(
-            PayloadKeyRing.parse("k1:" + Base64.getEncoder().encodeToString(new byte[32])));
+            PayloadKeyRing.parse(CURRENT_KEY + ":" + Base64.getEncoder().encodeToString(new byte[32])));
 
     private final ContractDatabase database;
 
@@ -36,6 +36,14 @@ class JpaSecretStoreAdapterTest extends SecretStorePortContract {
     protected byte[] storedBytes(EndpointId endpoint, String version) {
         return database.value("SELECT secret_ciphertext FROM webhook_secret WHERE endpoint_id = ? AND version = ?",
                 byte[].class, endpoint.value(), version);
+    }
+
+    /** A key id the cipher does not know names the version's ciphertext: the key was removed. */
+    @Override
+    protected String loseTheKeyOf(EndpointId endpoint, String version) {
+        database.execute("UPDATE webhook_secret SET secret_key_id = 'k0' WHERE endpoint_id = ? AND version = ?",
+                endpoint.value(), version);
+        return "k0";
     }
 
     /** The last match is derived from the inbox, so a match is an inbox row verified by that version. */

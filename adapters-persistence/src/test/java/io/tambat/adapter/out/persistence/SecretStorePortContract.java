@@ -3,8 +3,10 @@ package io.tambat.adapter.out.persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.SecretReadability;
 import io.tambat.domain.model.webhook.SecretVersion;
 import io.tambat.domain.model.webhook.SecretVersionInfo;
+import io.tambat.domain.model.webhook.TrustedVersions;
 import io.tambat.domain.port.out.SecretStorePort;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -27,11 +29,21 @@ abstract class SecretStorePortContract extends SessionContract<SecretStorePort> 
     private static final SecretVersion V1 = new SecretVersion("v1", "whsec_first-secret");
     private static final SecretVersion V2 = new SecretVersion("v2", "whsec_second-secret");
 
+    /** The id of the payload key that seals what the store stores. */
+    protected static final String CURRENT_KEY = "k1";
+
     /** The bytes the store keeps for a version, read past the port. */
     protected abstract byte[] storedBytes(EndpointId endpoint, String version);
 
     /** Stores a webhook event on the endpoint that the version verified at {@code at}. */
     protected abstract void recordMatch(EndpointId endpoint, String version, Instant at);
+
+    /**
+     * Leaves the version as if sealed under a payload key that is no longer configured.
+     *
+     * @return that key's id
+     */
+    protected abstract String loseTheKeyOf(EndpointId endpoint, String version);
 
     @Test
     void anEndpointWithoutSecretsTrustsNothing() {
@@ -106,6 +118,34 @@ abstract class SecretStorePortContract extends SessionContract<SecretStorePort> 
     }
 
     @Test
+    void namesAVersionWhosePayloadKeyIsGoneAndVerifiesWithTheOthers() {
+        session.run(store -> store.add(SHOP, V1, NOW));
+        session.run(store -> store.add(SHOP, V2, NOW.plusSeconds(60)));
+        loseTheKeyOf(SHOP, "v1");
+
+        TrustedVersions trusted = session.call(store -> store.trustedVersions(SHOP));
+
+        assertThat(trusted.usable()).containsExactly(V2);
+        assertThat(trusted.unopened()).containsExactly("v1");
+        assertThat(trusted.complete()).isFalse();
+    }
+
+    @Test
+    void tellsForEveryTrustedVersionWhetherItOpensByNameOnly() {
+        session.run(store -> store.seed(new EndpointId("other-shop"), List.of(V1), NOW));
+        session.run(store -> store.add(SHOP, V1, NOW));
+        session.run(store -> store.add(SHOP, V2, NOW.plusSeconds(60)));
+        session.run(store -> store.retire(SHOP, "v2", NOW.plusSeconds(120)));
+        String removedKey = loseTheKeyOf(SHOP, "v1");
+
+        List<SecretReadability> readability = session.call(SecretStorePort::secretReadability);
+
+        assertThat(readability).extracting(secret -> secret.describe() + " opens " + secret.opens())
+                .containsExactly("other-shop/v1 (key " + CURRENT_KEY + ") opens true",
+                        "shop/v1 (key " + removedKey + ") opens false");
+    }
+
+    @Test
     void keepsASecretOnlyAsCiphertext() {
         session.run(store -> store.add(SHOP, V1, NOW));
 
@@ -133,7 +173,7 @@ abstract class SecretStorePortContract extends SessionContract<SecretStorePort> 
     }
 
     private List<SecretVersion> trusted(EndpointId endpoint) {
-        return session.call(store -> store.trustedVersions(endpoint));
+        return session.<TrustedVersions>call(store -> store.trustedVersions(endpoint)).usable();
     }
 
     private List<SecretVersionInfo> described(EndpointId endpoint) {

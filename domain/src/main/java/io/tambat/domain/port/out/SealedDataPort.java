@@ -1,6 +1,5 @@
 package io.tambat.domain.port.out;
 
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -27,11 +26,4 @@ public interface SealedDataPort {
 
     /** How many ciphertexts {@link #resealBatch} still has to move. */
     long awaitingReseal();
-
-    /**
-     * Trusted (not retired) secret versions that do not open with the configured keys, as
-     * {@code endpoint/version (key id)}: names only, never material. Such an endpoint would refuse every
-     * delivery signed with them.
-     */
-    List<String> unreadableSecrets();
 }

@@ -1,8 +1,10 @@
 package io.tambat.domain.port.out;
 
 import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.SecretReadability;
 import io.tambat.domain.model.webhook.SecretVersion;
 import io.tambat.domain.model.webhook.SecretVersionInfo;
+import io.tambat.domain.model.webhook.TrustedVersions;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -14,8 +16,18 @@ import java.util.Map;
  */
 public interface SecretStorePort {
 
-    /** Every version not retired, newest first. Empty when the endpoint has none. */
-    List<SecretVersion> trustedVersions(EndpointId endpoint);
+    /**
+     * Every version not retired: those that open with the configured payload keys, newest first, and the names
+     * of those that do not (sealed under a key no longer configured here). Both empty when the endpoint has none.
+     */
+    TrustedVersions trustedVersions(EndpointId endpoint);
+
+    /**
+     * Every trusted version of every endpoint, ordered by endpoint and version, with the payload key that seals it
+     * and whether it opens with the configured keys: names only, never material. Reads what is committed; a
+     * version trusted or re-sealed after the read shows at the next.
+     */
+    List<SecretReadability> secretReadability();
 
     /**
      * Adds the configured versions that the store has never seen. A version the store knows (trusted or

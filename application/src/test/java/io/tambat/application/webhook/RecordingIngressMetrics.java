@@ -1,0 +1,30 @@
+package io.tambat.application.webhook;
+
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.SecretReadability;
+import io.tambat.domain.port.out.IngressMetricsPort;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What the ingress measured, in order, and what the last look at the trusted secrets found. */
+final class RecordingIngressMetrics implements IngressMetricsPort {
+
+    final List<String> recorded = new ArrayList<>();
+    List<SecretReadability> lastLook = List.of();
+
+    @Override
+    public void secretMatched(EndpointId endpoint, String version) {
+        recorded.add("matched " + endpoint + " " + version);
+    }
+
+    @Override
+    public void committed(Duration duration) {
+        recorded.add("committed");
+    }
+
+    @Override
+    public void secretsLooked(List<SecretReadability> trusted) {
+        lastLook = List.copyOf(trusted);
+    }
+}
