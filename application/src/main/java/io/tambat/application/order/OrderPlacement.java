@@ -2,6 +2,7 @@ package io.tambat.application.order;
 
 import io.tambat.application.identity.TimeOrderedIds;
 import io.tambat.application.port.in.PlaceOrderUseCase.Placement;
+import io.tambat.domain.error.IdempotencyInProgressException;
 import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.model.order.Coupon;
 import io.tambat.domain.model.order.IdempotencyKey;
@@ -22,8 +23,10 @@ import io.tambat.domain.port.out.OrderStorePort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -60,6 +63,28 @@ public class OrderPlacement {
     private static final IdempotencyScope SCOPE = IdempotencyScope.ORDER_PLACEMENT;
 
     /**
+     * How long a claim in a group waits for a key another transaction is writing: not at all, to speak of. The
+     * others' commit must not wait for it (up to the claim wait, or a deadlock's detection between two groups).
+     */
+    static final Duration GROUP_CLAIM_WAIT = Duration.ofMillis(1);
+
+    /** The request of a group whose key another transaction is writing: it waits for it alone, outside the group. */
+    static final class KeyBusy extends RuntimeException {
+
+        private final int index;
+
+        KeyBusy(int index, IdempotencyInProgressException cause) {
+            super("request " + index + " of the group waits for its key", cause, false, false);
+            this.index = index;
+        }
+
+        /** Its position in the group. */
+        int index() {
+            return index;
+        }
+    }
+
+    /**
      * @throws io.tambat.domain.error.IdempotencyInProgressException when another request held the key past
      *         the bounded wait; everything here rolls back
      */
@@ -72,15 +97,24 @@ public class OrderPlacement {
     /**
      * Places several requests in one transaction ({@link io.tambat.application.transaction.GroupCommit}), one
      * after the other, each exactly as {@link #claimAndPlace} would alone: a later one sees what an earlier one
-     * claimed, so two requests with one key are one order and a replay.
+     * claimed, so two requests with one key are one order and a replay. No claim here waits for a key another
+     * transaction is writing ({@link #GROUP_CLAIM_WAIT}).
      *
-     * @throws io.tambat.domain.error.IdempotencyInProgressException when any claim waited in vain; everything
-     *         here rolls back, and each request is tried again alone
+     * @throws KeyBusy naming the first request whose key another transaction is writing; everything here rolls
+     *         back
      */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public List<Placement> claimAndPlaceAll(List<PlacementRequest> placements, Instant now) {
-        idempotency.boundClaimWaits(settings.claimWait());
-        return placements.stream().map(placement -> place(placement, now)).toList();
+        idempotency.boundClaimWaits(GROUP_CLAIM_WAIT);
+        List<Placement> placed = new ArrayList<>(placements.size());
+        for (PlacementRequest placement : placements) {
+            try {
+                placed.add(place(placement, now));
+            } catch (IdempotencyInProgressException busy) {
+                throw new KeyBusy(placed.size(), busy);
+            }
+        }
+        return placed;
     }
 
     private Placement place(PlacementRequest placement, Instant now) {

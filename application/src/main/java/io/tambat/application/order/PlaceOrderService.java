@@ -17,8 +17,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.TransactionalException;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.IntStream;
 
 /**
  * Fingerprints outside the transaction, then places the order in one (or, for a long operation, commits
@@ -26,6 +30,10 @@ import java.util.UUID;
  * back, so the key stays free. Only a store that could not answer, or a commit whose outcome is unknown, is
  * reported as storage unavailable (retry with the same key); anything else is a defect that retrying cannot
  * cure, and is left to surface as such.
+ *
+ * <p>A placement whose key another request is still writing waits for that request's outcome, but never inside
+ * a shared transaction, where every other placement of the group, other tenants' among them, would wait with
+ * it: it leaves the group, which commits without it, and waits alone on its own thread.
  */
 @ApplicationScoped
 public class PlaceOrderService implements PlaceOrderUseCase {
@@ -51,14 +59,36 @@ public class PlaceOrderService implements PlaceOrderUseCase {
     @Inject
     Clock clock;
 
-    private GroupCommit<PlacementRequest, Placement> placements;
+    /** Each placement, or none for one that waits for its key alone. */
+    private GroupCommit<PlacementRequest, Optional<Placement>> placements;
 
     /** Placements that arrive together share one transaction; each is answered after that commit. */
     @PostConstruct
     void start() {
-        placements = new GroupCommit<>(settings.groupCommit(), request -> 1,
-                group -> placement.claimAndPlaceAll(group, clock.instant()),
-                request -> placement.claimAndPlace(request, clock.instant()));
+        placements = new GroupCommit<>(settings.groupCommit(), request -> 1, this::placeTogether,
+                request -> placeTogether(List.of(request)).get(0));
+    }
+
+    /**
+     * Places a group in one transaction; a request whose key another transaction is writing is left out (empty)
+     * and the others are placed again without it.
+     */
+    List<Optional<Placement>> placeTogether(List<PlacementRequest> group) {
+        List<Optional<Placement>> placed = new ArrayList<>(Collections.nCopies(group.size(), Optional.empty()));
+        List<Integer> left = new ArrayList<>(IntStream.range(0, group.size()).boxed().toList());
+        while (!left.isEmpty()) {
+            try {
+                List<Placement> done = placement.claimAndPlaceAll(left.stream().map(group::get).toList(),
+                        clock.instant());
+                for (int i = 0; i < left.size(); i++) {
+                    placed.set(left.get(i), Optional.of(done.get(i)));
+                }
+                return placed;
+            } catch (OrderPlacement.KeyBusy busy) {
+                left.remove(busy.index());
+            }
+        }
+        return placed;
     }
 
     @Override
@@ -66,7 +96,8 @@ public class PlaceOrderService implements PlaceOrderUseCase {
         PlacementRequest placement = new PlacementRequest(tenant, key, request, request.fingerprint(API_VERSION),
                 respondAsync);
         try {
-            return placements.submit(placement);
+            return placements.submit(placement)
+                    .orElseGet(() -> this.placement.claimAndPlace(placement, clock.instant()));
         } catch (IdempotencyInProgressException e) {
             return new Placement.StillInProgress();
         } catch (StoreUnavailableException e) {

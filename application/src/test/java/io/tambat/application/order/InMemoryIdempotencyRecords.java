@@ -1,5 +1,6 @@
 package io.tambat.application.order;
 
+import io.tambat.domain.error.IdempotencyInProgressException;
 import io.tambat.domain.model.order.IdempotencyKey;
 import io.tambat.domain.model.order.IdempotencyScope;
 import io.tambat.domain.model.order.OperationState;
@@ -14,9 +15,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -53,7 +56,16 @@ final class InMemoryIdempotencyRecords implements IdempotencyStorePort, OrderOpe
 
     private final Map<Key, Record> records = new HashMap<>();
     private final List<Duration> claimWaitBounds = new ArrayList<>();
+    private final Set<Key> writtenElsewhere = new HashSet<>();
     private RuntimeException nextClaimFailure;
+
+    /**
+     * Another transaction is writing the key and does not end: every claim of it waits out its bound and says so,
+     * as the store's would.
+     */
+    void writtenElsewhere(TenantId tenant, IdempotencyKey key) {
+        writtenElsewhere.add(new Key(tenant, IdempotencyScope.ORDER_PLACEMENT, key));
+    }
 
     /** The next claim throws this instead, as the store would (a wait that ran out, an outage). */
     void failNextClaim(RuntimeException failure) {
@@ -88,6 +100,9 @@ final class InMemoryIdempotencyRecords implements IdempotencyStorePort, OrderOpe
             throw failure;
         }
         Key id = new Key(tenant, scope, key);
+        if (writtenElsewhere.contains(id)) {
+            throw new IdempotencyInProgressException();
+        }
         Record existing = records.get(id);
         boolean running = existing != null && existing.operation.isPresent() && existing.outcome.isEmpty();
         if (existing != null && (existing.keptUntil.isAfter(now) || running)) {

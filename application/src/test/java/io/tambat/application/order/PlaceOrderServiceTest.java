@@ -8,7 +8,6 @@ import io.tambat.application.port.in.PlaceOrderUseCase.Placement;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.RecordingMetrics;
 import io.tambat.application.transaction.GroupCommitSettings;
-import io.tambat.domain.error.IdempotencyInProgressException;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.order.Coupon;
 import io.tambat.domain.model.order.IdempotencyKey;
@@ -37,6 +36,7 @@ class PlaceOrderServiceTest {
 
     private static final Duration RETENTION = Duration.ofHours(24);
     private static final TenantId TENANT = new TenantId("tenant-a");
+    private static final TenantId OTHER_TENANT = new TenantId("tenant-b");
     private static final OrderRequest REQUEST = request(Optional.empty());
     private static final OrderSettings SETTINGS = new OrderSettings(RETENTION, Duration.ofSeconds(3),
             Map.of("SPRING", new Coupon("SPRING", 20, Instant.parse("2026-12-01T00:00:00Z"))),
@@ -169,16 +169,38 @@ class PlaceOrderServiceTest {
         assertThat(placements.get(2)).isEqualTo(new Placement.Answered(first, true));
         assertThat(((Placement.Answered) placements.get(1)).outcome().result()).isEqualTo(OrderResult.CREATED);
         assertThat(orders.orders).hasSize(2);
-        assertThat(records.claimWaitBounds()).as("one bound for the group's transaction, the configured wait")
-                .containsExactly(SETTINGS.claimWait());
+        assertThat(records.claimWaitBounds()).as("one bound for the group's transaction: no wait to speak of")
+                .containsExactly(OrderPlacement.GROUP_CLAIM_WAIT);
     }
 
     @Test
-    void aClaimThatWaitedInVainIsStillInProgress() {
-        records.failNextClaim(new IdempotencyInProgressException());
+    void aRequestWhoseKeyAnotherIsWritingLeavesItsGroupWhichCommitsWithoutIt() {
+        IdempotencyKey busy = new IdempotencyKey("busy");
+        records.writtenElsewhere(OTHER_TENANT, busy);
+        PlacementRequest first = new PlacementRequest(TENANT, key, REQUEST, "fingerprint", false);
+        PlacementRequest waiting = new PlacementRequest(OTHER_TENANT, busy, request(Optional.of("checkout-9"),
+                Optional.empty()), "fingerprint-9", false);
+        PlacementRequest last = new PlacementRequest(TENANT, new IdempotencyKey("other"), request(
+                Optional.of("checkout-2"), Optional.empty()), "fingerprint-2", false);
+
+        List<Optional<Placement>> placed = service.placeTogether(List.of(first, waiting, last));
+
+        assertThat(placed.get(1)).as("left to wait for its key alone").isEmpty();
+        assertThat(placed.get(0)).get().isInstanceOf(Placement.Answered.class);
+        assertThat(placed.get(2)).get().isInstanceOf(Placement.Answered.class);
+        assertThat(records.claimWaitBounds()).as("the group, then the group again without it")
+                .containsExactly(OrderPlacement.GROUP_CLAIM_WAIT, OrderPlacement.GROUP_CLAIM_WAIT);
+    }
+
+    @Test
+    void aRequestWhoseKeyAnotherIsWritingWaitsForItAloneUpToTheClaimWaitThenIsStillInProgress() {
+        records.writtenElsewhere(TENANT, key);
 
         assertThat(service.place(TENANT, key, REQUEST, false)).isEqualTo(new Placement.StillInProgress());
-        assertThat(metrics.recorded()).isEmpty();
+        assertThat(metrics.recorded()).as("not a rollback of a failure").isEmpty();
+        assertThat(records.claimWaitBounds()).as("in a transaction shared with others, then in its own")
+                .containsExactly(OrderPlacement.GROUP_CLAIM_WAIT, SETTINGS.claimWait());
+        assertThat(orders.orders).isEmpty();
     }
 
     @Test
