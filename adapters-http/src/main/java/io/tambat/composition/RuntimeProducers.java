@@ -4,6 +4,7 @@ import io.tambat.adapter.in.http.problem.RetryAdvice;
 import io.tambat.adapter.out.downstream.DownstreamSettings;
 import io.tambat.application.order.OrderSettings;
 import io.tambat.application.processing.ProcessingSettings;
+import io.tambat.domain.model.processing.FailedPayloadRetention;
 import io.tambat.application.reconciliation.ReconciliationSettings;
 import io.tambat.application.processing.ProviderApiSettings;
 import io.tambat.application.transaction.GroupCommitSettings;
@@ -99,8 +100,15 @@ public class RuntimeProducers {
                 duration("tambat.retention.processed-events", "P30D"),
                 duration("tambat.processing.sequence-gap-window", "PT5M"),
                 duration("tambat.retention.finished-rows", "P90D"),
-                config.getOptionalValue("tambat.retention.failed-payloads", String.class)
-                        .map(value -> parseDuration("tambat.retention.failed-payloads", value)));
+                failedPayloadRetention());
+    }
+
+    /** Also for the gauge of FAILED events about to lose their payload. */
+    @Produces
+    @Singleton
+    FailedPayloadRetention failedPayloadRetention() {
+        return new FailedPayloadRetention(config.getOptionalValue("tambat.retention.failed-payloads", String.class)
+                .map(value -> parseDuration("tambat.retention.failed-payloads", value)));
     }
 
     @Produces

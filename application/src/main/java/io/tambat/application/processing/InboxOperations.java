@@ -17,6 +17,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -41,6 +42,9 @@ public class InboxOperations implements OperateInboxUseCase, QueryObjectStateUse
     AuditTrail audit;
 
     @Inject
+    ProcessingSettings settings;
+
+    @Inject
     Clock clock;
 
     @Override
@@ -55,7 +59,8 @@ public class InboxOperations implements OperateInboxUseCase, QueryObjectStateUse
 
     @Override
     public InboxRow.Stats stats() {
-        return queries.stats(clock.instant());
+        Instant now = clock.instant();
+        return queries.stats(now, settings.failedPayloads().losingSoonBefore(now));
     }
 
     @Override

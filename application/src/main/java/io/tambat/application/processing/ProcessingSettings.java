@@ -1,7 +1,7 @@
 package io.tambat.application.processing;
 
+import io.tambat.domain.model.processing.FailedPayloadRetention;
 import java.time.Duration;
-import java.util.Optional;
 
 /**
  * Tunables of event processing, produced from configuration by the composition root.
@@ -13,9 +13,8 @@ import java.util.Optional;
  * @param finishedRowRetention how long PROCESSED inbox rows are kept, with their history, the mutation trail
  *                           and their finished forward deliveries: a redelivery of an event whose row is gone is
  *                           accepted as new (ordering rules still keep an older state out)
- * @param failedPayloadRetention how long a FAILED row's payload is kept; while it is FAILED, for ever without
- *                           it, so that an operator can redrive it whenever the cause is fixed
+ * @param failedPayloads     how long a FAILED row's payload is kept
  */
 public record ProcessingSettings(Duration payloadRetention, Duration processedRetention,
-        Duration sequenceGapWindow, Duration finishedRowRetention, Optional<Duration> failedPayloadRetention) {
+        Duration sequenceGapWindow, Duration finishedRowRetention, FailedPayloadRetention failedPayloads) {
 }

@@ -76,7 +76,7 @@ public class RetentionPurge implements BatchJob {
         Instant now = clock.instant();
         Instant finishedBefore = now.minus(settings.finishedRowRetention());
         return counted("payloads", inbox.purgePayloads(now.minus(settings.payloadRetention()),
-                settings.failedPayloadRetention().map(now::minus), BATCH))
+                settings.failedPayloads().lostBefore(now), BATCH))
                 + counted("processed_events", processed.purgeBefore(now.minus(settings.processedRetention()), BATCH))
                 + counted("idempotency_keys", idempotency.purgeExpired(now, BATCH))
                 + counted("seen_bodies", acceptedBodies.purgeSeenBodies(now.minus(longestReplayWindow()), BATCH))

@@ -17,6 +17,7 @@ import io.tambat.domain.error.TransientProcessingException;
 import io.tambat.domain.model.forwarding.DeliveriesRecorded;
 import io.tambat.domain.model.forwarding.Destinations;
 import io.tambat.domain.model.forwarding.MessageType;
+import io.tambat.domain.model.processing.FailedPayloadRetention;
 import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.model.processing.ObjectKey;
 import io.tambat.domain.model.processing.ObjectState;
@@ -60,7 +61,7 @@ final class ProcessingFixture {
     final FakeProviderApi providerApi = new FakeProviderApi();
     final FixedEndpoints endpoints = new FixedEndpoints(EndpointBuilder.endpoint(ENDPOINT.value()).build());
     ProcessingSettings settings = new ProcessingSettings(Duration.ofDays(7), Duration.ofDays(30),
-            SEQUENCE_GAP_WINDOW, Duration.ofDays(90), Optional.empty());
+            SEQUENCE_GAP_WINDOW, Duration.ofDays(90), new FailedPayloadRetention(Optional.empty()));
     final ProcessingCompletion completion = new TransactionalCompletion(
             new FakeTransactions(inbox, processed, state, forwarding));
     final EventProcessor processor = new EventProcessor();

@@ -10,6 +10,7 @@ import io.tambat.domain.model.order.IdempotencyScope;
 import io.tambat.domain.model.order.PendingOperation;
 import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
+import io.tambat.domain.model.processing.FailedPayloadRetention;
 import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.port.out.IdempotencyStorePort;
 import java.time.Duration;
@@ -111,7 +112,8 @@ class RetentionPurgeTest {
         assertThat(fx.inbox.row(failed).payload()).as("no retention of its own: kept while FAILED").isPresent();
 
         fx.settings = new ProcessingSettings(Duration.ofDays(7), Duration.ofDays(30),
-                ProcessingFixture.SEQUENCE_GAP_WINDOW, Duration.ofDays(90), Optional.of(Duration.ofDays(400)));
+                ProcessingFixture.SEQUENCE_GAP_WINDOW, Duration.ofDays(90),
+                new FailedPayloadRetention(Optional.of(Duration.ofDays(400))));
         RetentionPurge bounded = retention();
         bounded.runBatch();
         assertThat(fx.inbox.row(failed).payload()).as("within its own retention").isPresent();

@@ -1,6 +1,7 @@
 package io.tambat.adapter.out.metrics;
 
 import io.tambat.adapter.metrics.MetricHandles;
+import io.tambat.domain.model.processing.FailedPayloadRetention;
 import io.tambat.domain.model.processing.InboxRow;
 import io.tambat.domain.model.processing.InboxStatus;
 import io.tambat.domain.port.out.InboxQueryPort;
@@ -33,6 +34,9 @@ public class ProcessingMetrics implements ProcessingMetricsPort, WorkMetricsPort
     InboxQueryPort inbox;
 
     @Inject
+    FailedPayloadRetention failedPayloads;
+
+    @Inject
     Clock clock;
 
     private Counter processed;
@@ -60,7 +64,8 @@ public class ProcessingMetrics implements ProcessingMetricsPort, WorkMetricsPort
 
     /** At start: the gauges, and (by creating the bean) every counter at zero, for dashboards and alerts. */
     void register(@Observes @Initialized(ApplicationScoped.class) Object context) {
-        CachedReading<InboxRow.Stats> stats = new CachedReading<>(clock, inbox::stats);
+        CachedReading<InboxRow.Stats> stats = new CachedReading<>(clock,
+                now -> inbox.stats(now, failedPayloads.losingSoonBefore(now)));
         stats.gauge(registry, "tambat.inbox.oldest.pending.age", MetricUnits.SECONDS,
                 "age of the oldest accepted event not yet processed", InboxRow.Stats::oldestPendingAgeSeconds);
         stats.gauge(registry, "tambat.inbox.failed", MetricUnits.NONE, "events that ended FAILED",
@@ -70,6 +75,9 @@ public class ProcessingMetrics implements ProcessingMetricsPort, WorkMetricsPort
                     current -> current.counts().getOrDefault(status.name(), 0L),
                     new Tag("status", status.name().toLowerCase(Locale.ROOT)));
         }
+        stats.gauge(registry, "tambat.inbox.failed.payload.expiring", MetricUnits.NONE,
+                "FAILED events whose payload retention removes within 7 days, after which they cannot be redriven",
+                InboxRow.Stats::failedLosingPayloadSoon);
         stats.gauge(registry, "tambat.outbox.lag", MetricUnits.SECONDS,
                 "age of the oldest forward delivery pending to any destination", InboxRow.Stats::outboxLagSeconds);
         stats.gauge(registry, "tambat.outbox.unpublished", MetricUnits.NONE,

@@ -68,6 +68,10 @@ class PostgresInboxQueryAdapter implements InboxQueryPort {
 
     private static final String COUNTS = "SELECT " + InboxRows.STATUS + ", count(*) FROM webhook_inbox GROUP BY 1";
 
+    private static final String FAILED_LOSING_PAYLOAD = """
+            SELECT count(*) FROM webhook_inbox
+            WHERE status = 'FAILED' AND payload_ciphertext IS NOT NULL AND received_at < ?1""";
+
     /** Leased rows are pending too: their stored status stays RECEIVED. */
     private static final String OLDEST_PENDING = """
             SELECT min(received_at) FROM webhook_inbox WHERE status = 'RECEIVED'""";
@@ -128,7 +132,7 @@ class PostgresInboxQueryAdapter implements InboxQueryPort {
     }
 
     @Override
-    public InboxRow.Stats stats(Instant now) {
+    public InboxRow.Stats stats(Instant now, Optional<Instant> failedPayloadsLostBefore) {
         return StorageCalls.call("inbox statistics", () -> {
             Map<String, Long> counts = new LinkedHashMap<>();
             for (InboxStatus status : InboxStatus.values()) {
@@ -139,8 +143,10 @@ class PostgresInboxQueryAdapter implements InboxQueryPort {
             Optional<Instant> oldestPending = NativeResults.value(em.createNativeQuery(OLDEST_PENDING),
                     ColumnValues::optionalInstant);
             Object[] outbox = NativeResults.row(em.createNativeQuery(ForwardRows.OUTBOX), row -> row);
+            long losingPayload = failedPayloadsLostBefore.map(before -> NativeResults.value(em.createNativeQuery(
+                    FAILED_LOSING_PAYLOAD).setParameter(1, Timestamp.from(before)), ColumnValues::number)).orElse(0L);
             return new InboxRow.Stats(counts, ageSeconds(oldestPending, now), ColumnValues.number(outbox[0]),
-                    ageSeconds(ColumnValues.optionalInstant(outbox[1]), now));
+                    ageSeconds(ColumnValues.optionalInstant(outbox[1]), now), losingPayload);
         });
     }
 

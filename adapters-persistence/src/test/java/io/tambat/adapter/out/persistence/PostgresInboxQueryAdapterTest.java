@@ -211,7 +211,7 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
 
     @Test
     void countsLeasedRowsAsProcessingAndAsPending() {
-        InboxRow.Stats stats = session.call(query -> query.stats(NOW));
+        InboxRow.Stats stats = session.call(query -> query.stats(NOW, Optional.empty()));
 
         assertThat(stats.counts()).containsExactlyInAnyOrderEntriesOf(
                 Map.of("RECEIVED", 1L, "PROCESSING", 1L, "PROCESSED", 0L, "FAILED", 1L));
@@ -228,10 +228,25 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
         database.forwardDelivery("shop", failed, "DELIVERED", NOW.minusSeconds(400));
         database.forwardDelivery("archive", pending, "FAILED", NOW.minusSeconds(500));
 
-        InboxRow.Stats stats = session.call(query -> query.stats(NOW));
+        InboxRow.Stats stats = session.call(query -> query.stats(NOW, Optional.empty()));
 
         assertThat(stats.outboxUnpublished()).isEqualTo(3);
         assertThat(stats.outboxLagSeconds()).as("the oldest pending one, of whichever destination").isEqualTo(150);
+    }
+
+    @Test
+    void countsTheFailedRowsStillHoldingAPayloadReceivedBeforeTheCutOff() {
+        assertThat(failedLosingPayload(Optional.of(NOW.minusSeconds(60)))).as("received 120 s ago").isEqualTo(1);
+        assertThat(failedLosingPayload(Optional.of(NOW.minusSeconds(200)))).isZero();
+        assertThat(failedLosingPayload(Optional.empty())).as("FAILED payloads kept for ever").isZero();
+
+        database.execute("UPDATE webhook_inbox SET payload_ciphertext = NULL WHERE inbox_id = ?", failed);
+
+        assertThat(failedLosingPayload(Optional.of(NOW.minusSeconds(60)))).as("already lost").isZero();
+    }
+
+    private long failedLosingPayload(Optional<Instant> lostBefore) {
+        return session.<InboxRow.Stats>call(query -> query.stats(NOW, lostBefore)).failedLosingPayloadSoon();
     }
 
     private static UUID insert(StoreSession<InboxPortContract.InboxPorts> inbox, Instant receivedAt) {

@@ -74,12 +74,14 @@ public record InboxRow(
     }
 
     /**
-     * Counts by status, the age of the oldest row still to be processed (0 when none), and the forwarding
-     * outbox: deliveries pending to any destination (counted up to
+     * Counts by status, the age of the oldest row still to be processed (0 when none), the forwarding outbox:
+     * deliveries pending to any destination (counted up to
      * {@link io.tambat.domain.model.forwarding.DestinationBacklog#COUNTED_UP_TO}) and the age of the oldest (0
-     * when none).
+     * when none), and the FAILED rows whose payload retention removes within
+     * {@link FailedPayloadRetention#WARNING} (none while FAILED payloads are kept for ever): a redrive needs the
+     * payload.
      */
     public record Stats(java.util.Map<String, Long> counts, long oldestPendingAgeSeconds, long outboxUnpublished,
-            long outboxLagSeconds) {
+            long outboxLagSeconds, long failedLosingPayloadSoon) {
     }
 }

@@ -19,6 +19,9 @@ public interface InboxQueryPort {
     /** A row's stored payload, sealed, with the identity it is bound to; empty when there is no such row. */
     Optional<InboxRow.Payload> payload(UUID inboxId);
 
-    /** Counts and ages as of {@code now}. */
-    InboxRow.Stats stats(Instant now);
+    /**
+     * Counts and ages as of {@code now}; FAILED rows still holding their payload are counted as losing it soon
+     * when received before {@code failedPayloadsLostBefore} (none without it).
+     */
+    InboxRow.Stats stats(Instant now, Optional<Instant> failedPayloadsLostBefore);
 }

@@ -103,7 +103,8 @@ public class InboxResource {
                 .add("counts", counts)
                 .add("oldest_pending_age_seconds", stats.oldestPendingAgeSeconds())
                 .add("outbox_unpublished", stats.outboxUnpublished())
-                .add("outbox_lag_seconds", stats.outboxLagSeconds()));
+                .add("outbox_lag_seconds", stats.outboxLagSeconds())
+                .add("failed_losing_payload_within_7_days", stats.failedLosingPayloadSoon()));
     }
 
     @GET
