@@ -204,7 +204,8 @@ public class ConfiguredWebhookEndpoints implements WebhookEndpointsPort {
                     pointer(id, "object-id-pointer", defaults.idPointer()),
                     pointer(id, "object-version-pointer", defaults.versionPointer()),
                     pointer(id, "state-pointer", defaults.statePointer()),
-                    pointer(id, "sequence-pointer", defaults.sequencePointer()));
+                    pointer(id, "sequence-pointer", defaults.sequencePointer()),
+                    sequenceStart(id, defaults.sequenceStart()));
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException(key(id, "object-*-pointer"), e.getMessage());
         }
@@ -216,6 +217,17 @@ public class ConfiguredWebhookEndpoints implements WebhookEndpointsPort {
             throw new ConfigurationException(key(id, property), "a JSON Pointer starts with /");
         }
         return value;
+    }
+
+    private long sequenceStart(EndpointId id, long defaultValue) {
+        String key = key(id, "sequence-start");
+        return config.getOptionalValue(key, String.class).map(String::trim).map(value -> {
+            try {
+                return Long.parseLong(value);
+            } catch (NumberFormatException e) {
+                throw new ConfigurationException(key, "must be a whole number");
+            }
+        }).orElse(defaultValue);
     }
 
     private String required(String key) {

@@ -55,6 +55,26 @@ class ConfiguredWebhookEndpointsTest {
     }
 
     @Test
+    void readsASequenceStartOtherThanOneAndRefusesOneThatIsNoNumber() {
+        ConfiguredWebhookEndpoints endpoints = load(Map.of(
+                "tambat.webhooks.endpoints", "deltas",
+                "tambat.webhooks.endpoint.deltas.provider", "standard",
+                "tambat.webhooks.endpoint.deltas.secrets", "v1:whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                "tambat.webhooks.endpoint.deltas.sequence-pointer", "/data/seq",
+                "tambat.webhooks.endpoint.deltas.sequence-start", "0"));
+        assertThat(endpoints.find("deltas")).hasValueSatisfying(endpoint ->
+                assertThat(endpoint.interpretation().sequenceStart()).isZero());
+
+        assertThatThrownBy(() -> load(Map.of(
+                "tambat.webhooks.endpoints", "deltas",
+                "tambat.webhooks.endpoint.deltas.provider", "standard",
+                "tambat.webhooks.endpoint.deltas.secrets", "v1:whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                "tambat.webhooks.endpoint.deltas.sequence-start", "first")))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageStartingWith("tambat.webhooks.endpoint.deltas.sequence-start: must be a whole number");
+    }
+
+    @Test
     void needsNoPublicUrlForAProviderThatSignsNone() {
         ConfiguredWebhookEndpoints endpoints = load(Map.of(
                 "tambat.webhooks.endpoints", "repo",

@@ -39,7 +39,7 @@ final class InMemoryBusinessState implements BusinessStatePort, RollsBack {
                     ? storedVersion.isEmpty() || storedVersion.get() < write.version().get()
                     : storedVersion.isEmpty() && stored.flatMap(Stored::fetchedAt)
                             .map(earlier -> earlier.isBefore(write.fetchedAt().orElseThrow())).orElse(true);
-            case NEXT_IN_SEQUENCE -> stored.isEmpty() ? write.version().get() == StateWrite.SEQUENCE_START
+            case NEXT_IN_SEQUENCE -> stored.isEmpty() ? write.version().equals(write.sequenceStart())
                     : storedVersion.orElse(Long.MIN_VALUE) == write.version().get() - 1;
             case ALWAYS -> true;
         };

@@ -45,10 +45,10 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
                     OR (EXCLUDED.version IS NULL AND object_state.version IS NULL
                         AND (object_state.fetched_at IS NULL OR object_state.fetched_at < EXCLUDED.fetched_at))"""),
             StateWrite.Rule.NEXT_IN_SEQUENCE, writeWhere("""
-                    write.version = %d OR EXISTS (SELECT 1 FROM object_state s
+                    write.version = write.sequence_start OR EXISTS (SELECT 1 FROM object_state s
                         WHERE s.provider = write.provider AND s.endpoint_id = write.endpoint_id
-                          AND s.object_type = write.object_type AND s.object_id = write.object_id)"""
-                            .formatted(StateWrite.SEQUENCE_START), "object_state.version = EXCLUDED.version - 1"),
+                          AND s.object_type = write.object_type AND s.object_id = write.object_id)""",
+                    "object_state.version = EXCLUDED.version - 1"),
             StateWrite.Rule.ALWAYS, writeWhere(ANY_FIRST, "TRUE")));
 
     /** {@code ?4} the endpoint, or null for every endpoint. */
@@ -169,8 +169,10 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
                     SELECT provider, endpoint_id, object_type, object_id, state, version, fetched_at, inbox_id, ?
                     FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
                         CAST(? AS text[]), CAST(CAST(? AS text[]) AS bigint[]),
-                        CAST(CAST(? AS text[]) AS timestamptz[]), CAST(CAST(? AS text[]) AS uuid[]))
-                        AS write(provider, endpoint_id, object_type, object_id, state, version, fetched_at, inbox_id)
+                        CAST(CAST(? AS text[]) AS timestamptz[]), CAST(CAST(? AS text[]) AS uuid[]),
+                        CAST(CAST(? AS text[]) AS bigint[]))
+                        AS write(provider, endpoint_id, object_type, object_id, state, version, fetched_at, inbox_id,
+                            sequence_start)
                     WHERE %s
                     ON CONFLICT (provider, endpoint_id, object_type, object_id) DO UPDATE
                         SET state = EXCLUDED.state, version = EXCLUDED.version, fetched_at = EXCLUDED.fetched_at,
@@ -201,6 +203,8 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
                     statement.setArray(8, column(connection, writes,
                             write -> write.fetchedAt().map(Instant::toString).orElse(null)));
                     statement.setArray(9, column(connection, writes, write -> write.inboxId().toString()));
+                    statement.setArray(10, column(connection, writes,
+                            write -> write.sequenceStart().map(String::valueOf).orElse(null)));
                 }, row -> UUID.fromString(row.getString(1)))));
     }
 

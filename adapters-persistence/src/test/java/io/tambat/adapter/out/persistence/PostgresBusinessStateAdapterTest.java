@@ -89,6 +89,18 @@ class PostgresBusinessStateAdapterTest extends SessionContract<BusinessStatePort
     }
 
     @Test
+    void aSequenceConfiguredToStartAtZeroAppliesZeroFirstAndWaitsForItBeforeOne() {
+        StateWrite one = sequencedFrom(0, PAYMENT, 1);
+        StateWrite zero = sequencedFrom(0, PAYMENT, 0);
+
+        assertThat(applyAll(one)).as("ahead of delta 0").containsExactly(Outcome.GAP);
+        assertThat(applyAll(zero, one, sequencedFrom(0, OTHER, 0)))
+                .containsExactly(Outcome.APPLIED, Outcome.APPLIED, Outcome.APPLIED);
+
+        assertThat(stored(PAYMENT)).map(ObjectState::version).contains(Optional.of(1L));
+    }
+
+    @Test
     void mixesRulesInOneCallAndKeepsANewerReadOverAnOlderOne() {
         StateWrite notified = StateWrite.of(new StateChange.Notification(OTHER, "updated"), SHOP, UUID.randomUUID());
         StateWrite newerRead = fetched(PAYMENT, "succeeded", NOW.plusSeconds(2));
@@ -107,7 +119,7 @@ class PostgresBusinessStateAdapterTest extends SessionContract<BusinessStatePort
     void keepsTheSameObjectOnTwoEndpointsApart() {
         StateWrite shop = versioned(PAYMENT, "succeeded", 5);
         StateWrite elsewhere = new StateWrite(UUID.randomUUID(), new EndpointId("other-shop"), PAYMENT, "created",
-                StateWrite.Rule.NEWER_VERSION, Optional.of(1L), Optional.empty());
+                StateWrite.Rule.NEWER_VERSION, Optional.of(1L), Optional.empty(), Optional.empty());
 
         assertThat(applyAll(shop, elsewhere)).containsExactly(Outcome.APPLIED, Outcome.APPLIED);
         List<ObjectState> states = session.call(state -> state.findOnAnyEndpoint(PAYMENT));
@@ -173,6 +185,11 @@ class PostgresBusinessStateAdapterTest extends SessionContract<BusinessStatePort
 
     private static StateWrite versioned(ObjectKey key, String state, long version) {
         return StateWrite.of(new StateChange.Versioned(key, state, version), SHOP, UUID.randomUUID());
+    }
+
+    private static StateWrite sequencedFrom(long first, ObjectKey key, long sequence) {
+        return StateWrite.of(new StateChange.Sequenced(key, "step-" + sequence, sequence, first), SHOP,
+                UUID.randomUUID());
     }
 
     private static StateWrite sequenced(ObjectKey key, long sequence) {

@@ -22,13 +22,25 @@ public sealed interface StateChange {
 
     /**
      * A non-repeatable change in a per-object sequence (a delta): it applies only right after its
-     * predecessor. A later sequence waits for the missing ones within a bounded window, then the gap is
-     * reconciled from the provider's current state or the event fails; an earlier one is stale.
+     * predecessor, or, for an object with none applied, when it is the sequence's first. A later sequence waits
+     * for the missing ones within a bounded window, then the gap is reconciled from the provider's current state
+     * or the event fails; an earlier one is stale.
+     *
+     * @param first the number the sender gives an object's first delta
      */
-    record Sequenced(ObjectKey key, String state, long sequence) implements StateChange {
+    record Sequenced(ObjectKey key, String state, long sequence, long first) implements StateChange {
+
+        /** What most senders number an object's first delta. */
+        public static final long USUAL_FIRST = 1;
+
         public Sequenced {
             Objects.requireNonNull(key);
             new ProviderObject(state, Optional.of(sequence));
+        }
+
+        /** A delta of a sequence numbered from {@link #USUAL_FIRST}. */
+        public Sequenced(ObjectKey key, String state, long sequence) {
+            this(key, state, sequence, USUAL_FIRST);
         }
     }
 

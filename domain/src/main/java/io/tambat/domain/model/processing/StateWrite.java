@@ -13,12 +13,10 @@ import java.util.UUID;
  * @param inboxId   the event that writes, kept on the object and in its mutation trail
  * @param version   the version or sequence number the write carries, if any
  * @param fetchedAt when the state was read from the provider's API, for a fetched state without version
+ * @param sequenceStart the number of an object's first delta, for a write in a sequence
  */
 public record StateWrite(UUID inboxId, EndpointId endpoint, ObjectKey key, String state, Rule rule,
-        Optional<Long> version, Optional<Instant> fetchedAt) {
-
-    /** The number of an object's first delta in a sequence. */
-    public static final long SEQUENCE_START = 1;
+        Optional<Long> version, Optional<Instant> fetchedAt, Optional<Long> sequenceStart) {
 
     /** When a write applies over the state stored for its object. */
     public enum Rule {
@@ -31,7 +29,7 @@ public record StateWrite(UUID inboxId, EndpointId endpoint, ObjectKey key, Strin
         NEWER_READ,
         /**
          * Only right after its predecessor (stored sequence + 1); for an object with none stored, only the
-         * sequence's first ({@link #SEQUENCE_START}): a later one is ahead of a predecessor not yet seen, not the
+         * sequence's first ({@link #sequenceStart}): a later one is ahead of a predecessor not yet seen, not the
          * start.
          */
         NEXT_IN_SEQUENCE,
@@ -47,6 +45,10 @@ public record StateWrite(UUID inboxId, EndpointId endpoint, ObjectKey key, Strin
         Objects.requireNonNull(rule);
         Objects.requireNonNull(version);
         Objects.requireNonNull(fetchedAt);
+        Objects.requireNonNull(sequenceStart);
+        if ((rule == Rule.NEXT_IN_SEQUENCE) != sequenceStart.isPresent()) {
+            throw new IllegalArgumentException("a sequence start goes with " + Rule.NEXT_IN_SEQUENCE + " alone");
+        }
         if ((rule == Rule.NEWER_VERSION || rule == Rule.NEXT_IN_SEQUENCE) && version.isEmpty()) {
             throw new IllegalArgumentException(rule + " needs a version");
         }
@@ -59,15 +61,15 @@ public record StateWrite(UUID inboxId, EndpointId endpoint, ObjectKey key, Strin
     public static StateWrite of(StateChange change, EndpointId endpoint, UUID inboxId) {
         if (change instanceof StateChange.Versioned versioned) {
             return new StateWrite(inboxId, endpoint, versioned.key(), versioned.state(), Rule.NEWER_VERSION,
-                    Optional.of(versioned.version()), Optional.empty());
+                    Optional.of(versioned.version()), Optional.empty(), Optional.empty());
         }
         if (change instanceof StateChange.Sequenced sequenced) {
             return new StateWrite(inboxId, endpoint, sequenced.key(), sequenced.state(), Rule.NEXT_IN_SEQUENCE,
-                    Optional.of(sequenced.sequence()), Optional.empty());
+                    Optional.of(sequenced.sequence()), Optional.empty(), Optional.of(sequenced.first()));
         }
         if (change instanceof StateChange.Notification notification) {
             return new StateWrite(inboxId, endpoint, notification.key(), notification.state(), Rule.ALWAYS,
-                    Optional.empty(), Optional.empty());
+                    Optional.empty(), Optional.empty(), Optional.empty());
         }
         throw new IllegalArgumentException("a fetch writes what it read: use fetched(...)");
     }
@@ -76,6 +78,6 @@ public record StateWrite(UUID inboxId, EndpointId endpoint, ObjectKey key, Strin
     public static StateWrite fetched(ObjectKey key, ProviderObject current, Instant fetchedAt, EndpointId endpoint,
             UUID inboxId) {
         return new StateWrite(inboxId, endpoint, key, current.state(), Rule.NEWER_READ, current.version(),
-                Optional.of(fetchedAt));
+                Optional.of(fetchedAt), Optional.empty());
     }
 }

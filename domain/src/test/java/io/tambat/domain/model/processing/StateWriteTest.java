@@ -19,7 +19,7 @@ class StateWriteTest {
     void writesEachKindOfChangeUnderItsOrderingRule() {
         assertThat(StateWrite.of(new StateChange.Versioned(KEY, "succeeded", 3), SHOP, INBOX_ID))
                 .isEqualTo(new StateWrite(INBOX_ID, SHOP, KEY, "succeeded", StateWrite.Rule.NEWER_VERSION,
-                        Optional.of(3L), Optional.empty()));
+                        Optional.of(3L), Optional.empty(), Optional.empty()));
         assertThat(StateWrite.of(new StateChange.Sequenced(KEY, "step", 4), SHOP, INBOX_ID).rule())
                 .isEqualTo(StateWrite.Rule.NEXT_IN_SEQUENCE);
         assertThat(StateWrite.of(new StateChange.Notification(KEY, "updated"), SHOP, INBOX_ID).rule())
@@ -27,7 +27,7 @@ class StateWriteTest {
         Instant readAt = Instant.parse("2026-03-01T12:00:00Z");
         assertThat(StateWrite.fetched(KEY, new ProviderObject("paid", Optional.empty()), readAt, SHOP, INBOX_ID))
                 .isEqualTo(new StateWrite(INBOX_ID, SHOP, KEY, "paid", StateWrite.Rule.NEWER_READ, Optional.empty(),
-                        Optional.of(readAt)));
+                        Optional.of(readAt), Optional.empty()));
     }
 
     @Test
@@ -35,8 +35,11 @@ class StateWriteTest {
         assertThatThrownBy(() -> StateWrite.of(new StateChange.FetchCurrent(KEY), SHOP, INBOX_ID))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new StateWrite(INBOX_ID, SHOP, KEY, "s", StateWrite.Rule.NEWER_VERSION,
-                Optional.empty(), Optional.empty())).isInstanceOf(IllegalArgumentException.class);
+                Optional.empty(), Optional.empty(), Optional.empty())).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new StateWrite(INBOX_ID, SHOP, KEY, "s", StateWrite.Rule.NEWER_READ,
-                Optional.empty(), Optional.empty())).isInstanceOf(IllegalArgumentException.class);
+                Optional.empty(), Optional.empty(), Optional.empty())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new StateWrite(INBOX_ID, SHOP, KEY, "s", StateWrite.Rule.NEXT_IN_SEQUENCE,
+                Optional.of(2L), Optional.empty(), Optional.empty())).as("a sequence has a start")
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -71,7 +71,7 @@ public final class StandardEventInterpreter implements EventInterpreter {
             Optional<Long> sequence = version(payload, settings.sequencePointer());
             if (sequence.isPresent()) {
                 return Optional.of(StoredPayloads.build(statePointer,
-                        () -> new StateChange.Sequenced(key, state, sequence.get())));
+                        () -> new StateChange.Sequenced(key, state, sequence.get(), settings.sequenceStart())));
             }
         }
         Optional<Long> version = version(payload, settings.versionPointer());

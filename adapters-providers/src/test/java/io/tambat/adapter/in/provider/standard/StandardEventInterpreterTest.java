@@ -204,7 +204,7 @@ class StandardEventInterpreterTest {
     @Test
     void failsWhenTheConfiguredIdPointerResolvesToNothing() {
         InterpretationSettings elsewhere = new InterpretationSettings("/data/object", "/data/reference",
-                "/data/version", "/data/status", "");
+                "/data/version", "/data/status", "", 1);
         assertThatThrownBy(() -> interpreter.interpret(valid(), elsewhere))
                 .isInstanceOf(UninterpretableEventException.class)
                 .hasMessage("/data/reference is missing");
@@ -213,7 +213,8 @@ class StandardEventInterpreterTest {
     @Test
     void readsCustomPointersAndNothingAtTheDefaultOnes() {
         InterpretationSettings custom =
-                new InterpretationSettings("/resource/kind", "/resource/ref", "/resource/seq", "/resource/phase", "");
+                new InterpretationSettings("/resource/kind", "/resource/ref", "/resource/seq", "/resource/phase", "",
+                        1);
         StoredEvent event = event(EventFixtures.read("standard", "custom-pointers.json"));
         assertThat(interpreter.interpret(event, custom)).contains(new StateChange.Versioned(
                 new ObjectKey("standard", ObjectType.SUBSCRIPTION, "90210345678"), "trialing", 42));
@@ -222,19 +223,20 @@ class StandardEventInterpreterTest {
     @Test
     void readsADeltaInASequenceWhenTheEndpointNamesASequencePointer() {
         InterpretationSettings deltas = new InterpretationSettings("/data/object", "/data/id", "/data/version",
-                "/data/status", "/data/sequence");
+                "/data/status", "/data/sequence", 0);
         StoredEvent event = event(("{\"type\":\"balance.adjusted\",\"data\":{\"object\":\"account\","
                 + "\"id\":\"acct_9\",\"status\":\"adjusted\",\"sequence\":7}}").getBytes(StandardCharsets.UTF_8));
 
-        assertThat(interpreter.interpret(event, deltas)).contains(new StateChange.Sequenced(
-                new ObjectKey("standard", ObjectType.ACCOUNT, "acct_9"), "adjusted", 7));
+        assertThat(interpreter.interpret(event, deltas)).as("numbered from the endpoint's sequence start")
+                .contains(new StateChange.Sequenced(new ObjectKey("standard", ObjectType.ACCOUNT, "acct_9"), "adjusted",
+                        7, 0));
     }
 
     @Test
     void unescapesTildeSequencesInPointers() {
         InterpretationSettings escaped =
                 new InterpretationSettings("/data/acme~1object", "/data/acme~1id", "/data/rev~1no", "/data/state~0v2",
-                        "");
+                        "", 1);
         StoredEvent event = event(EventFixtures.read("standard", "escaped-pointers.json"));
         assertThat(interpreter.interpret(event, escaped)).contains(new StateChange.Versioned(
                 new ObjectKey("standard", ObjectType.DISPUTE, "dsp_77"), "under_review", 3));
