@@ -1,6 +1,7 @@
 package io.tambat.composition;
 
 import io.tambat.adapter.in.http.problem.RetryAdvice;
+import io.tambat.adapter.in.http.webhook.UnverifiedBytesBudget;
 import io.tambat.adapter.out.downstream.DownstreamSettings;
 import io.tambat.application.order.OrderSettings;
 import io.tambat.application.processing.ProcessingSettings;
@@ -39,6 +40,7 @@ public class RuntimeProducers {
 
     static final String SECRET_CACHE_TTL = "tambat.secrets.cache-ttl";
     static final String RETRY_AFTER = "tambat.webhooks.retry-after";
+    static final String UNVERIFIED_BYTES = "tambat.webhooks.unverified-bytes";
 
     static final String FAILPOINTS = "tambat.failpoints";
 
@@ -69,6 +71,29 @@ public class RuntimeProducers {
     @Singleton
     RetryAdvice retryAdvice(IngressSettings ingress) {
         return new RetryAdvice(ingress.retryAfter());
+    }
+
+    /**
+     * What webhook bodies may hold before they verified, for the whole server ({@code
+     * tambat.webhooks.unverified-bytes}): by default a quarter of the heap's maximum, which leaves the rest to the
+     * copies verification makes, to verified deliveries on their way to the database and to everything else.
+     * Every endpoint's {@code max-body-bytes} must fit in it, or a body of that size could never be read.
+     */
+    @Produces
+    @Singleton
+    UnverifiedBytesBudget unverifiedBytesBudget() {
+        Optional<String> configured = config.getOptionalValue(UNVERIFIED_BYTES, String.class);
+        long budget = configured.map(value -> bytes(UNVERIFIED_BYTES, value))
+                .orElseGet(() -> Runtime.getRuntime().maxMemory() / 4);
+        for (WebhookEndpoint endpoint : endpoints.all()) {
+            if (endpoint.maxBodyBytes() > budget) {
+                throw new ConfigurationException(UNVERIFIED_BYTES, "is " + budget + " bytes"
+                        + (configured.isPresent() ? "" : " (a quarter of the heap)")
+                        + ", less than the max-body-bytes of endpoint " + endpoint.id().value() + " ("
+                        + endpoint.maxBodyBytes() + "): raise it or the heap, or lower that limit");
+            }
+        }
+        return new UnverifiedBytesBudget(budget);
     }
 
     @Produces
@@ -243,6 +268,18 @@ public class RuntimeProducers {
             return parsed;
         } catch (NumberFormatException e) {
             throw new ConfigurationException(key, "not a whole number");
+        }
+    }
+
+    private static long bytes(String key, String value) {
+        try {
+            long parsed = Long.parseLong(value.trim());
+            if (parsed < 1) {
+                throw new ConfigurationException(key, "must be at least 1");
+            }
+            return parsed;
+        } catch (NumberFormatException e) {
+            throw new ConfigurationException(key, "not a whole number of bytes");
         }
     }
 

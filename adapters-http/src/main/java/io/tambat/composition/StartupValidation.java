@@ -1,5 +1,6 @@
 package io.tambat.composition;
 
+import io.tambat.adapter.in.http.webhook.UnverifiedBytesBudget;
 import io.tambat.application.order.OrderSettings;
 import io.tambat.application.processing.ProcessingSettings;
 import io.tambat.application.processing.ProviderStates;
@@ -48,6 +49,9 @@ public class StartupValidation {
     Instance<Destinations> destinations;
 
     @Inject
+    Instance<UnverifiedBytesBudget> unverifiedBytes;
+
+    @Inject
     Config config;
 
     void validate(@Observes @Initialized(ApplicationScoped.class) Object context) {
@@ -60,8 +64,9 @@ public class StartupValidation {
             requireTokenVerification();
             int count = endpoints.get().all().size();
             int forwarding = destinations.get().all().size();
+            long unverified = unverifiedBytes.get().capacity();
             LOG.info(() -> "configuration valid: " + count + " webhook endpoint(s), " + forwarding
-                    + " forwarding destination(s)");
+                    + " forwarding destination(s), " + unverified + " bytes of unverified webhook bodies at most");
         } catch (RuntimeException e) {
             Throwable cause = rootCause(e);
             LOG.log(Level.SEVERE, "invalid configuration, stopping: {0}", cause.getMessage());

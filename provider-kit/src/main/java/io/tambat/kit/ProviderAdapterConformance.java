@@ -508,6 +508,19 @@ public abstract class ProviderAdapterConformance {
         assertRejected(() -> adapter().readEvents(delivery), Rejection.MALFORMED_ENVELOPE);
     }
 
+    /** The pipeline hands the adapter the very array it then stores: changing it would store what never verified. */
+    @Test
+    void leavesTheBodyItReadsUnchanged() {
+        RawDelivery delivery = signed(fixture());
+        byte[] asReceived = delivery.body().clone();
+
+        adapter().readSignature(delivery).verifiedBy(new SecretVersion("v1", secret()));
+        adapter().handshake(delivery);
+        adapter().readEvents(delivery);
+
+        assertThat(delivery.body()).isEqualTo(asReceived);
+    }
+
     // --- configuration ---
 
     @Test

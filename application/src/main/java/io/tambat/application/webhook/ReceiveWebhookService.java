@@ -106,10 +106,11 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
     }
 
     @Override
-    public WebhookReceipt receive(WebhookEndpoint endpoint, RawDelivery delivery) {
+    public WebhookReceipt receive(WebhookEndpoint endpoint, RawDelivery delivery, Runnable verified) {
         ProviderAdapter adapter = adapters.require(endpoint.provider());
         Instant now = clock.instant();
         SecretVersion matched = authenticate(endpoint, adapter, delivery, now);
+        verified.run();
         throttle(rateLimits.acquire(endpoint, now), "endpoint rate limit exceeded");
         Optional<ProviderReply> handshake = adapter.handshake(delivery);
         if (handshake.isPresent()) {

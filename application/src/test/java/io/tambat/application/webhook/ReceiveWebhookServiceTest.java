@@ -27,6 +27,7 @@ import io.tambat.domain.error.WebhookRejectedException;
 import io.tambat.domain.model.processing.InboxStatus;
 import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.model.webhook.ProviderReply;
+import io.tambat.domain.model.webhook.RawDelivery;
 import io.tambat.domain.model.webhook.ReceiptStatus;
 import io.tambat.domain.model.webhook.SecretVersion;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
@@ -82,7 +83,7 @@ class ReceiveWebhookServiceTest {
 
     @Test
     void acceptsAnAuthenticDeliveryAndStoresItOnce() {
-        WebhookReceipt receipt = service.receive(shop, valid(BODY).build());
+        WebhookReceipt receipt = receive(shop, valid(BODY).build());
 
         assertThat(receipt.status()).isEqualTo(ReceiptStatus.ACCEPTED);
         assertThat(inbox.rows()).singleElement().satisfies(row -> {
@@ -101,7 +102,7 @@ class ReceiveWebhookServiceTest {
 
     @Test
     void recordsOneForwardPerDestinationThatTakesAStoredEventInItsTransaction() {
-        WebhookReceipt receipt = service.receive(shop, valid(BODY).withHeader("Content-Type", "application/json")
+        WebhookReceipt receipt = receive(shop, valid(BODY).withHeader("Content-Type", "application/json")
                 .build());
 
         UUID inboxId = receipt.inboxIds().get(0);
@@ -120,13 +121,13 @@ class ReceiveWebhookServiceTest {
 
     @Test
     void recordsNoForwardForADuplicateNorForADeliveryTheStoreRefused() {
-        service.receive(shop, valid(BODY).build());
-        service.receive(shop, valid(BODY).build());
+        receive(shop, valid(BODY).build());
+        receive(shop, valid(BODY).build());
         assertThat(forwarding.rows()).hasSize(1);
         assertThat(recorded.fired()).as("nothing new to send for the duplicate").hasSize(1);
 
         inbox.becomeUnavailable();
-        rejection(() -> service.receive(shop, valid(BODY + "\nevt_2 payment.refunded").build()));
+        rejection(() -> receive(shop, valid(BODY + "\nevt_2 payment.refunded").build()));
 
         assertThat(forwarding.rows()).hasSize(1);
     }
@@ -135,7 +136,7 @@ class ReceiveWebhookServiceTest {
     void storesTheTraceContextOfTheRequestThatAcceptedTheEvent() {
         tracing.withCurrent("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
 
-        service.receive(shop, valid(BODY).build());
+        receive(shop, valid(BODY).build());
 
         assertThat(inbox.rows()).singleElement().satisfies(row -> assertThat(row.entry().traceContext())
                 .contains("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"));
@@ -143,10 +144,10 @@ class ReceiveWebhookServiceTest {
 
     @Test
     void reportsARedeliveredEventAsDuplicateWithoutStoringItAgain() {
-        WebhookReceipt first = service.receive(shop, valid(BODY).build());
+        WebhookReceipt first = receive(shop, valid(BODY).build());
         clock.advance(Duration.ofMinutes(1));
 
-        WebhookReceipt redelivered = service.receive(shop, valid(BODY).build());
+        WebhookReceipt redelivered = receive(shop, valid(BODY).build());
 
         assertThat(redelivered.status()).isEqualTo(ReceiptStatus.DUPLICATE);
         assertThat(redelivered.inboxIds()).isEqualTo(first.inboxIds());
@@ -155,9 +156,9 @@ class ReceiveWebhookServiceTest {
 
     @Test
     void acceptsABatchWhenAnyOfItsEventsIsNew() {
-        service.receive(shop, valid(BODY).build());
+        receive(shop, valid(BODY).build());
 
-        WebhookReceipt batch = service.receive(shop, valid(BODY + "\nevt_2 payment.refunded").build());
+        WebhookReceipt batch = receive(shop, valid(BODY + "\nevt_2 payment.refunded").build());
 
         assertThat(batch.status()).isEqualTo(ReceiptStatus.ACCEPTED);
         assertThat(inbox.rows()).extracting(row -> row.entry().event().providerEventId())
@@ -166,7 +167,7 @@ class ReceiveWebhookServiceTest {
 
     @Test
     void acknowledgesButStoresNothingOfAnEventTypeTheEndpointDoesNotTake() {
-        WebhookReceipt receipt = service.receive(paymentsOnly, valid("evt_1 dispute.created").build());
+        WebhookReceipt receipt = receive(paymentsOnly, valid("evt_1 dispute.created").build());
 
         assertThat(receipt.status()).isEqualTo(ReceiptStatus.IGNORED);
         assertNothingStored();
@@ -174,7 +175,7 @@ class ReceiveWebhookServiceTest {
 
     @Test
     void answersAProtocolStepAsTheProviderWantsAndStoresNothing() {
-        WebhookReceipt receipt = service.receive(shop, valid("challenge 3eZbrw1aBm2r").build());
+        WebhookReceipt receipt = receive(shop, valid("challenge 3eZbrw1aBm2r").build());
 
         assertThat(receipt.status()).isEqualTo(ReceiptStatus.ANSWERED);
         assertThat(receipt.reply()).contains(new ProviderReply("text/plain", "3eZbrw1aBm2r"));
@@ -184,7 +185,7 @@ class ReceiveWebhookServiceTest {
 
     @Test
     void answersNoProtocolStepThatFailsVerification() {
-        rejection(() -> service.receive(shop, valid("challenge 3eZbrw1aBm2r").signedWith("forged").build()));
+        rejection(() -> receive(shop, valid("challenge 3eZbrw1aBm2r").signedWith("forged").build()));
         assertNothingStored();
     }
 
@@ -193,9 +194,9 @@ class ReceiveWebhookServiceTest {
         ProviderReply accepted = new ProviderReply("text/plain", "[accepted]");
         adapter.acknowledgeWith(accepted);
 
-        WebhookReceipt first = service.receive(shop, valid(BODY).build());
-        WebhookReceipt again = service.receive(shop, valid(BODY).build());
-        WebhookReceipt ignored = service.receive(paymentsOnly, valid("evt_9 dispute.created").build());
+        WebhookReceipt first = receive(shop, valid(BODY).build());
+        WebhookReceipt again = receive(shop, valid(BODY).build());
+        WebhookReceipt ignored = receive(paymentsOnly, valid("evt_9 dispute.created").build());
 
         assertThat(List.of(first, again, ignored)).extracting(WebhookReceipt::status)
                 .containsExactly(ReceiptStatus.ACCEPTED, ReceiptStatus.DUPLICATE, ReceiptStatus.IGNORED);
@@ -206,13 +207,13 @@ class ReceiveWebhookServiceTest {
 
     @Test
     void answersWithItsOwnReceiptWhenTheProviderWantsNoParticularBody() {
-        assertThat(service.receive(shop, valid(BODY).build()).reply()).isEmpty();
+        assertThat(receive(shop, valid(BODY).build()).reply()).isEmpty();
     }
 
     @Test
     void rejectsAnInvalidSignatureAndStoresNothing() {
         WebhookRejectedException rejected = rejection(() ->
-                service.receive(shop, valid(BODY).signedWith("not-a-trusted-secret").build()));
+                receive(shop, valid(BODY).signedWith("not-a-trusted-secret").build()));
 
         assertThat(rejected.rejection()).isEqualTo(Rejection.SIGNATURE_INVALID);
         assertNothingStored();
@@ -221,7 +222,7 @@ class ReceiveWebhookServiceTest {
     @Test
     void rejectsAMissingSignatureAndStoresNothing() {
         WebhookRejectedException rejected = rejection(() ->
-                service.receive(shop, valid(BODY).withoutSignature().build()));
+                receive(shop, valid(BODY).withoutSignature().build()));
 
         assertThat(rejected.rejection()).isEqualTo(Rejection.SIGNATURE_MISSING);
         assertNothingStored();
@@ -230,7 +231,7 @@ class ReceiveWebhookServiceTest {
     @Test
     void rejectsADuplicatedSignatureHeaderAsMissing() {
         WebhookRejectedException rejected = rejection(() ->
-                service.receive(shop, valid(BODY).withHeader("test-signature", "00").build()));
+                receive(shop, valid(BODY).withHeader("test-signature", "00").build()));
 
         assertThat(rejected.rejection()).isEqualTo(Rejection.SIGNATURE_MISSING);
         assertNothingStored();
@@ -242,7 +243,7 @@ class ReceiveWebhookServiceTest {
         Instant signedAt = clock.instant().plusSeconds(offsetSeconds);
 
         WebhookRejectedException rejected = rejection(() ->
-                service.receive(shop, valid(BODY).signedAt(signedAt).build()));
+                receive(shop, valid(BODY).signedAt(signedAt).build()));
 
         assertThat(rejected.rejection()).isEqualTo(Rejection.TIMESTAMP_STALE);
         assertNothingStored();
@@ -252,8 +253,8 @@ class ReceiveWebhookServiceTest {
     void acceptsEitherTrustedVersionWhileASecretIsRotated() {
         secretStore.add(shop.id(), new SecretVersion("v2", V2), clock.instant());
 
-        service.receive(shop, valid("evt_1 payment.succeeded").build());
-        service.receive(shop, valid("evt_2 payment.succeeded").signedWith(V2).build());
+        receive(shop, valid("evt_1 payment.succeeded").build());
+        receive(shop, valid("evt_2 payment.succeeded").signedWith(V2).build());
 
         assertThat(inbox.rows()).extracting(row -> row.entry().matchedSecretVersion()).containsExactly("v1", "v2");
     }
@@ -261,24 +262,48 @@ class ReceiveWebhookServiceTest {
     @Test
     void refusesARetiredSecretVersion() {
         secretStore.add(shop.id(), new SecretVersion("v2", V2), clock.instant());
-        service.receive(shop, valid("evt_1 payment.succeeded").build());
+        receive(shop, valid("evt_1 payment.succeeded").build());
 
         secretStore.retire(shop.id(), "v1", clock.instant());
         secrets.changed(new SecretsChanged(shop.id()));
 
         WebhookRejectedException rejected = rejection(() ->
-                service.receive(shop, valid("evt_2 payment.succeeded").build()));
+                receive(shop, valid("evt_2 payment.succeeded").build()));
         assertThat(rejected.rejection()).isEqualTo(Rejection.SIGNATURE_INVALID);
-        service.receive(shop, valid("evt_3 payment.succeeded").signedWith(V2).build());
+        receive(shop, valid("evt_3 payment.succeeded").signedWith(V2).build());
         assertThat(inbox.rows()).extracting(row -> row.entry().event().providerEventId())
                 .containsExactly("evt_1", "evt_3");
+    }
+
+    @Test
+    void saysOnceThatTheDeliveryVerifiedBeforeAnythingIsStored() {
+        List<Integer> rowsWhenVerified = new ArrayList<>();
+
+        service.receive(shop, valid(BODY).build(), () -> rowsWhenVerified.add(inbox.rows().size()));
+
+        assertThat(rowsWhenVerified).containsExactly(0);
+        assertThat(inbox.rows()).hasSize(1);
+    }
+
+    @Test
+    void neverSaysThatARefusedDeliveryVerified() {
+        List<String> verified = new ArrayList<>();
+
+        rejection(() -> service.receive(shop, valid(BODY).signedWith("forged").build(),
+                () -> verified.add("forged")));
+        rejection(() -> service.receive(shop, valid(BODY).withoutSignature().build(),
+                () -> verified.add("unsigned")));
+        rejection(() -> service.receive(shop, valid(BODY).signedAt(clock.instant().minusSeconds(301)).build(),
+                () -> verified.add("stale")));
+
+        assertThat(verified).isEmpty();
     }
 
     @Test
     void throttlesRequestsFailingVerificationOnceTheirAllowanceIsSpent() {
         List<Rejection> answers = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            answers.add(rejection(() -> service.receive(guarded, valid(BODY).signedWith("forged").build()))
+            answers.add(rejection(() -> receive(guarded, valid(BODY).signedWith("forged").build()))
                     .rejection());
         }
 
@@ -290,14 +315,14 @@ class ReceiveWebhookServiceTest {
     @Test
     void tellsAThrottledSenderWhenItsNextFailureWouldBeAllowed() {
         for (int i = 0; i < 2; i++) {
-            rejection(() -> service.receive(guarded, valid(BODY).withoutSignature().build()));
+            rejection(() -> receive(guarded, valid(BODY).withoutSignature().build()));
         }
 
         WebhookRejectedException throttled = rejection(() ->
-                service.receive(guarded, valid(BODY).withoutSignature().build()));
+                receive(guarded, valid(BODY).withoutSignature().build()));
         clock.advance(Duration.ofMillis(500));
         WebhookRejectedException afterTheWait = rejection(() ->
-                service.receive(guarded, valid(BODY).withoutSignature().build()));
+                receive(guarded, valid(BODY).withoutSignature().build()));
 
         assertThat(throttled.rejection()).isEqualTo(Rejection.RATE_LIMITED);
         assertThat(throttled.retryAfter()).contains(Duration.ofMillis(500));
@@ -307,10 +332,10 @@ class ReceiveWebhookServiceTest {
     @Test
     void keepsAcceptingAuthenticDeliveriesWhileForgeriesAreThrottled() {
         for (int i = 0; i < 3; i++) {
-            rejection(() -> service.receive(guarded, valid(BODY).signedWith("forged").build()));
+            rejection(() -> receive(guarded, valid(BODY).signedWith("forged").build()));
         }
 
-        WebhookReceipt authentic = service.receive(guarded, valid(BODY).build());
+        WebhookReceipt authentic = receive(guarded, valid(BODY).build());
 
         assertThat(authentic.status()).isEqualTo(ReceiptStatus.ACCEPTED);
         assertThat(inbox.rows()).hasSize(1);
@@ -318,10 +343,10 @@ class ReceiveWebhookServiceTest {
 
     @Test
     void throttlesAuthenticDeliveriesBeyondTheEndpointsRateLimit() {
-        service.receive(limited, valid("evt_1 payment.succeeded").build());
+        receive(limited, valid("evt_1 payment.succeeded").build());
 
         WebhookRejectedException rejected = rejection(() ->
-                service.receive(limited, valid("evt_2 payment.succeeded").build()));
+                receive(limited, valid("evt_2 payment.succeeded").build()));
 
         assertThat(rejected.rejection()).isEqualTo(Rejection.RATE_LIMITED);
         assertThat(inbox.rows()).extracting(row -> row.entry().event().providerEventId()).containsExactly("evt_1");
@@ -331,7 +356,7 @@ class ReceiveWebhookServiceTest {
     void refusesAsStorageUnavailableAndAcknowledgesNothingWhenTheInboxCannotAnswer() {
         inbox.becomeUnavailable();
 
-        WebhookRejectedException rejected = rejection(() -> service.receive(shop, valid(BODY).build()));
+        WebhookRejectedException rejected = rejection(() -> receive(shop, valid(BODY).build()));
 
         assertThat(rejected.rejection()).isEqualTo(Rejection.STORAGE_UNAVAILABLE);
         assertThat(rejected.retryAfter()).contains(RETRY_AFTER);
@@ -344,7 +369,7 @@ class ReceiveWebhookServiceTest {
     void refusesAsSecretsUnavailableWhenTheSecretStoreCannotAnswer() {
         secretStore.becomeUnavailable();
 
-        WebhookRejectedException rejected = rejection(() -> service.receive(shop, valid(BODY).build()));
+        WebhookRejectedException rejected = rejection(() -> receive(shop, valid(BODY).build()));
 
         assertThat(rejected.rejection()).isEqualTo(Rejection.SECRETS_UNAVAILABLE);
         assertThat(rejected.retryAfter()).contains(RETRY_AFTER);
@@ -356,8 +381,8 @@ class ReceiveWebhookServiceTest {
         secretStore.loseTheKeyOf(locked.id(), "v1");
 
         WebhookRejectedException refused = rejection(() ->
-                service.receive(locked, valid("evt_1 payment.succeeded").build()));
-        WebhookReceipt accepted = service.receive(shop, valid("evt_2 payment.succeeded").build());
+                receive(locked, valid("evt_1 payment.succeeded").build()));
+        WebhookReceipt accepted = receive(shop, valid("evt_2 payment.succeeded").build());
 
         assertThat(refused.rejection()).isEqualTo(Rejection.SECRETS_UNAVAILABLE);
         assertThat(refused.retryAfter()).contains(RETRY_AFTER);
@@ -374,9 +399,9 @@ class ReceiveWebhookServiceTest {
         secretStore.add(shop.id(), new SecretVersion("v2", V2), clock.instant());
         secretStore.loseTheKeyOf(shop.id(), "v2");
 
-        WebhookReceipt signedWithV1 = service.receive(shop, valid("evt_1 payment.succeeded").build());
+        WebhookReceipt signedWithV1 = receive(shop, valid("evt_1 payment.succeeded").build());
         WebhookRejectedException signedWithV2 = rejection(() ->
-                service.receive(shop, valid("evt_2 payment.succeeded").signedWith(V2).build()));
+                receive(shop, valid("evt_2 payment.succeeded").signedWith(V2).build()));
 
         assertThat(signedWithV1.status()).isEqualTo(ReceiptStatus.ACCEPTED);
         assertThat(signedWithV2.rejection()).isEqualTo(Rejection.SECRETS_UNAVAILABLE);
@@ -388,7 +413,7 @@ class ReceiveWebhookServiceTest {
         secretStore.loseTheKeyOf(locked.id(), "v1");
 
         WebhookRejectedException forged = rejection(() ->
-                service.receive(locked, valid(BODY).signedWith("forged").build()));
+                receive(locked, valid(BODY).signedWith("forged").build()));
 
         assertThat(forged.rejection()).as("retried by the provider, never stored")
                 .isEqualTo(Rejection.SECRETS_UNAVAILABLE);
@@ -422,6 +447,11 @@ class ReceiveWebhookServiceTest {
         WebhookRejectedException rejected = rejection(() -> service.admit("test", "shop", "application/xml"));
 
         assertThat(rejected.rejection()).isEqualTo(Rejection.UNSUPPORTED_MEDIA_TYPE);
+    }
+
+    /** Receives as the HTTP edge does, for tests that hold nothing until verification. */
+    private WebhookReceipt receive(WebhookEndpoint endpoint, RawDelivery delivery) {
+        return service.receive(endpoint, delivery, () -> { });
     }
 
     private TestProviderAdapter.Delivery valid(String body) {

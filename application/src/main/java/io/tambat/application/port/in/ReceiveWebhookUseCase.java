@@ -6,8 +6,9 @@ import io.tambat.domain.model.webhook.WebhookReceipt;
 
 /**
  * Receiving one webhook delivery, in two calls so the HTTP edge can bound the body with the endpoint's own
- * limit before reading it. Both throw {@link io.tambat.domain.error.WebhookRejectedException} for every
- * refusal of the receiving contract; nothing of a refused delivery is stored.
+ * limit, and hold its size against what the server lets unverified bodies take, before reading it. Both throw
+ * {@link io.tambat.domain.error.WebhookRejectedException} for every refusal of the receiving contract; nothing of
+ * a refused delivery is stored.
  */
 public interface ReceiveWebhookUseCase {
 
@@ -21,6 +22,12 @@ public interface ReceiveWebhookUseCase {
      * Verifies the raw delivery, checks its signed freshness, applies the endpoint's rate limits (one for
      * verified deliveries, one for requests failing verification), reads its events and stores the allowed
      * ones once. Returns only after the commit; a returned receipt is durable.
+     *
+     * @param verified runs once, on the calling thread, as soon as the signature and the signed freshness have
+     *                 verified, before the events are read or anything is stored: the HTTP edge lets go there of
+     *                 what it held against unverified bodies. It never runs for a delivery refused before that
+     *                 point, for whatever reason, so a caller that holds something lets it go in its own
+     *                 {@code finally} as well.
      */
-    WebhookReceipt receive(WebhookEndpoint endpoint, RawDelivery delivery);
+    WebhookReceipt receive(WebhookEndpoint endpoint, RawDelivery delivery, Runnable verified);
 }

@@ -41,13 +41,21 @@ import java.util.TreeMap;
 
 /**
  * {@code POST /webhooks/{provider}/{endpointId}}. Takes any content type (the provider adapter decides) and
- * the body as a stream, so the exact bytes reach verification and no JSON binding runs first.
+ * the body as a stream, so the exact bytes reach verification and no JSON binding runs first. The body's size is
+ * reserved in the server's {@link UnverifiedBytesBudget} before it is read and given back once it verified, or
+ * when the request ends however it ends.
  */
 @Path("/webhooks/{provider}/{endpointId}")
 @ApplicationScoped
 public class WebhookResource {
 
     private static final String UNKNOWN_PROVIDER_TAG = "unknown";
+    /**
+     * What a request refused by the budget is told to wait: held bytes are given back as soon as their bodies
+     * verified or were refused, milliseconds after they were read, and a second is the shortest wait
+     * {@code Retry-After} can say.
+     */
+    private static final Duration OVER_BUDGET_RETRY_AFTER = Duration.ofSeconds(1);
 
     @Inject
     ReceiveWebhookUseCase receiveWebhook;
@@ -57,6 +65,9 @@ public class WebhookResource {
 
     @Inject
     CountDeliveriesUseCase deliveries;
+
+    @Inject
+    UnverifiedBytesBudget unverifiedBytes;
 
     /**
      * The current request, through the one proxy RESTEasy injects into this application-scoped resource. As a
@@ -75,22 +86,31 @@ public class WebhookResource {
             WebhookEndpoint endpoint = receiveWebhook.admit(provider, endpointId,
                     request.getHeader(HttpHeaders.CONTENT_TYPE));
             providerTag = endpoint.provider();
-            byte[] raw = readBody(body, request, endpoint);
-            RawDelivery delivery = new RawDelivery(raw, headers(request), signedUrl(endpoint, request));
-            WebhookReceipt receipt = receiveWebhook.receive(endpoint, delivery);
-            metrics.accepted(receipt.status());
-            deliveries.counted(providerTag, receipt.status().name().toLowerCase(Locale.ROOT));
-            RequestSpan.webhook(provider, endpointId, receipt.status(), receipt.inboxIds());
-            return receipt.reply()
-                    .map(reply -> Response.ok(reply.body(), MediaType.valueOf(reply.contentType()).withCharset("UTF-8")))
-                    .orElseGet(() -> Response.ok(receiptBody(receipt).build().toString(),
-                            MediaType.APPLICATION_JSON_TYPE))
-                    .build();
+            long declaredLength = request.getContentLengthLong();
+            Optional<UnverifiedBytesBudget.Reservation> reserved =
+                    unverifiedBytes.tryReserve(BoundedBody.mostBytes(declaredLength, endpoint.maxBodyBytes()));
+            if (reserved.isEmpty()) {
+                return overBudget(provider, endpointId, providerTag);
+            }
+            try (UnverifiedBytesBudget.Reservation reservation = reserved.get()) {
+                byte[] raw = BoundedBody.read(body, declaredLength, endpoint.maxBodyBytes());
+                RawDelivery delivery = new RawDelivery(raw, headers(request), signedUrl(endpoint, request));
+                WebhookReceipt receipt = receiveWebhook.receive(endpoint, delivery, reservation::release);
+                metrics.accepted(receipt.status());
+                deliveries.counted(providerTag, receipt.status().name().toLowerCase(Locale.ROOT));
+                RequestSpan.webhook(provider, endpointId, receipt.status(), receipt.inboxIds());
+                return receipt.reply()
+                        .map(reply -> Response.ok(reply.body(),
+                                MediaType.valueOf(reply.contentType()).withCharset("UTF-8")))
+                        .orElseGet(() -> Response.ok(receiptBody(receipt).build().toString(),
+                                MediaType.APPLICATION_JSON_TYPE))
+                        .build();
+            }
+        } catch (BodyTooLargeException tooLarge) {
+            return refused(new WebhookRejectedException(Rejection.PAYLOAD_TOO_LARGE, tooLarge.getMessage()),
+                    provider, endpointId, providerTag);
         } catch (WebhookRejectedException rejected) {
-            metrics.rejected(rejected.rejection());
-            deliveries.counted(providerTag, rejected.rejection().code());
-            RequestSpan.webhookProblem(provider, endpointId, rejected.rejection().code());
-            return Problems.of(rejected);
+            return refused(rejected, provider, endpointId, providerTag);
         } catch (IOException unreadable) {
             RequestSpan.webhookProblem(provider, endpointId, ProblemCode.BODY_UNREADABLE.code());
             deliveries.counted(providerTag, ProblemCode.BODY_UNREADABLE.code());
@@ -100,13 +120,24 @@ public class WebhookResource {
         }
     }
 
-    private static byte[] readBody(InputStream body, HttpServletRequest request, WebhookEndpoint endpoint)
-            throws IOException {
-        try {
-            return BoundedBody.read(body, request.getContentLengthLong(), endpoint.maxBodyBytes());
-        } catch (BodyTooLargeException e) {
-            throw new WebhookRejectedException(Rejection.PAYLOAD_TOO_LARGE, e.getMessage());
-        }
+    private Response refused(WebhookRejectedException rejected, String provider, String endpointId,
+            String providerTag) {
+        metrics.rejected(rejected.rejection());
+        deliveries.counted(providerTag, rejected.rejection().code());
+        RequestSpan.webhookProblem(provider, endpointId, rejected.rejection().code());
+        return Problems.of(rejected);
+    }
+
+    /**
+     * 429 before a byte of the body is read, counted as every other {@code rate_limited}. The unread body is
+     * left on the connection, which is therefore closed after the answer (RFC 9112, section 9.6) rather than
+     * drained of what the server has just refused to read.
+     */
+    private Response overBudget(String provider, String endpointId, String providerTag) {
+        Response problem = refused(new WebhookRejectedException(Rejection.RATE_LIMITED,
+                "too many unverified request bodies in flight on this server", OVER_BUDGET_RETRY_AFTER, null),
+                provider, endpointId, providerTag);
+        return Response.fromResponse(problem).header("Connection", "close").build();
     }
 
     private static JsonObjectBuilder receiptBody(WebhookReceipt receipt) {

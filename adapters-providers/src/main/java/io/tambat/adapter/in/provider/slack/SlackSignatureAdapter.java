@@ -80,7 +80,7 @@ public final class SlackSignatureAdapter implements ProviderAdapter {
                 .orElseThrow(() -> Rejections.signatureMissing(
                         SIGNATURE_HEADER + " header is missing or not v0=<64 hex digits>"));
         // The parsed number is signed, as Slack's SDKs sign it, so the tolerance check and the signature agree.
-        byte[] signed = SignedMessage.of("v0:" + timestamp + ":", delivery.body());
+        SignedMessage signed = SignedMessage.of("v0:" + timestamp + ":", delivery.body());
         return SignedDelivery.of(Utf8SecretHmac.sha256(signed, List.of(signature)),
                 Optional.of(Instant.ofEpochSecond(timestamp)));
     }

@@ -3,6 +3,7 @@ package io.tambat.adapter.in.provider.standard;
 import io.tambat.adapter.in.provider.support.crypto.ConstantTime;
 import io.tambat.adapter.in.provider.support.crypto.Ed25519;
 import io.tambat.adapter.in.provider.support.crypto.Hmac;
+import io.tambat.adapter.in.provider.support.crypto.SignedMessage;
 import io.tambat.adapter.in.provider.support.crypto.StrictDecoding;
 import java.security.PublicKey;
 import java.util.Optional;
@@ -23,12 +24,12 @@ sealed interface StandardSecret {
      * Whether any signature of this key's kind verifies the signed bytes. Entries of the other kind are never
      * looked at, so a symmetric secret cannot vouch for an Ed25519 entry or the reverse.
      */
-    boolean verifies(byte[] signed, StandardSignatureHeader signatures);
+    boolean verifies(SignedMessage signed, StandardSignatureHeader signatures);
 
     /** The key for {@code v1} signatures; decoded afresh for every check, so the array is never shared. */
     record HmacKey(byte[] key) implements StandardSecret {
         @Override
-        public boolean verifies(byte[] signed, StandardSignatureHeader signatures) {
+        public boolean verifies(SignedMessage signed, StandardSignatureHeader signatures) {
             return ConstantTime.anyEquals(Hmac.sha256(key, signed), signatures.hmacSignatures());
         }
     }
@@ -36,7 +37,7 @@ sealed interface StandardSecret {
     /** The key for {@code v1a} signatures. */
     record VerifyKey(PublicKey key) implements StandardSecret {
         @Override
-        public boolean verifies(byte[] signed, StandardSignatureHeader signatures) {
+        public boolean verifies(SignedMessage signed, StandardSignatureHeader signatures) {
             return ConstantTime.anyPasses(signatures.ed25519Signatures(),
                     signature -> Ed25519.verify(key, signed, signature));
         }

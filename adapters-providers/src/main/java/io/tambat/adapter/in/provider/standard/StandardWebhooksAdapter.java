@@ -91,7 +91,7 @@ public final class StandardWebhooksAdapter implements ProviderAdapter {
         StandardSignatureHeader signatures =
                 StandardSignatureHeader.parse(signatureHeader(headers, SIGNATURE_HEADERS));
         // The libraries sign the parsed number, so a timestamp sent with leading zeros is signed without them.
-        byte[] signed = SignedMessage.of(id + "." + timestamp + ".", delivery.body());
+        SignedMessage signed = SignedMessage.of(id + "." + timestamp + ".", delivery.body());
         return SignedDelivery.of(
                 secret -> StandardSecret.decode(secret.secret())
                         .map(key -> key.verifies(signed, signatures))

@@ -142,7 +142,7 @@ public final class TwilioSignatureAdapter implements ProviderAdapter {
 
     /** The check of the signature over the URL, in each of its spellings, followed by the parameters. */
     private static SignatureCheck overEverySpelling(URI signedUrl, byte[] parameters, byte[] signature) {
-        List<byte[]> messages = TwilioSignedUrls.spellings(signedUrl).stream()
+        List<SignedMessage> messages = TwilioSignedUrls.spellings(signedUrl).stream()
                 .map(spelling -> SignedMessage.of(spelling, parameters))
                 .toList();
         return Utf8SecretHmac.sha1OfAny(messages, signature);

@@ -43,11 +43,12 @@ public final class Ed25519 {
     }
 
     /** Whether the signature over the message verifies with the key. Never throws for a bad signature. */
-    public static boolean verify(PublicKey key, byte[] message, byte[] signature) {
+    public static boolean verify(PublicKey key, SignedMessage message, byte[] signature) {
         try {
             Signature verifier = Signature.getInstance("Ed25519");
             verifier.initVerify(key);
-            verifier.update(message);
+            verifier.update(message.head());
+            verifier.update(message.body());
             return verifier.verify(signature);
         } catch (GeneralSecurityException | RuntimeException e) {
             // A malformed signature or a key the provider cannot use is a mismatch, not an error.

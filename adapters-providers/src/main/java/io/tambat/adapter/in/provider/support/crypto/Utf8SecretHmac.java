@@ -21,7 +21,6 @@ public final class Utf8SecretHmac {
     private Utf8SecretHmac() {
     }
 
-    /** The secret signed the message if its HMAC-SHA256 equals any of the candidates the delivery offers. */
     /**
      * Refuses a secret that cannot key such an HMAC: any non-empty string can.
      *
@@ -34,7 +33,13 @@ public final class Utf8SecretHmac {
         }
     }
 
+    /** The secret signed the message if its HMAC-SHA256 equals any of the candidates the delivery offers. */
     public static SignatureCheck sha256(byte[] signedMessage, List<byte[]> candidates) {
+        return secret -> ConstantTime.anyEquals(Hmac.sha256(key(secret), signedMessage), candidates);
+    }
+
+    /** The same, for a provider that signs the body behind a prefix of header values. */
+    public static SignatureCheck sha256(SignedMessage signedMessage, List<byte[]> candidates) {
         return secret -> ConstantTime.anyEquals(Hmac.sha256(key(secret), signedMessage), candidates);
     }
 
@@ -43,7 +48,7 @@ public final class Utf8SecretHmac {
      * provider whose signed message has several equivalent spellings and whose verifiers accept each (Twilio's
      * URL, with or without its port). Every message's HMAC is computed and compared, even after a match.
      */
-    public static SignatureCheck sha1OfAny(List<byte[]> signedMessages, byte[] signature) {
+    public static SignatureCheck sha1OfAny(List<SignedMessage> signedMessages, byte[] signature) {
         return secret -> {
             byte[] key = key(secret);
             return ConstantTime.anyEquals(signature,

@@ -61,7 +61,7 @@ public record TimestampedSignatureHeader(long timestamp, List<byte[]> signatures
         String value = SingleHeader.read(delivery.headers(), format.header(), Rejection.SIGNATURE_MISSING)
                 .orElseThrow(() -> Rejections.signatureMissing(format.header() + " header is missing"));
         TimestampedSignatureHeader parsed = parse(value, format);
-        byte[] signed = SignedMessage.of(parsed.timestamp() + format.signedSeparator(), delivery.body());
+        SignedMessage signed = SignedMessage.of(parsed.timestamp() + format.signedSeparator(), delivery.body());
         return SignedDelivery.of(Utf8SecretHmac.sha256(signed, parsed.signatures()),
                 Optional.of(Instant.ofEpochSecond(parsed.timestamp())));
     }

@@ -11,6 +11,7 @@ class HmacTest {
 
     private static final byte[] KEY = "Jefe".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] DATA = "what do ya want for nothing?".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] REST = "for nothing?".getBytes(StandardCharsets.US_ASCII);
 
     @Test
     void computesHmacSha256AsInRfc4231TestCase2() {
@@ -19,8 +20,14 @@ class HmacTest {
     }
 
     @Test
+    void computesHmacSha256OfAPrefixedMessageAsOfTheWholeMessage() {
+        assertThat(HexFormat.of().formatHex(Hmac.sha256(KEY, SignedMessage.of("what do ya want ", REST))))
+                .isEqualTo("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+    }
+
+    @Test
     void computesHmacSha1AsInRfc2202TestCase2() {
-        assertThat(HexFormat.of().formatHex(Hmac.sha1(KEY, DATA)))
+        assertThat(HexFormat.of().formatHex(Hmac.sha1(KEY, SignedMessage.of("what do ya want ", REST))))
                 .isEqualTo("effcdf6ae5eb2fa2d27416d5f184df9c259a7c79");
     }
 

@@ -7,13 +7,17 @@ import org.junit.jupiter.api.Test;
 class SignedMessageTest {
 
     @Test
-    void appendsTheBodyBytesUnchangedEvenWhenTheyAreNotUtf8() {
+    void keepsTheBodyBytesUnchangedAndUncopiedEvenWhenTheyAreNotUtf8() {
         byte[] body = {'{', (byte) 0xC3, (byte) 0x28, (byte) 0xFF, '}'};
-        assertThat(SignedMessage.of("12.", body)).containsExactly('1', '2', '.', '{', 0xC3, 0x28, 0xFF, '}');
+
+        SignedMessage message = SignedMessage.of("12.", body);
+
+        assertThat(message.head()).containsExactly('1', '2', '.');
+        assertThat(message.body()).isSameAs(body).containsExactly('{', 0xC3, 0x28, 0xFF, '}');
     }
 
     @Test
     void encodesThePrefixAsUtf8() {
-        assertThat(SignedMessage.of("é.", new byte[0])).containsExactly(0xC3, 0xA9, '.');
+        assertThat(SignedMessage.of("é.", new byte[0]).head()).containsExactly(0xC3, 0xA9, '.');
     }
 }
