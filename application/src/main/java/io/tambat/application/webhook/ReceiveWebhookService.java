@@ -10,6 +10,7 @@ import io.tambat.domain.error.WebhookRejectedException;
 import io.tambat.domain.model.webhook.Headers;
 import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.model.webhook.ProviderReply;
+import io.tambat.domain.model.webhook.PayloadDigest;
 import io.tambat.domain.model.webhook.RawDelivery;
 import io.tambat.domain.model.webhook.ReceiptStatus;
 import io.tambat.domain.model.webhook.SecretVersion;
@@ -21,14 +22,13 @@ import io.tambat.domain.model.webhook.WebhookReceipt;
 import io.tambat.domain.port.out.InboxPort;
 import io.tambat.domain.port.out.IngressMetricsPort;
 import io.tambat.domain.port.out.PayloadCipherPort;
+import io.tambat.domain.port.out.PayloadDigestPort;
 import io.tambat.domain.port.out.ProviderAdapter;
 import io.tambat.domain.port.out.TracingPort;
 import io.tambat.domain.port.out.WebhookEndpointsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.TransactionalException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -63,6 +63,9 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
 
     @Inject
     PayloadCipherPort cipher;
+
+    @Inject
+    PayloadDigestPort digests;
 
     @Inject
     InboxAcceptance acceptance;
@@ -178,7 +181,7 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
     private WebhookReceipt store(WebhookEndpoint endpoint, RawDelivery delivery, SecretVersion matched,
             List<WebhookEvent> events, Instant now) {
         byte[] body = delivery.body();
-        byte[] sha256 = sha256(body);
+        PayloadDigest digest = digests.of(body);
         // Read here, on the request's thread: the group commit may insert the rows on another request's.
         Optional<String> traceContext = tracing.currentContext();
         Optional<String> contentType = delivery.headers().all("Content-Type").stream().findFirst();
@@ -188,7 +191,7 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
             byte[] aad = NewInboxEntry.payloadAssociatedData(inboxId, endpoint.provider(), endpoint.id(),
                     event.providerEventId());
             entries.add(new NewInboxEntry(inboxId, endpoint.provider(), endpoint.id(), event, now,
-                    cipher.seal(body, aad), sha256, matched.version(), traceContext, contentType));
+                    cipher.seal(body, aad), digest, matched.version(), traceContext, contentType));
         }
         List<InboxPort.Insertion> insertions;
         try {
@@ -220,14 +223,6 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
                     new Object[] {entries.get(0).endpointId(), e.getClass().getName()});
             throw new WebhookRejectedException(Rejection.STORAGE_UNAVAILABLE, "storage is unavailable",
                     settings.retryAfter(), e);
-        }
-    }
-
-    private static byte[] sha256(byte[] body) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(body);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK provides SHA-256", e);
         }
     }
 }

@@ -25,6 +25,7 @@ import io.tambat.domain.model.processing.ObjectType;
 import io.tambat.domain.model.processing.StateChange;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.webhook.PayloadDigest;
 import io.tambat.domain.model.webhook.WebhookEvent;
 import io.tambat.domain.port.out.EventInterpreter;
 import io.tambat.domain.port.out.ProviderStatePort;
@@ -144,7 +145,7 @@ final class ProcessingFixture {
         byte[] payload = state.getBytes(StandardCharsets.UTF_8);
         byte[] aad = NewInboxEntry.payloadAssociatedData(inboxId, PROVIDER, ENDPOINT, providerEventId);
         inbox.insertIfAbsent(new NewInboxEntry(inboxId, PROVIDER, ENDPOINT, event, clock.instant(),
-                processor.cipher.seal(payload, aad), new byte[32], "v1", Optional.of(acceptedIn(providerEventId)),
+                processor.cipher.seal(payload, aad), new PayloadDigest(new byte[32], List.of()), "v1", Optional.of(acceptedIn(providerEventId)),
                 Optional.of("application/json")));
         return inboxId;
     }

@@ -89,7 +89,7 @@ public final class InMemoryInbox implements InboxPort, InboxWorkPort, RollsBack 
     @Override
     public Optional<UUID> recordBodyUnlessSeen(NewInboxEntry entry, Instant seenAfter) {
         answer();
-        String body = entry.endpointId() + "/" + HexFormat.of().formatHex(entry.payloadSha256());
+        String body = entry.endpointId() + "/" + HexFormat.of().formatHex(entry.payloadDigest().stored());
         SeenBody earlier = seenBodies.get(body);
         if (earlier != null && earlier.at().isAfter(seenAfter)) {
             return Optional.of(earlier.inboxId());

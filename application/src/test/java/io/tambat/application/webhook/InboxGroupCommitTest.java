@@ -9,6 +9,7 @@ import io.tambat.domain.error.StorageRejectedException;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.webhook.PayloadDigest;
 import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.model.webhook.WebhookEvent;
 import io.tambat.domain.port.out.InboxPort;
@@ -172,7 +173,8 @@ class InboxGroupCommitTest {
     private static NewInboxEntry entry(String eventId) {
         return new NewInboxEntry(UUID.randomUUID(), "test", new EndpointId("shop"),
                 new WebhookEvent(eventId, "thing.happened", Optional.empty(), Optional.empty(), Optional.empty()),
-                Instant.parse("2026-11-02T09:00:00Z"), new SealedPayload("k1", new byte[16]), new byte[32], "v1",
+                Instant.parse("2026-11-02T09:00:00Z"), new SealedPayload("k1", new byte[16]),
+                new PayloadDigest(new byte[32], List.of()), "v1",
                 Optional.empty(), Optional.empty());
     }
 

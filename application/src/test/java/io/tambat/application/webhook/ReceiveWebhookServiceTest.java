@@ -13,6 +13,7 @@ import io.tambat.application.testing.TestDestinations;
 import io.tambat.application.testing.InMemoryInbox;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.RecordingTracing;
+import io.tambat.application.testing.BodyDigests;
 import io.tambat.application.testing.SealingCipher;
 import io.tambat.application.transaction.GroupCommitSettings;
 import io.tambat.application.work.StorageStatus;
@@ -508,6 +509,7 @@ class ReceiveWebhookServiceTest {
         built.rateLimits = new RateLimits();
         built.secrets = secrets;
         built.cipher = new SealingCipher();
+        built.digests = new BodyDigests();
         built.acceptance = acceptance;
         built.groupCommit = groupCommit;
         built.metrics = metrics;

@@ -18,10 +18,12 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Map;
 import java.util.UUID;
 import javax.crypto.Cipher;
+import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
@@ -47,7 +49,7 @@ class WebhookReceivingIT extends DeployedTambatTest {
         assertThat(row).containsEntry("provider", "stripe").containsEntry("endpoint_id", "stripe-main")
                 .containsEntry("provider_event_id", eventId).containsEntry("event_type", "payment_intent.succeeded")
                 .containsEntry("object_id", "pi_123").containsEntry("matched_secret_version", "v1")
-                .containsEntry("payload_key_id", "it1");
+                .containsEntry("payload_key_id", "it1/row");
         // Ingress writes no history entry (a row's RECEIVED is its received_at); a worker may have recorded the
         // attempt it ended.
         assertThat(db.count("SELECT count(*) FROM webhook_inbox_history WHERE inbox_id = CAST(? AS uuid) "
@@ -55,7 +57,9 @@ class WebhookReceivingIT extends DeployedTambatTest {
         byte[] stored = (byte[]) row.get("payload_ciphertext");
         assertThat(new String(stored, StandardCharsets.ISO_8859_1)).doesNotContain(eventId);
         assertThat(decrypt(stored, "inbox|" + inboxId + "|stripe|stripe-main|" + eventId)).isEqualTo(body);
-        assertThat((byte[]) row.get("payload_sha256")).isEqualTo(MessageDigest.getInstance("SHA-256").digest(body));
+        assertThat(row.get("payload_sha256")).as("no unkeyed digest of the payload").isNull();
+        assertThat((byte[]) row.get("payload_digest")).isEqualTo(hmac(hkdf(new byte[32], "tambat payload digest v1"),
+                MessageDigest.getInstance("SHA-256").digest(body)));
     }
 
     @Test
@@ -351,11 +355,26 @@ class WebhookReceivingIT extends DeployedTambatTest {
         return Instant.now().getEpochSecond();
     }
 
+    /** A row's own key: HKDF-SHA256 of the payload key and the salt the frame starts with, then AES-GCM. */
     private static byte[] decrypt(byte[] framed, String associatedData) throws Exception {
         Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-        cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(Base64.getDecoder().decode(PAYLOAD_KEY), "AES"),
-                new GCMParameterSpec(128, framed, 0, 12));
+        cipher.init(Cipher.DECRYPT_MODE, new SecretKeySpec(hkdf(Arrays.copyOf(framed, 32), "tambat row key v1"), "AES"),
+                new GCMParameterSpec(128, framed, 32, 12));
         cipher.updateAAD(associatedData.getBytes(StandardCharsets.UTF_8));
-        return cipher.doFinal(framed, 12, framed.length - 12);
+        return cipher.doFinal(framed, 44, framed.length - 44);
+    }
+
+    /** RFC 5869 with SHA-256, 32 bytes of output, from the payload key. */
+    private static byte[] hkdf(byte[] salt, String info) throws Exception {
+        byte[] pseudorandomKey = hmac(salt, Base64.getDecoder().decode(PAYLOAD_KEY));
+        byte[] infoAndCounter = Arrays.copyOf(info.getBytes(StandardCharsets.US_ASCII), info.length() + 1);
+        infoAndCounter[info.length()] = 1;
+        return hmac(pseudorandomKey, infoAndCounter);
+    }
+
+    private static byte[] hmac(byte[] key, byte[] data) throws Exception {
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(key, "HmacSHA256"));
+        return mac.doFinal(data);
     }
 }

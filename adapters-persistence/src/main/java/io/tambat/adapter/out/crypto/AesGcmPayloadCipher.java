@@ -2,6 +2,7 @@ package io.tambat.adapter.out.crypto;
 
 import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.port.out.PayloadCipherPort;
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.Arrays;
@@ -11,7 +12,7 @@ import javax.crypto.SecretKey;
 import javax.crypto.spec.GCMParameterSpec;
 
 /**
- * AES-256-GCM, each ciphertext under a key of its own: HKDF-SHA256 ({@link RowKeyDerivation}) of the current
+ * AES-256-GCM, each ciphertext under a key of its own: HKDF-SHA256 ({@link Hkdf}) of the current
  * payload key and a random 256-bit salt, stored as {@code salt || nonce || ciphertext || tag} and named
  * {@code <key id>/row}. NIST SP 800-38D allows a key 2^32 encryptions with random nonces, which one payload key
  * used directly would reach in about 25 days at 2,000 deliveries a second; a derived key seals one row, so a
@@ -24,6 +25,8 @@ public final class AesGcmPayloadCipher implements PayloadCipherPort {
     /** Ends the name of a ciphertext sealed under a derived key; no key id contains it. */
     public static final String ROW_KEY_SUFFIX = "/row";
 
+    /** Binds a derived key to sealing one row. */
+    private static final byte[] ROW_KEY = "tambat row key v1".getBytes(StandardCharsets.US_ASCII);
     private static final int SALT_BYTES = 32;
     private static final int NONCE_BYTES = 12;
     private static final int TAG_BITS = 128;
@@ -52,7 +55,7 @@ public final class AesGcmPayloadCipher implements PayloadCipherPort {
         random.nextBytes(saltAndNonce);
         try {
             Cipher cipher = Cipher.getInstance(TRANSFORMATION);
-            cipher.init(Cipher.ENCRYPT_MODE, RowKeyDerivation.derive(keys.current(), salt(saltAndNonce)),
+            cipher.init(Cipher.ENCRYPT_MODE, rowKey(keys.current(), salt(saltAndNonce)),
                     new GCMParameterSpec(TAG_BITS, saltAndNonce, SALT_BYTES, NONCE_BYTES));
             cipher.updateAAD(associatedData);
             byte[] framed = new byte[saltAndNonce.length + cipher.getOutputSize(plaintext.length)];
@@ -82,7 +85,7 @@ public final class AesGcmPayloadCipher implements PayloadCipherPort {
             throw new IllegalStateException("sealed payload is truncated");
         }
         try {
-            SecretKey key = rowKey ? RowKeyDerivation.derive(payloadKey, salt(framed)) : payloadKey;
+            SecretKey key = rowKey ? rowKey(payloadKey, salt(framed)) : payloadKey;
             Cipher cipher = Cipher.getInstance(TRANSFORMATION);
             cipher.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, framed, nonceAt, NONCE_BYTES));
             cipher.updateAAD(associatedData);
@@ -91,6 +94,10 @@ public final class AesGcmPayloadCipher implements PayloadCipherPort {
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("sealed payload does not authenticate", e);
         }
+    }
+
+    static SecretKey rowKey(SecretKey payloadKey, byte[] salt) {
+        return Hkdf.derive(payloadKey, salt, ROW_KEY, "AES");
     }
 
     /** The salt a frame of a derived key starts with. */

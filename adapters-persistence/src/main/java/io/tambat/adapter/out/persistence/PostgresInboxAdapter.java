@@ -39,14 +39,14 @@ class PostgresInboxAdapter implements InboxPort {
                     CAST(? AS text[]))
                 WITH ORDINALITY AS entry(inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id,
                     object_version, provider_created_at, received_at, payload_ciphertext, payload_key_id,
-                    payload_sha256, matched_secret_version, trace_context, content_type, position)),
+                    payload_digest, matched_secret_version, trace_context, content_type, position)),
             inserted AS (
                 INSERT INTO webhook_inbox (inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id,
                     object_version, provider_created_at, received_at, payload_ciphertext, payload_key_id,
-                    payload_sha256, matched_secret_version, trace_context, content_type, status, attempt_count,
+                    payload_digest, matched_secret_version, trace_context, content_type, status, attempt_count,
                     next_attempt_at)
                 SELECT inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id, object_version,
-                    provider_created_at, received_at, payload_ciphertext, payload_key_id, payload_sha256,
+                    provider_created_at, received_at, payload_ciphertext, payload_key_id, payload_digest,
                     matched_secret_version, trace_context, content_type, 'RECEIVED', 0, received_at
                 FROM input ORDER BY position
                 ON CONFLICT (provider, endpoint_id, provider_event_id) DO NOTHING
@@ -59,16 +59,28 @@ class PostgresInboxAdapter implements InboxPort {
             WHERE (provider, endpoint_id, provider_event_id) IN (
                 SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[])))""";
 
-    private static final String RECORD_BODY = """
-            INSERT INTO webhook_body_seen (endpoint_id, payload_sha256, inbox_id, seen_at)
-            VALUES (?1, ?2, CAST(?3 AS uuid), ?4)
-            ON CONFLICT (endpoint_id, payload_sha256) DO UPDATE
-                SET inbox_id = EXCLUDED.inbox_id, seen_at = EXCLUDED.seen_at
-                WHERE webhook_body_seen.seen_at <= ?5
-            RETURNING 1""";
+    /**
+     * The body's record under an earlier form of its digest ({@code ?6}: under another payload key, or unkeyed)
+     * within the window, if one is there; otherwise the body is recorded under its digest ({@code ?2}), unless a
+     * record of that digest within the window is there.
+     */
+    private static final NumberedStatement RECORD_BODY = NumberedStatement.of("""
+            WITH earlier AS (
+                SELECT inbox_id FROM webhook_body_seen
+                WHERE endpoint_id = ?1 AND seen_at > ?5
+                  AND (payload_digest = ANY (CAST(?6 AS bytea[])) OR payload_sha256 = ANY (CAST(?6 AS bytea[])))
+                LIMIT 1),
+            recorded AS (
+                INSERT INTO webhook_body_seen (endpoint_id, payload_digest, inbox_id, seen_at)
+                SELECT ?1, ?2, CAST(?3 AS uuid), ?4 WHERE NOT EXISTS (SELECT 1 FROM earlier)
+                ON CONFLICT (endpoint_id, payload_digest) DO UPDATE
+                    SET inbox_id = EXCLUDED.inbox_id, seen_at = EXCLUDED.seen_at
+                    WHERE webhook_body_seen.seen_at <= ?5
+                RETURNING 1)
+            SELECT (SELECT CAST(inbox_id AS text) FROM earlier), (SELECT count(*) FROM recorded)""");
 
     private static final String SEEN_BODY = """
-            SELECT CAST(inbox_id AS text) FROM webhook_body_seen WHERE endpoint_id = ?1 AND payload_sha256 = ?2""";
+            SELECT CAST(inbox_id AS text) FROM webhook_body_seen WHERE endpoint_id = ?1 AND payload_digest = ?2""";
 
     private static final String PURGE_SEEN = """
             DELETE FROM webhook_body_seen WHERE ctid IN (
@@ -96,7 +108,7 @@ class PostgresInboxAdapter implements InboxPort {
                         entries.stream().map(entry -> entry.payload().ciphertext()).toList()));
                 statement.setArray(11, texts(connection, entries, entry -> entry.payload().keyId()));
                 statement.setArray(12, EnlistedConnection.bytes(connection,
-                        entries.stream().map(NewInboxEntry::payloadSha256).toList()));
+                        entries.stream().map(entry -> entry.payloadDigest().stored()).toList()));
                 statement.setArray(13, texts(connection, entries, NewInboxEntry::matchedSecretVersion));
                 statement.setArray(14, texts(connection, entries, entry -> entry.traceContext().orElse(null)));
                 statement.setArray(15, texts(connection, entries, entry -> entry.contentType().orElse(null)));
@@ -137,19 +149,21 @@ class PostgresInboxAdapter implements InboxPort {
     @Override
     public Optional<UUID> recordBodyUnlessSeen(NewInboxEntry entry, Instant seenAfter) {
         return StorageCalls.call("replay window check", () -> {
-            List<?> recorded = em.createNativeQuery(RECORD_BODY)
-                    .setParameter(1, entry.endpointId().value())
-                    .setParameter(2, entry.payloadSha256())
-                    .setParameter(3, entry.inboxId().toString())
-                    .setParameter(4, Timestamp.from(entry.receivedAt()))
-                    .setParameter(5, Timestamp.from(seenAfter))
-                    .getResultList();
-            if (!recorded.isEmpty()) {
+            List<Object[]> answer = EnlistedConnection.query(em, RECORD_BODY.sql(), (connection, statement) ->
+                    RECORD_BODY.bind(statement, entry.endpointId().value(), entry.payloadDigest().stored(),
+                            entry.inboxId().toString(), Timestamp.from(entry.receivedAt()), Timestamp.from(seenAfter),
+                            EnlistedConnection.bytes(connection, entry.payloadDigest().earlierForms())),
+                    row -> new Object[] {row.getString(1), row.getLong(2)});
+            Object[] outcome = answer.get(0);
+            if (outcome[0] != null) {
+                return Optional.of(UUID.fromString((String) outcome[0]));
+            }
+            if ((long) outcome[1] > 0) {
                 return Optional.empty();
             }
             return Optional.of(NativeResults.value(em.createNativeQuery(SEEN_BODY)
                     .setParameter(1, entry.endpointId().value())
-                    .setParameter(2, entry.payloadSha256()), ColumnValues::uuid));
+                    .setParameter(2, entry.payloadDigest().stored()), ColumnValues::uuid));
         });
     }
 

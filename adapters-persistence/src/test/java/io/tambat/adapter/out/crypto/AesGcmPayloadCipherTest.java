@@ -27,12 +27,12 @@ class AesGcmPayloadCipherTest {
     @Test
     void derivesKeysAsRfc5869TestCaseOneDoes() {
         HexFormat hex = HexFormat.of();
-        byte[] pseudorandomKey = RowKeyDerivation.extract(hex.parseHex("000102030405060708090a0b0c"),
+        byte[] pseudorandomKey = Hkdf.extract(hex.parseHex("000102030405060708090a0b0c"),
                 hex.parseHex("0b".repeat(22)));
 
         assertThat(hex.formatHex(pseudorandomKey))
                 .isEqualTo("077709362c2e32df0ddc3f0dc47bba6390b6c73bb50f9c3122ec844ad7c2b3e5");
-        assertThat(hex.formatHex(RowKeyDerivation.expand(pseudorandomKey, hex.parseHex("f0f1f2f3f4f5f6f7f8f9"))))
+        assertThat(hex.formatHex(Hkdf.expand(pseudorandomKey, hex.parseHex("f0f1f2f3f4f5f6f7f8f9"))))
                 .as("the first 32 of the 42 bytes of output").isEqualTo(
                         "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf");
     }
@@ -43,8 +43,8 @@ class AesGcmPayloadCipherTest {
         SealedPayload second = cipher.seal(PAYLOAD, ROW);
 
         assertThat(first.keyId()).isEqualTo(second.keyId()).isEqualTo("k1/row").isEqualTo(cipher.currentSealing());
-        SecretKey firstKey = RowKeyDerivation.derive(KEYS.current(), Arrays.copyOf(first.ciphertext(), 32));
-        SecretKey secondKey = RowKeyDerivation.derive(KEYS.current(), Arrays.copyOf(second.ciphertext(), 32));
+        SecretKey firstKey = AesGcmPayloadCipher.rowKey(KEYS.current(), Arrays.copyOf(first.ciphertext(), 32));
+        SecretKey secondKey = AesGcmPayloadCipher.rowKey(KEYS.current(), Arrays.copyOf(second.ciphertext(), 32));
         assertThat(firstKey.getEncoded()).isNotEqualTo(secondKey.getEncoded())
                 .isNotEqualTo(KEYS.current().getEncoded());
         assertThat(openDirectly(firstKey, first.ciphertext(), 32)).isEqualTo(PAYLOAD);

@@ -4,12 +4,14 @@ import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.webhook.PayloadDigest;
 import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.model.webhook.WebhookEvent;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -50,7 +52,10 @@ record InboxEntryFixture(UUID inboxId, EndpointId endpoint, String eventId, Inst
         return new InboxEntryFixture(inboxId, endpoint, eventId, receivedAt, body, secretVersion);
     }
 
-    /** The body is stored as it came: these tests need no encryption, only bytes under a key id. */
+    /**
+     * The body is stored as it came: these tests need no encryption, only bytes under a key id. Its digest stands
+     * in for a keyed one, with the body's SHA-256 as its earlier, unkeyed form.
+     */
     NewInboxEntry build() {
         return build(Optional.empty());
     }
@@ -64,7 +69,8 @@ record InboxEntryFixture(UUID inboxId, EndpointId endpoint, String eventId, Inst
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         return new NewInboxEntry(inboxId, PROVIDER, endpoint, new WebhookEvent(eventId, EVENT_TYPE,
                 Optional.of("pi_1"), Optional.of(7L), Optional.of(receivedAt.minusSeconds(1))), receivedAt,
-                new SealedPayload(KEY_ID, bytes), sha256(bytes), matchedSecretVersion, traceContext,
+                new SealedPayload(KEY_ID, bytes), new PayloadDigest(keyedDigest(), List.of(bodySha256())),
+                matchedSecretVersion, traceContext,
                 Optional.of("application/json"));
     }
 
@@ -76,6 +82,16 @@ record InboxEntryFixture(UUID inboxId, EndpointId endpoint, String eventId, Inst
         return new LeasedEvent(inboxId, PROVIDER, new EndpointId("shop"), "evt_" + inboxId, EVENT_TYPE,
                 Optional.of("pi_1"), Optional.of(7L), new Lease(attempt, false), Instant.EPOCH, Optional.empty(),
                 Optional.empty());
+    }
+
+    /** What stands in for the body's keyed digest. */
+    byte[] keyedDigest() {
+        return sha256(("keyed|" + body).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The unkeyed digest rows stored before keyed digests hold. */
+    byte[] bodySha256() {
+        return sha256(body.getBytes(StandardCharsets.UTF_8));
     }
 
     private static byte[] sha256(byte[] bytes) {

@@ -1,9 +1,15 @@
 package io.tambat.adapter.out.persistence;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import jakarta.persistence.EntityManager;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The inbox contract on PostgreSQL, through {@link PostgresInboxAdapter} and {@link PostgresInboxWorkAdapter}. */
@@ -12,6 +18,8 @@ class PostgresInboxAdapterTest extends InboxPortContract {
 
     /** The statuses as operators read them, in JDBC's positional form. */
     private static final NumberedStatement HISTORY = NumberedStatement.of(PostgresInboxQueryAdapter.HISTORY);
+
+    private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
 
     private final ContractDatabase database;
 
@@ -22,6 +30,42 @@ class PostgresInboxAdapterTest extends InboxPortContract {
     @Override
     protected StoreSession<InboxPorts> openSession() {
         return database.session(PostgresInboxAdapterTest::inboxPorts);
+    }
+
+    @Test
+    void storesABodysKeyedDigestAndNoUnkeyedOne() {
+        InboxEntryFixture entry = InboxEntryFixture.valid(NOW);
+
+        session.run(ports -> ports.inbox().insertIfAbsent(entry.build()));
+
+        assertThat(database.value("SELECT payload_digest FROM webhook_inbox WHERE inbox_id = ?", byte[].class,
+                entry.inboxId())).isEqualTo(entry.keyedDigest());
+        assertThat(database.value("SELECT payload_sha256 FROM webhook_inbox WHERE inbox_id = ?", byte[].class,
+                entry.inboxId())).isNull();
+    }
+
+    @Test
+    void aBodyAcceptedBeforeDigestsWereKeyedIsStillSeenWithinItsWindowAndRecordedAnewAfterIt() {
+        InboxEntryFixture before = InboxEntryFixture.valid(NOW.minus(Duration.ofMinutes(1)));
+        UUID earlier = UUID.randomUUID();
+        database.execute("INSERT INTO webhook_body_seen (endpoint_id, payload_sha256, inbox_id, seen_at) "
+                + "VALUES ('shop', ?, ?, ?)", before.bodySha256(), earlier, Timestamp.from(before.receivedAt()));
+        InboxEntryFixture replay = InboxEntryFixture.valid(NOW).withBodyOf(before);
+
+        Optional<UUID> seen = session.call(ports -> {
+            ports.inbox().insertIfAbsent(replay.build());
+            return ports.inbox().recordBodyUnlessSeen(replay.build(), NOW.minus(Duration.ofHours(1)));
+        });
+        InboxEntryFixture afterTheWindow = InboxEntryFixture.valid(NOW).withBodyOf(before);
+        Optional<UUID> recordedAnew = session.call(ports -> {
+            ports.inbox().insertIfAbsent(afterTheWindow.build());
+            return ports.inbox().recordBodyUnlessSeen(afterTheWindow.build(), NOW.minusSeconds(30));
+        });
+
+        assertThat(seen).contains(earlier);
+        assertThat(recordedAnew).isEmpty();
+        assertThat(database.column("SELECT payload_digest FROM webhook_body_seen WHERE inbox_id = ?", byte[].class,
+                afterTheWindow.inboxId())).containsExactly(afterTheWindow.keyedDigest());
     }
 
     /** The inbox adapters on one EntityManager, as the container injects them. */

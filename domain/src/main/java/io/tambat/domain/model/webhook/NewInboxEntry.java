@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * An authenticated event about to be stored: its identity, the sealed raw body, a SHA-256 of the raw body,
+ * An authenticated event about to be stored: its identity, the sealed raw body, a keyed digest of the raw body,
  * the secret version that verified it, and the trace context of the request that accepted it (opaque, see
  * {@link io.tambat.domain.port.out.TracingPort}), so that its processing can be linked to that request, and the
  * body's content type as it came, which forwarding sends with it.
@@ -18,7 +18,7 @@ public record NewInboxEntry(
         WebhookEvent event,
         Instant receivedAt,
         SealedPayload payload,
-        byte[] payloadSha256,
+        PayloadDigest payloadDigest,
         String matchedSecretVersion,
         Optional<String> traceContext,
         Optional<String> contentType) {
@@ -33,7 +33,7 @@ public record NewInboxEntry(
         Objects.requireNonNull(matchedSecretVersion);
         Objects.requireNonNull(traceContext);
         Objects.requireNonNull(contentType);
-        payloadSha256 = payloadSha256.clone();
+        Objects.requireNonNull(payloadDigest);
     }
 
     /**

@@ -31,8 +31,9 @@ public interface InboxPort {
 
     /**
      * Records that the body of a newly stored entry was accepted on its endpoint, unless the same body was
-     * accepted there after {@code seenAfter}. Decided by the database's primary key in one statement, like
-     * {@link #insertIfAbsent}; an older record of the body is taken over.
+     * accepted there after {@code seenAfter}, under its digest or an earlier form of it
+     * ({@link io.tambat.domain.model.webhook.PayloadDigest}). Decided by the database's unique key on the digest
+     * in one statement, like {@link #insertIfAbsent}; an older record of the body is taken over.
      *
      * @return the inbox id under which the body was accepted within the window, if it was
      */

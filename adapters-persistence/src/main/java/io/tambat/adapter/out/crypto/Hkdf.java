@@ -1,32 +1,32 @@
 package io.tambat.adapter.out.crypto;
 
-import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import javax.crypto.Mac;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * HKDF-SHA256 (RFC 5869) of one AES-256 key for one sealed row, from a payload key and the row's random salt.
- * The JDK has HMAC-SHA256 but no HKDF; a 32-byte output is one extract and one expand block, so it is written
- * here rather than brought in with a cryptography provider.
+ * HKDF-SHA256 (RFC 5869) of one 32-byte key from a payload key: for each sealed row, with the row's random salt,
+ * and for payload digests. The JDK has HMAC-SHA256 but no HKDF; a 32-byte output is one extract and one expand
+ * block, so it is written here rather than brought in with a cryptography provider.
  */
-final class RowKeyDerivation {
+final class Hkdf {
 
-    /** Binds derived keys to their use: the same payload key and salt derive another key for anything else. */
-    private static final byte[] INFO = "tambat row key v1".getBytes(StandardCharsets.US_ASCII);
     private static final String HMAC = "HmacSHA256";
 
-    private RowKeyDerivation() {
+    private Hkdf() {
     }
 
-    static SecretKey derive(SecretKey payloadKey, byte[] salt) {
-        return new SecretKeySpec(expand(extract(salt, payloadKey.getEncoded()), INFO), "AES");
+    /**
+     * @param info binds the key to its use: the same payload key and salt derive another key for anything else
+     */
+    static SecretKey derive(SecretKey payloadKey, byte[] salt, byte[] info, String algorithm) {
+        return new SecretKeySpec(expand(extract(salt, payloadKey.getEncoded()), info), algorithm);
     }
 
-    /** RFC 5869 section 2.2: the pseudorandom key, HMAC(salt, input key material). */
+    /** RFC 5869 section 2.2: the pseudorandom key, HMAC(salt, input key material); no salt is 32 zero bytes. */
     static byte[] extract(byte[] salt, byte[] inputKeyMaterial) {
-        return hmac(salt, inputKeyMaterial);
+        return hmac(salt.length == 0 ? new byte[32] : salt, inputKeyMaterial);
     }
 
     /** RFC 5869 section 2.3 for 32 bytes of output, its first block: HMAC(prk, info || 0x01). */

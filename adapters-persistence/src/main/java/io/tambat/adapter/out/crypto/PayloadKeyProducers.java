@@ -1,6 +1,7 @@
 package io.tambat.adapter.out.crypto;
 
 import io.tambat.domain.port.out.PayloadCipherPort;
+import io.tambat.domain.port.out.PayloadDigestPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
@@ -10,15 +11,15 @@ import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Builds the payload cipher from {@code TAMBAT_PAYLOAD_KEYS}. Without keys the server must not run, except
- * in development mode, where a random key lives as long as the process (so stored payloads of a previous
- * run no longer open).
+ * Builds the payload cipher and the payload digests from {@code TAMBAT_PAYLOAD_KEYS}, both from one reading of
+ * the keys. Without keys the server must not run, except in development mode, where a random key lives as long
+ * as the process (so stored payloads of a previous run no longer open).
  */
 @ApplicationScoped
-public class PayloadCipherProducer {
+public class PayloadKeyProducers {
 
     static final String KEYS = "tambat.payload.keys";
-    private static final Logger LOG = Logger.getLogger(PayloadCipherProducer.class.getName());
+    private static final Logger LOG = Logger.getLogger(PayloadKeyProducers.class.getName());
 
     @Inject
     @ConfigProperty(name = KEYS)
@@ -34,10 +35,10 @@ public class PayloadCipherProducer {
      */
     @Produces
     @Singleton
-    PayloadCipherPort payloadCipher() {
+    PayloadKeyRing payloadKeys() {
         if (keys.filter(spec -> !spec.isBlank()).isPresent()) {
             try {
-                return new AesGcmPayloadCipher(PayloadKeyRing.parse(keys.get()));
+                return PayloadKeyRing.parse(keys.get());
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(KEYS + " (TAMBAT_PAYLOAD_KEYS): " + e.getMessage());
             }
@@ -48,6 +49,18 @@ public class PayloadCipherProducer {
         }
         LOG.warning("TAMBAT_PAYLOAD_KEYS is not set: development mode generated an ephemeral payload key; "
                 + "payloads stored by this process cannot be read after it stops");
-        return new AesGcmPayloadCipher(PayloadKeyRing.ephemeral());
+        return PayloadKeyRing.ephemeral();
+    }
+
+    @Produces
+    @Singleton
+    PayloadCipherPort payloadCipher(PayloadKeyRing payloadKeys) {
+        return new AesGcmPayloadCipher(payloadKeys);
+    }
+
+    @Produces
+    @Singleton
+    PayloadDigestPort payloadDigests(PayloadKeyRing payloadKeys) {
+        return new HmacPayloadDigests(payloadKeys);
     }
 }
