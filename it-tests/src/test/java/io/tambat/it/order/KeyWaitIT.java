@@ -86,6 +86,43 @@ class KeyWaitIT extends DeployedTambatTest {
         assertThat(db.count("SELECT count(*) FROM idempotency_requests WHERE tenant_id = ?", tenant)).isZero();
     }
 
+    @Test
+    void aCheckoutBeingOrderedByAnotherRequestMakesItsDuplicateWaitAloneNotTheOthers() throws Exception {
+        String tenant = tenant();
+        String checkout = checkout();
+        ExecutorService senders = Executors.newFixedThreadPool(OTHERS + 1);
+        try (Connection firstOrder = db.connect()) {
+            firstOrder.setAutoCommit(false);
+            try (PreparedStatement order = firstOrder.prepareStatement("INSERT INTO orders (order_id, tenant_id, "
+                    + "checkout_id, status, currency, total_minor, created_at) "
+                    + "VALUES (gen_random_uuid(), ?, ?, 'CREATED', 'EUR', 2500, now())")) {
+                order.setString(1, tenant);
+                order.setString(2, checkout);
+                order.executeUpdate();
+            }
+            CountDownLatch start = new CountDownLatch(1);
+            CompletableFuture<Timed> duplicate = CompletableFuture.supplyAsync(
+                    () -> timed(start, tenant, key(), checkout), senders);
+            List<CompletableFuture<Timed>> others = new ArrayList<>();
+            for (int i = 0; i < OTHERS; i++) {
+                others.add(CompletableFuture.supplyAsync(() -> timed(start, tenant(), key(), checkout()), senders));
+            }
+            start.countDown();
+
+            for (CompletableFuture<Timed> other : others) {
+                Timed answer = other.join();
+                assertThat(answer.response().statusCode()).as(answer.response().body()).isEqualTo(201);
+                assertThat(answer.took()).isLessThan(OTHERS_NORMAL_LATENCY);
+            }
+            Timed waited = duplicate.join();
+            assertProblem(waited.response(), 409, "idempotency_in_progress");
+            firstOrder.rollback();
+        } finally {
+            senders.shutdownNow();
+        }
+        assertThat(db.count("SELECT count(*) FROM orders WHERE tenant_id = ?", tenant)).isZero();
+    }
+
     /** First requests of the keys that have claimed them and not committed yet. */
     private static void holdUncommitted(Connection connection, String tenant, List<String> keys)
             throws SQLException {
@@ -105,6 +142,10 @@ class KeyWaitIT extends DeployedTambatTest {
     }
 
     private static Timed timed(CountDownLatch start, String tenant, String key) {
+        return timed(start, tenant, key, checkout());
+    }
+
+    private static Timed timed(CountDownLatch start, String tenant, String key, String checkout) {
         try {
             start.await();
         } catch (InterruptedException e) {
@@ -113,7 +154,7 @@ class KeyWaitIT extends DeployedTambatTest {
         }
         long began = System.nanoTime();
         HttpResponse<String> response = OrderRequests.post(ArquillianServer.baseUri(), tenant, key,
-                BODY.formatted(checkout()));
+                BODY.formatted(checkout));
         return new Timed(response, Duration.ofNanos(System.nanoTime() - began));
     }
 

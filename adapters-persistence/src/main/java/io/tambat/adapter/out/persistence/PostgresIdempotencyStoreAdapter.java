@@ -27,8 +27,6 @@ import java.util.UUID;
 @ApplicationScoped
 class PostgresIdempotencyStoreAdapter implements IdempotencyStorePort {
 
-    private static final String LOCK_NOT_AVAILABLE = "55P03";
-
     /** Bounds the claim's wait for a record another transaction is writing; for this transaction only. */
     private static final String LOCK_TIMEOUT = "SELECT set_config('lock_timeout', ?, true)";
 
@@ -92,7 +90,7 @@ class PostgresIdempotencyStoreAdapter implements IdempotencyStorePort {
                     .setParameter(2, scope.name())
                     .setParameter(3, key.value()), IdempotencyRows::existing);
         } catch (RuntimeException e) {
-            if (StorageCalls.sqlState(e).filter(LOCK_NOT_AVAILABLE::equals).isPresent()) {
+            if (StorageCalls.lockNotAvailable(e)) {
                 throw new IdempotencyInProgressException();
             }
             throw StorageCalls.translate("idempotency claim", e);

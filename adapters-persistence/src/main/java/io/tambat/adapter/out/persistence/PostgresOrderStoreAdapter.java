@@ -1,5 +1,7 @@
 package io.tambat.adapter.out.persistence;
 
+import io.tambat.domain.error.IdempotencyInProgressException;
+import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.order.Order;
 import io.tambat.domain.model.order.TenantId;
 import io.tambat.domain.model.order.TenantOrder;
@@ -37,23 +39,32 @@ class PostgresOrderStoreAdapter implements OrderStorePort {
 
     @Override
     public boolean insert(TenantId tenant, Order order) {
-        return StorageCalls.call("order insert", () -> {
-            int inserted = EnlistedConnection.update(em, INSERT, (connection, statement) -> {
-                statement.setString(1, order.id().toString());
-                statement.setString(2, tenant.value());
-                statement.setString(3, order.checkoutId().orElse(null));
-                statement.setString(4, order.status());
-                statement.setString(5, order.currency());
-                statement.setString(6, order.coupon().orElse(null));
-                statement.setLong(7, order.totalMinor());
-                statement.setTimestamp(8, Timestamp.from(order.createdAt()));
-            });
-            if (inserted == 0) {
-                return false;
+        try {
+            return StorageCalls.call("order insert", () -> insertOrder(tenant, order));
+        } catch (StoreUnavailableException e) {
+            if (StorageCalls.lockNotAvailable(e)) {
+                throw new IdempotencyInProgressException();
             }
-            OrderLines.insert(em, order.id(), order.items());
-            return true;
+            throw e;
+        }
+    }
+
+    private boolean insertOrder(TenantId tenant, Order order) {
+        int inserted = EnlistedConnection.update(em, INSERT, (connection, statement) -> {
+            statement.setString(1, order.id().toString());
+            statement.setString(2, tenant.value());
+            statement.setString(3, order.checkoutId().orElse(null));
+            statement.setString(4, order.status());
+            statement.setString(5, order.currency());
+            statement.setString(6, order.coupon().orElse(null));
+            statement.setLong(7, order.totalMinor());
+            statement.setTimestamp(8, Timestamp.from(order.createdAt()));
         });
+        if (inserted == 0) {
+            return false;
+        }
+        OrderLines.insert(em, order.id(), order.items());
+        return true;
     }
 
     @Override

@@ -53,6 +53,14 @@ final class StorageCalls {
                 .orElse(false);
     }
 
+    /**
+     * Whether the statement gave up waiting for a row another transaction is writing ({@code lock_timeout}): the
+     * row is busy, which says nothing of the store's health.
+     */
+    static boolean lockNotAvailable(Throwable failure) {
+        return sqlState(failure).filter("55P03"::equals).isPresent();
+    }
+
     /** The SQLSTATE of the first SQL exception among the causes. */
     static Optional<String> sqlState(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {

@@ -15,6 +15,8 @@ public interface OrderStorePort {
      * permanent unique constraint in the statement itself.
      *
      * @return false when the checkout id is taken (nothing stored)
+     * @throws io.tambat.domain.error.IdempotencyInProgressException when another request is still storing an
+     *         order for the same checkout id past the transaction's bounded wait, as for a key
      */
     boolean insert(TenantId tenant, Order order);
 
