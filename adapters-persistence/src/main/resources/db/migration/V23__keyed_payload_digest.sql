@@ -10,5 +10,6 @@ ALTER TABLE webhook_body_seen DROP CONSTRAINT webhook_body_seen_pkey;
 ALTER TABLE webhook_body_seen ALTER COLUMN payload_sha256 DROP NOT NULL;
 -- Decides, as the primary key did, which of two concurrent acceptances of one body records it.
 CREATE UNIQUE INDEX webhook_body_seen_digest ON webhook_body_seen (endpoint_id, payload_digest);
-CREATE INDEX webhook_body_seen_unkeyed ON webhook_body_seen (endpoint_id, payload_sha256)
-    WHERE payload_sha256 IS NOT NULL;
+-- The primary key's columns stay unique (NULLs are distinct, so keyed rows never collide): an instance of the
+-- release before, during a rolling upgrade, still records bodies with ON CONFLICT on them.
+CREATE UNIQUE INDEX webhook_body_seen_unkeyed ON webhook_body_seen (endpoint_id, payload_sha256);

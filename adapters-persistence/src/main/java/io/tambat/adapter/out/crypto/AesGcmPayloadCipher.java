@@ -17,8 +17,9 @@ import javax.crypto.spec.GCMParameterSpec;
  * {@code <key id>/row}. NIST SP 800-38D allows a key 2^32 encryptions with random nonces, which one payload key
  * used directly would reach in about 25 days at 2,000 deliveries a second; a derived key seals one row, so a
  * payload key seals any number. Ciphertexts sealed under the payload key itself (named {@code <key id>},
- * stored as {@code nonce || ciphertext || tag}) still open, and a re-seal moves them. The JDK does the
- * cryptography; only the framing is ours.
+ * stored as {@code nonce || ciphertext || tag}) still open, and a re-seal moves them. While instances of a
+ * release that cannot open derived keys still run beside this one (a rolling upgrade), it seals as they did
+ * ({@code rowKeys} off), and reads both. The JDK does the cryptography; only the framing is ours.
  */
 public final class AesGcmPayloadCipher implements PayloadCipherPort {
 
@@ -33,10 +34,13 @@ public final class AesGcmPayloadCipher implements PayloadCipherPort {
     private static final String TRANSFORMATION = "AES/GCM/NoPadding";
 
     private final PayloadKeyRing keys;
+    private final boolean rowKeys;
     private final SecureRandom random = new SecureRandom();
 
-    public AesGcmPayloadCipher(PayloadKeyRing keys) {
+    /** @param rowKeys whether each ciphertext is sealed under a key of its own, or under the payload key itself */
+    public AesGcmPayloadCipher(PayloadKeyRing keys, boolean rowKeys) {
         this.keys = keys;
+        this.rowKeys = rowKeys;
     }
 
     @Override
@@ -46,17 +50,18 @@ public final class AesGcmPayloadCipher implements PayloadCipherPort {
 
     @Override
     public String currentSealing() {
-        return keys.currentKeyId() + ROW_KEY_SUFFIX;
+        return rowKeys ? keys.currentKeyId() + ROW_KEY_SUFFIX : keys.currentKeyId();
     }
 
     @Override
     public SealedPayload seal(byte[] plaintext, byte[] associatedData) {
-        byte[] saltAndNonce = new byte[SALT_BYTES + NONCE_BYTES];
+        int nonceAt = rowKeys ? SALT_BYTES : 0;
+        byte[] saltAndNonce = new byte[nonceAt + NONCE_BYTES];
         random.nextBytes(saltAndNonce);
         try {
             Cipher cipher = Cipher.getInstance(TRANSFORMATION);
-            cipher.init(Cipher.ENCRYPT_MODE, rowKey(keys.current(), salt(saltAndNonce)),
-                    new GCMParameterSpec(TAG_BITS, saltAndNonce, SALT_BYTES, NONCE_BYTES));
+            cipher.init(Cipher.ENCRYPT_MODE, rowKeys ? rowKey(keys.current(), salt(saltAndNonce)) : keys.current(),
+                    new GCMParameterSpec(TAG_BITS, saltAndNonce, nonceAt, NONCE_BYTES));
             cipher.updateAAD(associatedData);
             byte[] framed = new byte[saltAndNonce.length + cipher.getOutputSize(plaintext.length)];
             System.arraycopy(saltAndNonce, 0, framed, 0, saltAndNonce.length);

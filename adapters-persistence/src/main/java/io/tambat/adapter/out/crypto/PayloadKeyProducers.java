@@ -29,6 +29,11 @@ public class PayloadKeyProducers {
     @ConfigProperty(name = "tambat.dev.mode", defaultValue = "false")
     boolean devMode;
 
+    /** Off only while instances of a release that cannot open derived keys still run beside this one. */
+    @Inject
+    @ConfigProperty(name = "tambat.payload.row-keys", defaultValue = "true")
+    boolean rowKeys;
+
     /**
      * @throws IllegalArgumentException naming {@code tambat.payload.keys} when keys are missing outside
      *                                  development mode or cannot be parsed
@@ -55,7 +60,7 @@ public class PayloadKeyProducers {
     @Produces
     @Singleton
     PayloadCipherPort payloadCipher(PayloadKeyRing payloadKeys) {
-        return new AesGcmPayloadCipher(payloadKeys);
+        return new AesGcmPayloadCipher(payloadKeys, rowKeys);
     }
 
     @Produces

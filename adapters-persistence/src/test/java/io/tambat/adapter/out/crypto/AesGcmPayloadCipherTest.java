@@ -22,7 +22,7 @@ class AesGcmPayloadCipherTest {
     private static final byte[] PAYLOAD = "{\"id\":\"evt_1\"}".getBytes(StandardCharsets.UTF_8);
     private static final byte[] ROW = "inbox row 1".getBytes(StandardCharsets.UTF_8);
 
-    private final AesGcmPayloadCipher cipher = new AesGcmPayloadCipher(KEYS);
+    private final AesGcmPayloadCipher cipher = new AesGcmPayloadCipher(KEYS, true);
 
     @Test
     void derivesKeysAsRfc5869TestCaseOneDoes() {
@@ -76,6 +76,18 @@ class AesGcmPayloadCipherTest {
                 .as("named as sealed the old way").isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> cipher.open(new SealedPayload("k9/row", framed), ROW))
                 .hasMessage("payload key k9 is not configured");
+    }
+
+    @Test
+    void duringARollingUpgradeSealsUnderThePayloadKeyItselfAsTheReleaseBeforeDid() {
+        AesGcmPayloadCipher asBefore = new AesGcmPayloadCipher(KEYS, false);
+
+        SealedPayload sealed = asBefore.seal(PAYLOAD, ROW);
+
+        assertThat(sealed.keyId()).isEqualTo("k1").isEqualTo(asBefore.currentSealing());
+        assertThat(sealed.ciphertext()).hasSize(12 + PAYLOAD.length + 16);
+        assertThat(cipher.open(sealed, ROW)).as("and a cipher with row keys opens it").isEqualTo(PAYLOAD);
+        assertThat(asBefore.open(cipher.seal(PAYLOAD, ROW), ROW)).isEqualTo(PAYLOAD);
     }
 
     @Test

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class JpaSecretStoreAdapterTest extends SecretStorePortContract {
 
     private static final PayloadCipherPort CIPHER = new AesGcmPayloadCipher(
-            PayloadKeyRing.parse(CURRENT_KEY + ":" + Base64.getEncoder().encodeToString(new byte[32])));
+            PayloadKeyRing.parse(CURRENT_KEY + ":" + Base64.getEncoder().encodeToString(new byte[32])), true);
 
     private final ContractDatabase database;
 

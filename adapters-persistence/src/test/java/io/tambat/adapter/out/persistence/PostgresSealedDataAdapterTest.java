@@ -25,7 +25,7 @@ class PostgresSealedDataAdapterTest {
 
     private static final byte[] K1 = new byte[32];
     private static final PayloadCipherPort CIPHER = new AesGcmPayloadCipher(
-            PayloadKeyRing.parse("k1:" + Base64.getEncoder().encodeToString(K1)));
+            PayloadKeyRing.parse("k1:" + Base64.getEncoder().encodeToString(K1)), true);
     private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
     private static final EndpointId SHOP = new EndpointId("shop");
     private static final SecretVersion V1 = new SecretVersion("v1", "whsec_first-secret");
