@@ -129,7 +129,8 @@ final class ProcessingFixture {
     /** Makes every event a delta in its object's sequence (its object version), with its payload as the state. */
     void eventsAreSequenced() {
         interpreter.means(event -> Optional.of(new StateChange.Sequenced(ScriptedInterpreter.key(event),
-                ScriptedInterpreter.state(event), event.objectVersion().orElseThrow())));
+                ScriptedInterpreter.state(event), event.objectVersion().orElseThrow(),
+                StateChange.Sequenced.USUAL_FIRST)));
     }
 
     /** Stores an event about {@code objectId} as ingress would, received now; its payload is {@code state}. */

@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tambat.it.support.AdminClient;
 import io.tambat.it.support.ArquillianServer;
 import io.tambat.it.support.DeployedTambatTest;
+import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.OperatorTokens;
 import io.tambat.it.support.StandardDeliveries;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -45,6 +47,9 @@ class ViewerRoleIT extends DeployedTambatTest {
     @Test
     void aViewerRunsNoActionAndChangesNothing() {
         UUID inboxId = deliver();
+        // Once processed no worker holds it, so it can be made FAILED, for a redrive to refuse.
+        Eventually.within(Duration.ofSeconds(30), () -> assertThat(db.count("SELECT count(*) FROM webhook_inbox "
+                + "WHERE inbox_id = ? AND status = 'PROCESSED'", inboxId)).isEqualTo(1));
         db.update("UPDATE webhook_inbox SET status = 'FAILED' WHERE inbox_id = ?", inboxId);
         long audited = db.count("SELECT count(*) FROM operator_action");
         Map<String, HttpResponse<String>> refused = Map.of(

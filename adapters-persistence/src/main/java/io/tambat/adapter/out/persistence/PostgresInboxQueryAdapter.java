@@ -68,9 +68,13 @@ class PostgresInboxQueryAdapter implements InboxQueryPort {
 
     private static final String COUNTS = "SELECT " + InboxRows.STATUS + ", count(*) FROM webhook_inbox GROUP BY 1";
 
+    /** The FAILED rows {@link PostgresInboxWorkAdapter}'s payload purge would take once past their retention. */
     private static final String FAILED_LOSING_PAYLOAD = """
-            SELECT count(*) FROM webhook_inbox
-            WHERE status = 'FAILED' AND payload_ciphertext IS NOT NULL AND received_at < ?1""";
+            SELECT count(*) FROM webhook_inbox i
+            WHERE status = 'FAILED' AND payload_ciphertext IS NOT NULL AND received_at < ?1
+              AND NOT EXISTS (SELECT 1 FROM forward_delivery f
+                              WHERE f.inbox_id = i.inbox_id AND f.message_type = 'event'
+                                AND f.status IN ('PENDING', 'FAILED'))""";
 
     /** Leased rows are pending too: their stored status stays RECEIVED. */
     private static final String OLDEST_PENDING = """
@@ -132,7 +136,7 @@ class PostgresInboxQueryAdapter implements InboxQueryPort {
     }
 
     @Override
-    public InboxRow.Stats stats(Instant now, Optional<Instant> failedPayloadsLostBefore) {
+    public InboxRow.Stats stats(Instant now, Optional<Instant> failedLosingPayloadBefore) {
         return StorageCalls.call("inbox statistics", () -> {
             Map<String, Long> counts = new LinkedHashMap<>();
             for (InboxStatus status : InboxStatus.values()) {
@@ -143,7 +147,7 @@ class PostgresInboxQueryAdapter implements InboxQueryPort {
             Optional<Instant> oldestPending = NativeResults.value(em.createNativeQuery(OLDEST_PENDING),
                     ColumnValues::optionalInstant);
             Object[] outbox = NativeResults.row(em.createNativeQuery(ForwardRows.OUTBOX), row -> row);
-            long losingPayload = failedPayloadsLostBefore.map(before -> NativeResults.value(em.createNativeQuery(
+            long losingPayload = failedLosingPayloadBefore.map(before -> NativeResults.value(em.createNativeQuery(
                     FAILED_LOSING_PAYLOAD).setParameter(1, Timestamp.from(before)), ColumnValues::number)).orElse(0L);
             return new InboxRow.Stats(counts, ageSeconds(oldestPending, now), ColumnValues.number(outbox[0]),
                     ageSeconds(ColumnValues.optionalInstant(outbox[1]), now), losingPayload);

@@ -193,7 +193,7 @@ class PostgresBusinessStateAdapterTest extends SessionContract<BusinessStatePort
     }
 
     private static StateWrite sequenced(ObjectKey key, long sequence) {
-        return StateWrite.of(new StateChange.Sequenced(key, "step-" + sequence, sequence), SHOP, UUID.randomUUID());
+        return sequencedFrom(StateChange.Sequenced.USUAL_FIRST, key, sequence);
     }
 
     private static StateWrite fetched(ObjectKey key, String state, Instant fetchedAt) {

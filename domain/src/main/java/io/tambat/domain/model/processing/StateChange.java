@@ -37,11 +37,6 @@ public sealed interface StateChange {
             Objects.requireNonNull(key);
             new ProviderObject(state, Optional.of(sequence));
         }
-
-        /** A delta of a sequence numbered from {@link #USUAL_FIRST}. */
-        public Sequenced(ObjectKey key, String state, long sequence) {
-            this(key, state, sequence, USUAL_FIRST);
-        }
     }
 
     /**

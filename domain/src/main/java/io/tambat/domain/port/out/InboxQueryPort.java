@@ -20,8 +20,8 @@ public interface InboxQueryPort {
     Optional<InboxRow.Payload> payload(UUID inboxId);
 
     /**
-     * Counts and ages as of {@code now}; FAILED rows still holding their payload are counted as losing it soon
-     * when received before {@code failedPayloadsLostBefore} (none without it).
+     * Counts and ages as of {@code now}; FAILED rows still holding a payload that retention would purge are counted
+     * as losing it soon when received before {@code failedLosingPayloadBefore} (none without it).
      */
-    InboxRow.Stats stats(Instant now, Optional<Instant> failedPayloadsLostBefore);
+    InboxRow.Stats stats(Instant now, Optional<Instant> failedLosingPayloadBefore);
 }

@@ -10,7 +10,7 @@ import java.util.UUID;
 
 /**
  * The inbox as workers see it. Every method joins the caller's transaction and records the status change
- * in the row's history. Throws {@link io.tambat.domain.error.StoreUnavailableException} when the database
+ * in the row's history, except a wait ({@link #waitLater}), which ends no attempt. Throws {@link io.tambat.domain.error.StoreUnavailableException} when the database
  * cannot answer.
  */
 public interface InboxWorkPort {

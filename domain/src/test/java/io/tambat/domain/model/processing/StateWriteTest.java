@@ -20,7 +20,7 @@ class StateWriteTest {
         assertThat(StateWrite.of(new StateChange.Versioned(KEY, "succeeded", 3), SHOP, INBOX_ID))
                 .isEqualTo(new StateWrite(INBOX_ID, SHOP, KEY, "succeeded", StateWrite.Rule.NEWER_VERSION,
                         Optional.of(3L), Optional.empty(), Optional.empty()));
-        assertThat(StateWrite.of(new StateChange.Sequenced(KEY, "step", 4), SHOP, INBOX_ID).rule())
+        assertThat(StateWrite.of(new StateChange.Sequenced(KEY, "step", 4, StateChange.Sequenced.USUAL_FIRST), SHOP, INBOX_ID).rule())
                 .isEqualTo(StateWrite.Rule.NEXT_IN_SEQUENCE);
         assertThat(StateWrite.of(new StateChange.Notification(KEY, "updated"), SHOP, INBOX_ID).rule())
                 .isEqualTo(StateWrite.Rule.ALWAYS);
