@@ -23,11 +23,6 @@ public class DeliveryTallyWriter extends InstanceTask {
     }
 
     @Override
-    protected Duration firstAfter() {
-        return EVERY;
-    }
-
-    @Override
     protected Duration every() {
         return EVERY;
     }

@@ -40,11 +40,6 @@ public class SecretReadabilityWatch extends InstanceTask {
     }
 
     @Override
-    protected Duration firstAfter() {
-        return EVERY;
-    }
-
-    @Override
     protected Duration every() {
         return EVERY;
     }

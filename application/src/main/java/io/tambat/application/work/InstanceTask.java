@@ -30,9 +30,12 @@ public abstract class InstanceTask {
     /** One turn; may throw, and the next turn runs all the same. */
     protected abstract void turn();
 
-    /** The delay before the first turn and between turns. */
-    protected abstract Duration firstAfter();
+    /** The delay before the first turn: by default one interval, as between turns. */
+    protected Duration firstAfter() {
+        return every();
+    }
 
+    /** The delay between turns. */
     protected abstract Duration every();
 
     /** What a failing turn means for the instance, with {@code {0}} for the exception's class. */
