@@ -261,12 +261,14 @@ class GroupCommitTest {
         return request;
     }
 
+    /** Queues the requests one after another, so a group holds them in the order given. */
     private List<Future<String>> queue(GroupCommit<String, String> commit, String... requests) throws Exception {
         List<Future<String>> queued = new ArrayList<>();
+        int alreadyQueued = commit.queued();
         for (String request : requests) {
             queued.add(callers.submit(() -> commit.submit(request)));
+            awaitQueued(commit, alreadyQueued + queued.size());
         }
-        awaitQueued(commit, requests.length);
         return queued;
     }
 
