@@ -11,13 +11,16 @@ import io.tambat.application.processing.ProviderApiSettings;
 import io.tambat.application.transaction.GroupCommitSettings;
 import io.tambat.application.webhook.IngressSettings;
 import io.tambat.application.webhook.ProviderAdapters;
+import io.tambat.application.work.BackgroundYield;
 import io.tambat.application.work.Failpoints;
 import io.tambat.application.work.WorkSettings;
+import io.tambat.application.work.YieldSettings;
 import io.tambat.domain.model.order.Coupon;
 import io.tambat.domain.model.processing.RetryPolicy;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
 import io.tambat.domain.port.out.WebhookEndpointsPort;
+import io.tambat.domain.port.out.WorkMetricsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
@@ -115,6 +118,30 @@ public class RuntimeProducers {
                 duration("tambat.processing.lease", "PT30S"),
                 duration("tambat.processing.poll-interval", "PT0.2S"),
                 duration("tambat.retention.interval", "PT1H"));
+    }
+
+    /**
+     * How background work yields to the requests that acknowledge ({@code tambat.background.*}); the gauge
+     * follows its share.
+     */
+    @Produces
+    @Singleton
+    BackgroundYield backgroundYield(WorkMetricsPort metrics) {
+        String minShare = "tambat.background.min-share";
+        double least;
+        try {
+            least = Double.parseDouble(config.getOptionalValue(minShare, String.class).orElse("0.05").trim());
+        } catch (NumberFormatException e) {
+            throw new ConfigurationException(minShare, "not a number");
+        }
+        YieldSettings settings;
+        try {
+            settings = new YieldSettings(duration("tambat.background.yield-latency", "PT0.05S"),
+                    integer("tambat.background.yield-queue", 32), least);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException("tambat.background.*", e.getMessage());
+        }
+        return new BackgroundYield(settings, metrics::backgroundShare, System::nanoTime);
     }
 
     @Produces

@@ -1,5 +1,6 @@
 package io.tambat.application.forwarding;
 
+import io.tambat.application.work.BackgroundYield;
 import io.tambat.application.work.Failpoints;
 import io.tambat.application.work.LeasedWork;
 import io.tambat.application.work.WorkSettings;
@@ -49,7 +50,8 @@ import java.util.logging.Logger;
  * than its slots took, the same transaction leases the deliveries that fill the freed slots once a quarter of
  * them is free: one commit for many messages, a lease statement for several, and freed slots filled without
  * waiting for the loop's next turn (which would give a destination at most max-in-flight messages per poll
- * interval however fast it answers).
+ * interval however fast it answers). While background work yields to the requests ({@link BackgroundYield}),
+ * only the loop's turns lease, in smaller batches and with rests between them.
  */
 @ApplicationScoped
 public class ForwardingWork implements LeasedWork<ForwardDelivery> {
@@ -87,6 +89,9 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
     Failpoints failpoints;
 
     @Inject
+    BackgroundYield backgroundYield;
+
+    @Inject
     Clock clock;
 
     /** The container's managed threads; any executor in a unit test. */
@@ -110,7 +115,7 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
     }
 
     @Override
-    public List<ForwardDelivery> leaseBatch() {
+    public List<ForwardDelivery> leaseBatch(int size) {
         Instant now = clock.instant();
         if (!now.isBefore(healthReadNext)) {
             health.refresh();
@@ -119,28 +124,37 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
         List<ForwardDelivery> leased = new ArrayList<>();
         for (Destination destination : destinations.all()) {
             if (!refilledByItsEnds(destination)) {
-                leased.addAll(leaseFor(destination));
+                leased.addAll(leaseFor(destination, size));
             }
         }
         return leased;
     }
 
     /**
-     * Whether the ends of the destination's attempts out lease into its freed slots: more is due, some are out,
-     * and it is not failing. A turn (woken by every commit that records deliveries) would lease a slot or two
-     * ahead of them, a lease statement for each.
+     * Whether the ends of the destination's attempts out lease into its freed slots: ends refill now, more is
+     * due, some are out, and it is not failing. A turn (woken by every commit that records deliveries) would
+     * lease a slot or two ahead of them, a lease statement for each.
      */
     private boolean refilledByItsEnds(Destination destination) {
-        return moreDue.contains(destination.id()) && slots(destination).availablePermits() < destination.maxInFlight()
+        return refilling() && moreDue.contains(destination.id())
+                && slots(destination).availablePermits() < destination.maxInFlight()
                 && !health.of(destination.id()).failing();
     }
 
-    /** As many of the destination's due deliveries as it may have now, each holding one of its slots. */
-    private List<ForwardDelivery> leaseFor(Destination destination) {
+    /**
+     * Whether ends lease into the slots they free: not while background work yields, whose turns then lease
+     * alone, at their pace.
+     */
+    private boolean refilling() {
+        return !backgroundYield.yielding();
+    }
+
+    /** As many of the destination's due deliveries as it may have now, up to {@code size}, each holding a slot. */
+    private List<ForwardDelivery> leaseFor(Destination destination, int size) {
         Semaphore slots = slots(destination);
         boolean probing = health.of(destination.id()).failing();
         int wanted = probing ? probe(destination, slots.availablePermits()) : wanted(destination,
-                slots.availablePermits());
+                slots.availablePermits(), size);
         if (wanted == 0 || !slots.tryAcquire(wanted)) {
             return List.of();
         }
@@ -262,8 +276,9 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
         boolean wasFailing = health.of(destination.id()).failing();
         Semaphore slots = slots(destination);
         int free = slots.availablePermits();
-        int wanted = moreDue.contains(destination.id()) && !wasFailing && free >= refillAt(destination)
-                ? wanted(destination, free) : 0;
+        boolean refill = refilling() && moreDue.contains(destination.id()) && !wasFailing
+                && free >= refillAt(destination);
+        int wanted = refill ? wanted(destination, free, settings.batchSize()) : 0;
         if (wanted > 0 && !slots.tryAcquire(wanted)) {
             wanted = 0;
         }
@@ -284,7 +299,7 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
             }
         }
         if (wasFailing && !health.of(destination.id()).failing() && moreDue.contains(destination.id())) {
-            start(leaseFor(destination));
+            start(leaseFor(destination, settings.batchSize()));
         }
     }
 
@@ -450,11 +465,11 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
     }
 
     /**
-     * How many deliveries to lease for a destination now: its free slots, at most a batch; no more than its rate
+     * How many deliveries to lease for a destination now: its free slots, at most {@code size}; no more than its rate
      * limit has tokens for.
      */
-    private int wanted(Destination destination, int freeSlots) {
-        int wanted = Math.min(settings.batchSize(), freeSlots);
+    private int wanted(Destination destination, int freeSlots, int size) {
+        int wanted = Math.min(size, freeSlots);
         if (destination.rateLimit().isEmpty() || wanted == 0) {
             return wanted;
         }

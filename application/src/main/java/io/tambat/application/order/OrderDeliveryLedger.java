@@ -29,9 +29,9 @@ public class OrderDeliveryLedger {
     Clock clock;
 
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
-    public List<OrderDelivery> leaseBatch() {
+    public List<OrderDelivery> leaseBatch(int size) {
         Instant now = clock.instant();
-        return deliveries.leaseDue(settings.batchSize(), now, now.plus(settings.lease()));
+        return deliveries.leaseDue(size, now, now.plus(settings.lease()));
     }
 
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)

@@ -62,8 +62,8 @@ public class OrderDeliveryWorker implements LeasedWork<OrderDelivery> {
 
     /** Nothing is leased while no downstream service is configured: the notifications wait for one. */
     @Override
-    public List<OrderDelivery> leaseBatch() {
-        return payments.configured() && inventory.configured() ? ledger.leaseBatch() : List.of();
+    public List<OrderDelivery> leaseBatch(int size) {
+        return payments.configured() && inventory.configured() ? ledger.leaseBatch(size) : List.of();
     }
 
     @Override

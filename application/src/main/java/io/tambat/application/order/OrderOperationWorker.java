@@ -61,9 +61,9 @@ public class OrderOperationWorker implements LeasedWork<OrderOperation> {
 
     @Override
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
-    public List<OrderOperation> leaseBatch() {
+    public List<OrderOperation> leaseBatch(int size) {
         Instant now = clock.instant();
-        return operations.leaseDue(IdempotencyScope.ORDER_PLACEMENT, settings.batchSize(), now,
+        return operations.leaseDue(IdempotencyScope.ORDER_PLACEMENT, size, now,
                 now.plus(settings.lease()));
     }
 

@@ -2,6 +2,7 @@ package io.tambat.application.order;
 
 import io.tambat.application.port.in.PlaceOrderUseCase;
 import io.tambat.application.transaction.GroupCommit;
+import io.tambat.application.work.BackgroundYield;
 import io.tambat.domain.error.IdempotencyInProgressException;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.order.IdempotencyKey;
@@ -59,6 +60,9 @@ public class PlaceOrderService implements PlaceOrderUseCase {
     @Inject
     Clock clock;
 
+    @Inject
+    BackgroundYield backgroundYield;
+
     /** Each placement, or none for one that waits for its key alone. */
     private GroupCommit<PlacementRequest, Optional<Placement>> placements;
 
@@ -96,8 +100,7 @@ public class PlaceOrderService implements PlaceOrderUseCase {
         PlacementRequest placement = new PlacementRequest(tenant, key, request, request.fingerprint(API_VERSION),
                 respondAsync);
         try {
-            return placements.submit(placement)
-                    .orElseGet(() -> this.placement.claimAndPlace(placement, clock.instant()));
+            return together(placement).orElseGet(() -> this.placement.claimAndPlace(placement, clock.instant()));
         } catch (IdempotencyInProgressException e) {
             return new Placement.StillInProgress();
         } catch (StoreUnavailableException e) {
@@ -106,6 +109,16 @@ public class PlaceOrderService implements PlaceOrderUseCase {
         } catch (TransactionalException e) {
             metrics.placementRolledBack();
             throw new StoreUnavailableException("order placement commit failed: " + e.getClass().getName(), e);
+        }
+    }
+
+    /**
+     * The placement in a group commit, timed for the background work that yields while placements are slow; not
+     * one that waits alone for another request's key, whose wait says nothing of how pressed the server is.
+     */
+    private Optional<Placement> together(PlacementRequest placement) {
+        try (BackgroundYield.Acknowledging timed = backgroundYield.acknowledging()) {
+            return placements.submit(placement);
         }
     }
 

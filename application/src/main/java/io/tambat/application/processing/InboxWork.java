@@ -41,9 +41,9 @@ public class InboxWork implements LeasedWork<LeasedEvent> {
 
     @Override
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
-    public List<LeasedEvent> leaseBatch() {
+    public List<LeasedEvent> leaseBatch(int size) {
         Instant now = clock.instant();
-        return inbox.leaseDue(settings.batchSize(), now, now.plus(settings.lease()));
+        return inbox.leaseDue(size, now, now.plus(settings.lease()));
     }
 
     @Override

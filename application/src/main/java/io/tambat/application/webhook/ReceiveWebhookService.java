@@ -2,6 +2,7 @@ package io.tambat.application.webhook;
 
 import io.tambat.application.identity.TimeOrderedIds;
 import io.tambat.application.port.in.ReceiveWebhookUseCase;
+import io.tambat.application.work.BackgroundYield;
 import io.tambat.application.work.StorageStatus;
 import io.tambat.domain.error.Rejection;
 import io.tambat.domain.error.ReplayedBodyException;
@@ -91,6 +92,9 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
     @Inject
     TracingPort tracing;
 
+    @Inject
+    BackgroundYield backgroundYield;
+
     @Override
     public WebhookEndpoint admit(String provider, String endpointId, String contentType) {
         WebhookEndpoint endpoint = endpoints.find(endpointId)
@@ -108,8 +112,15 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
         return endpoint;
     }
 
+    /** Timed from the read body to the answer, for the background work that yields while answers are slow. */
     @Override
     public WebhookReceipt receive(WebhookEndpoint endpoint, RawDelivery delivery, Runnable verified) {
+        try (BackgroundYield.Acknowledging timed = backgroundYield.acknowledging()) {
+            return verifyAndStore(endpoint, delivery, verified);
+        }
+    }
+
+    private WebhookReceipt verifyAndStore(WebhookEndpoint endpoint, RawDelivery delivery, Runnable verified) {
         ProviderAdapter adapter = adapters.require(endpoint.provider());
         Instant now = clock.instant();
         SecretVersion matched = authenticate(endpoint, adapter, delivery, now);

@@ -23,8 +23,11 @@ public interface LeasedWork<T> {
         return false;
     }
 
-    /** Leases due items in a short transaction of its own, so the lease is visible before any work starts. */
-    List<T> leaseBatch();
+    /**
+     * Leases up to {@code size} due items in a short transaction of its own, so the lease is visible before any
+     * work starts.
+     */
+    List<T> leaseBatch(int size);
 
     Lease lease(T item);
 

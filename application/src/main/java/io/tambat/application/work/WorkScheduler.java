@@ -27,7 +27,8 @@ import java.util.logging.Logger;
  * {@link WorkerLoop} over every {@link LeasedWork} queue and every {@link BatchJob}, whichever capability
  * declares them. Every task survives its own failures; a task that threw would otherwise never be scheduled
  * again. A queue drained by one loop can also be {@linkplain #wake woken} when its work arrives, instead of
- * waiting for the poll.
+ * waiting for the poll. Every batch of every job rests after it while background work yields to the requests
+ * ({@link BackgroundYield}), as every leased batch does.
  */
 @ApplicationScoped
 public class WorkScheduler {
@@ -48,6 +49,9 @@ public class WorkScheduler {
 
     @Inject
     WorkerLoop workers;
+
+    @Inject
+    BackgroundYield backgroundYield;
 
     @Inject
     @Any
@@ -89,7 +93,7 @@ public class WorkScheduler {
             switch (job.cadence()) {
                 case MAINTENANCE -> every(settings.retentionInterval().toMillis(), job.name(),
                         () -> drain(job, MAINTENANCE_BATCHES_PER_TURN));
-                case PERIODIC -> every(job.interval().toMillis(), job.name(), job::runBatch);
+                case PERIODIC -> every(job.interval().toMillis(), job.name(), () -> restingAfter(job));
             }
         }
         LOG.info(() -> "processing started: " + settings.workers() + " worker(s), lease " + settings.lease());
@@ -122,15 +126,23 @@ public class WorkScheduler {
         }, delayMillis, delayMillis, TimeUnit.MILLISECONDS));
     }
 
-    private static int drain(BatchJob job, int maxBatches) {
+    private int drain(BatchJob job, int maxBatches) {
         int total = 0;
         for (int i = 0; i < maxBatches; i++) {
-            int done = job.runBatch();
+            int done = restingAfter(job);
             total += done;
             if (done == 0) {
                 break;
             }
         }
         return total;
+    }
+
+    /** One batch of the job, then the rest background work owes the requests for it. */
+    private int restingAfter(BatchJob job) {
+        long started = System.nanoTime();
+        int done = job.runBatch();
+        backgroundYield.rest(System.nanoTime() - started);
+        return done;
     }
 }

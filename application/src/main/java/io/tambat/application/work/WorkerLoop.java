@@ -11,7 +11,8 @@ import java.util.List;
  * once. Under a steady stream the next turn, one poll interval later, then finds full batches waiting, and the
  * fixed cost of a lease and of a completing transaction is shared by a whole batch instead of the handful that
  * arrived since the last lease. An item whose previous attempt was lost, and was its last, ends at once:
- * whatever killed or hung that worker would do it again, and every item must reach an end.
+ * whatever killed or hung that worker would do it again, and every item must reach an end. While the requests
+ * that acknowledge are pressed, batches are smaller and each is followed by a rest ({@link BackgroundYield}).
  */
 @ApplicationScoped
 public class WorkerLoop {
@@ -22,11 +23,16 @@ public class WorkerLoop {
     @Inject
     Failpoints failpoints;
 
+    @Inject
+    BackgroundYield backgroundYield;
+
     /** @return how many items this turn handled */
     public <T> int drain(LeasedWork<T> work) {
         int handled = 0;
         while (true) {
-            List<T> batch = work.leaseBatch();
+            long started = System.nanoTime();
+            int size = backgroundYield.batchSize(settings.batchSize());
+            List<T> batch = work.leaseBatch(size);
             if (batch.isEmpty()) {
                 return handled;
             }
@@ -41,7 +47,8 @@ public class WorkerLoop {
             }
             work.attemptAll(toAttempt);
             handled += batch.size();
-            if (batch.size() < settings.batchSize()) {
+            backgroundYield.rest(System.nanoTime() - started);
+            if (batch.size() < size) {
                 return handled;
             }
         }

@@ -238,14 +238,14 @@ class ForwardingWorkTest {
             stored("shop");
         }
 
-        List<ForwardDelivery> first = work.leaseBatch();
+        List<ForwardDelivery> first = work.leaseBatch(TestWork.BATCH_SIZE);
         work.attemptAll(first);  // none of them returns: the test's executor never runs them
         stored("shop");
         stored("shop");
 
         assertThat(first).filteredOn(delivery -> delivery.destinationId().equals("slow")).hasSize(2);
         assertThat(first).filteredOn(delivery -> delivery.destinationId().equals("shop")).hasSize(5);
-        assertThat(work.leaseBatch()).hasSize(2)
+        assertThat(work.leaseBatch(TestWork.BATCH_SIZE)).hasSize(2)
                 .allSatisfy(delivery -> assertThat(delivery.destinationId()).isEqualTo("shop"));
     }
 
@@ -255,22 +255,22 @@ class ForwardingWorkTest {
             stored("shop");
         }
         transport.answer("shop", refused(503, Optional.empty()));
-        List<ForwardDelivery> first = work.leaseBatch();
+        List<ForwardDelivery> first = work.leaseBatch(TestWork.BATCH_SIZE);
         work.attemptAll(first);
         runStarted();
         assertThat(first).hasSize(8);
         clock.advance(Duration.ofSeconds(10));
 
-        List<ForwardDelivery> probe = work.leaseBatch();
+        List<ForwardDelivery> probe = work.leaseBatch(TestWork.BATCH_SIZE);
         assertThat(probe).hasSize(1);
-        assertThat(work.leaseBatch()).as("no second attempt while the probe is out").isEmpty();
+        assertThat(work.leaseBatch(TestWork.BATCH_SIZE)).as("no second attempt while the probe is out").isEmpty();
         transport.answer("shop", new DeliveryOutcome.Delivered(Optional.of(204)));
         work.attemptAll(probe);
         runStarted();
 
         assertThat(deliveries.rows()).as("once the probe succeeds the rest go at once, not at a later turn")
                 .allSatisfy(row -> assertThat(row.status()).isEqualTo(DeliveryStatus.DELIVERED));
-        assertThat(work.leaseBatch()).isEmpty();
+        assertThat(work.leaseBatch(TestWork.BATCH_SIZE)).isEmpty();
     }
 
     @Test
@@ -282,22 +282,22 @@ class ForwardingWorkTest {
         transport.answer("shop", refused(503, Optional.empty()));
         drain();
         assertThat(fleetHealth.all().get("shop").failing()).isTrue();
-        assertThat(other.leaseBatch()).as("the other instance sees it failing: no probe before its turn").isEmpty();
+        assertThat(other.leaseBatch(TestWork.BATCH_SIZE)).as("the other instance sees it failing: no probe before its turn").isEmpty();
 
         clock.advance(Duration.ofSeconds(5));
-        List<ForwardDelivery> probe = work.leaseBatch();
+        List<ForwardDelivery> probe = work.leaseBatch(TestWork.BATCH_SIZE);
         assertThat(probe).hasSize(1);
-        assertThat(other.leaseBatch()).as("one probe across the fleet").isEmpty();
+        assertThat(other.leaseBatch(TestWork.BATCH_SIZE)).as("one probe across the fleet").isEmpty();
         work.attemptAll(probe);
         runStarted();
 
         assertThat(fleetHealth.nextProbeAt("shop")).as("a failed probe doubles the wait")
                 .contains(clock.instant().plusSeconds(10));
         clock.advance(Duration.ofSeconds(9));
-        assertThat(work.leaseBatch()).isEmpty();
-        assertThat(other.leaseBatch()).isEmpty();
+        assertThat(work.leaseBatch(TestWork.BATCH_SIZE)).isEmpty();
+        assertThat(other.leaseBatch(TestWork.BATCH_SIZE)).isEmpty();
         clock.advance(Duration.ofSeconds(1));
-        assertThat(other.leaseBatch()).hasSize(1);
+        assertThat(other.leaseBatch(TestWork.BATCH_SIZE)).hasSize(1);
         assertThat(fleetHealth.all().get("shop").consecutiveFailures()).isEqualTo(9);
     }
 
@@ -339,7 +339,7 @@ class ForwardingWorkTest {
             stored("slow");
         }
 
-        List<ForwardDelivery> first = work.leaseBatch();
+        List<ForwardDelivery> first = work.leaseBatch(TestWork.BATCH_SIZE);
         work.attemptAll(first);
         runStarted();
 
@@ -373,7 +373,7 @@ class ForwardingWorkTest {
             stored("wide");
         }
 
-        widely.attemptAll(widely.leaseBatch());
+        widely.attemptAll(widely.leaseBatch(TestWork.BATCH_SIZE));
         runStarted();
 
         assertThat(transport.sent).hasSize(20);
@@ -391,7 +391,7 @@ class ForwardingWorkTest {
         for (int i = 0; i < 20; i++) {
             stored("wide");
         }
-        List<ForwardDelivery> leased = widely.leaseBatch();
+        List<ForwardDelivery> leased = widely.leaseBatch(TestWork.BATCH_SIZE);
         AtomicBoolean rejectOne = new AtomicBoolean(true);
         widely.executor = command -> {
             if (rejectOne.getAndSet(false)) {
@@ -401,7 +401,7 @@ class ForwardingWorkTest {
         };
         widely.attemptAll(leased);
 
-        assertThat(widely.leaseBatch()).as("a turn woken now: one slot free, seven attempts out, more due")
+        assertThat(widely.leaseBatch(TestWork.BATCH_SIZE)).as("a turn woken now: one slot free, seven attempts out, more due")
                 .isEmpty();
         assertThat(transactions).containsExactly("wide: lease 8");
 
@@ -409,20 +409,20 @@ class ForwardingWorkTest {
         assertThat(transport.sent).as("the ends leased the rest; the rejected one waits for its lease")
                 .hasSize(19);
         clock.advance(TestWork.LEASE.plus(wide.timeout()).plusSeconds(1));
-        widely.attemptAll(widely.leaseBatch());
+        widely.attemptAll(widely.leaseBatch(TestWork.BATCH_SIZE));
         runStarted();
         assertThat(transport.sent).hasSize(20);
     }
 
     @Test
     void theFleetsHealthIsReadOnceAPollIntervalHoweverOftenTurnsAreWoken() {
-        work.leaseBatch();
-        work.leaseBatch();
-        work.leaseBatch();
+        work.leaseBatch(TestWork.BATCH_SIZE);
+        work.leaseBatch(TestWork.BATCH_SIZE);
+        work.leaseBatch(TestWork.BATCH_SIZE);
         assertThat(fleetHealth.reads()).isEqualTo(1);
 
         clock.advance(TestWork.settings().pollInterval());
-        work.leaseBatch();
+        work.leaseBatch(TestWork.BATCH_SIZE);
         assertThat(fleetHealth.reads()).isEqualTo(2);
     }
 
@@ -431,7 +431,7 @@ class ForwardingWorkTest {
         for (int i = 0; i < 3; i++) {
             stored("slow");
         }
-        List<ForwardDelivery> first = work.leaseBatch();
+        List<ForwardDelivery> first = work.leaseBatch(TestWork.BATCH_SIZE);
         leasesFail = true;
 
         work.attemptAll(first);
@@ -449,7 +449,7 @@ class ForwardingWorkTest {
     @Test
     void aSlotThatFreesWhenNothingMoreWasDueWaitsForTheNextTurn() {
         stored("shop");
-        work.attemptAll(work.leaseBatch());
+        work.attemptAll(work.leaseBatch(TestWork.BATCH_SIZE));
         stored("shop");
 
         runStarted();
@@ -468,7 +468,7 @@ class ForwardingWorkTest {
             clock.advance(Duration.ofSeconds(2));
         }
 
-        List<ForwardDelivery> leased = work.leaseBatch();
+        List<ForwardDelivery> leased = work.leaseBatch(TestWork.BATCH_SIZE);
 
         assertThat(leased).singleElement().satisfies(delivery -> {
             assertThat(delivery.deliveryId()).isEqualTo(id);
@@ -477,11 +477,11 @@ class ForwardingWorkTest {
         work.endLost(leased.get(0));
         assertThat(deliveries.row(id).status()).isEqualTo(DeliveryStatus.FAILED);
         assertThat(deliveries.row(id).lastError()).hasValueSatisfying(error -> assertThat(error).startsWith("worker_lost"));
-        assertThat(work.leaseBatch()).isEmpty();
+        assertThat(work.leaseBatch(TestWork.BATCH_SIZE)).isEmpty();
     }
 
     private void drain() {
-        work.attemptAll(work.leaseBatch());
+        work.attemptAll(work.leaseBatch(TestWork.BATCH_SIZE));
         runStarted();
     }
 
@@ -544,6 +544,7 @@ class ForwardingWorkTest {
         built.metrics = new CountingMetrics();
         built.settings = TestWork.settings();
         built.failpoints = Failpoints.inert();
+        built.backgroundYield = TestWork.neverYielding();
         built.clock = clock;
         built.executor = started::add;
         built.jitter = () -> 0;

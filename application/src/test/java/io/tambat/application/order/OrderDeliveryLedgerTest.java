@@ -33,7 +33,7 @@ class OrderDeliveryLedgerTest {
             add();
         }
 
-        List<OrderDelivery> leased = ledger.leaseBatch();
+        List<OrderDelivery> leased = ledger.leaseBatch(TestWork.BATCH_SIZE);
 
         assertThat(leased).hasSize(TestWork.BATCH_SIZE);
         assertThat(leased).allSatisfy(delivery ->
@@ -44,9 +44,9 @@ class OrderDeliveryLedgerTest {
     @Test
     void refusesEveryWriteOnceAnotherConsumerTookTheDeliveryOver() {
         long outboxId = add();
-        OrderDelivery stalled = ledger.leaseBatch().get(0);
+        OrderDelivery stalled = ledger.leaseBatch(TestWork.BATCH_SIZE).get(0);
         clock.advance(TestWork.LEASE.plusSeconds(1));
-        ledger.leaseBatch();
+        ledger.leaseBatch(TestWork.BATCH_SIZE);
         Row before = deliveries.row(outboxId);
 
         List<Consumer<OrderDelivery>> writes = List.of(ledger::charged, ledger::reserved, ledger::delivered,

@@ -107,7 +107,7 @@ class OrderDeliveryWorkerTest {
         assertThat(row.status()).isEqualTo(Status.FAILED);
         assertThat(row.attempts()).isEqualTo(TestWork.MAX_ATTEMPTS);
         assertThat(row.lastError()).contains("TransientProcessingException: payments answered 503 (after 3 attempts)");
-        assertThat(worker.leaseBatch()).isEmpty();
+        assertThat(worker.leaseBatch(TestWork.BATCH_SIZE)).isEmpty();
         assertThat(downstream.callsTo("inventory")).isEmpty();
     }
 
@@ -128,7 +128,7 @@ class OrderDeliveryWorkerTest {
     void leasesNothingWhilePaymentsIsNotConfigured() {
         downstream.payments.unconfigure();
 
-        assertThat(worker.leaseBatch()).isEmpty();
+        assertThat(worker.leaseBatch(TestWork.BATCH_SIZE)).isEmpty();
         assertThat(deliveries.row(outboxId).attempts()).isZero();
     }
 
@@ -136,7 +136,7 @@ class OrderDeliveryWorkerTest {
     void leasesNothingWhileInventoryIsNotConfigured() {
         downstream.inventory.unconfigure();
 
-        assertThat(worker.leaseBatch()).isEmpty();
+        assertThat(worker.leaseBatch(TestWork.BATCH_SIZE)).isEmpty();
         assertThat(deliveries.row(outboxId).attempts()).isZero();
     }
 
@@ -178,11 +178,11 @@ class OrderDeliveryWorkerTest {
 
     /** One worker turn over what is due now. */
     private void deliverDue() {
-        worker.leaseBatch().forEach(worker::attempt);
+        worker.leaseBatch(TestWork.BATCH_SIZE).forEach(worker::attempt);
     }
 
     private OrderDelivery leaseOne() {
-        List<OrderDelivery> leased = worker.leaseBatch();
+        List<OrderDelivery> leased = worker.leaseBatch(TestWork.BATCH_SIZE);
         assertThat(leased).hasSize(1);
         return leased.get(0);
     }

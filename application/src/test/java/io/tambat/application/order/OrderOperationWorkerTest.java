@@ -41,7 +41,7 @@ class OrderOperationWorkerTest {
     void leasesOrderPlacementOperationsUntilTheLeaseRunsOut() {
         operations.due.add(operation);
 
-        List<OrderOperation> leased = worker.leaseBatch();
+        List<OrderOperation> leased = worker.leaseBatch(TestWork.BATCH_SIZE);
 
         assertThat(leased).containsExactly(operation);
         assertThat(operations.leases).containsExactly(new LeaseRequest(IdempotencyScope.ORDER_PLACEMENT,

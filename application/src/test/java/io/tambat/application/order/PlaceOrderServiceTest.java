@@ -7,6 +7,7 @@ import io.tambat.application.identity.TimeOrderedIds;
 import io.tambat.application.port.in.PlaceOrderUseCase.Placement;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.RecordingMetrics;
+import io.tambat.application.testing.TestWork;
 import io.tambat.application.transaction.GroupCommitSettings;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.order.Coupon;
@@ -251,6 +252,7 @@ class PlaceOrderServiceTest {
         built.metrics = metrics;
         built.settings = SETTINGS;
         built.clock = clock;
+        built.backgroundYield = TestWork.neverYielding();
         built.start();
         return built;
     }

@@ -73,7 +73,7 @@ class EventProcessorTest {
     void eventsTakenOverFromALostWorkerAreCompletedAloneNotInABatch() {
         UUID first = fx.receive("evt_1", "pay_1", 1, "succeeded");
         UUID second = fx.receive("evt_2", "pay_2", 1, "succeeded");
-        fx.work.leaseBatch();
+        fx.work.leaseBatch(TestWork.BATCH_SIZE);
         fx.outliveTheLease();
 
         List<LeasedEvent> retaken = fx.processBatch();
@@ -337,7 +337,7 @@ class EventProcessorTest {
         assertThat(row.status()).isEqualTo(InboxStatus.FAILED);
         assertThat(row.attempts()).isEqualTo(TestWork.MAX_ATTEMPTS);
         assertThat(row.lastError()).contains("transient: provider answered 503 (after 3 attempts)");
-        assertThat(fx.work.leaseBatch()).isEmpty();
+        assertThat(fx.work.leaseBatch(TestWork.BATCH_SIZE)).isEmpty();
         assertThat(fx.metrics.recorded()).containsExactly("retried", "retried", "failed");
     }
 

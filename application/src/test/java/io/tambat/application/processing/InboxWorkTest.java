@@ -20,7 +20,7 @@ class InboxWorkTest {
             fx.receive("evt_" + i, "pay_" + i, 1, "succeeded");
         }
 
-        List<LeasedEvent> leased = fx.work.leaseBatch();
+        List<LeasedEvent> leased = fx.work.leaseBatch(TestWork.BATCH_SIZE);
 
         assertThat(leased).hasSize(TestWork.BATCH_SIZE);
         assertThat(leased).allSatisfy(event -> {
@@ -36,9 +36,9 @@ class InboxWorkTest {
         fx.processNext();
 
         fx.clock.advance(Duration.ofMillis(1499));
-        List<LeasedEvent> early = fx.work.leaseBatch();
+        List<LeasedEvent> early = fx.work.leaseBatch(TestWork.BATCH_SIZE);
         fx.clock.advance(Duration.ofMillis(1));
-        List<LeasedEvent> due = fx.work.leaseBatch();
+        List<LeasedEvent> due = fx.work.leaseBatch(TestWork.BATCH_SIZE);
 
         assertThat(early).isEmpty();
         assertThat(due).extracting(LeasedEvent::inboxId).containsExactly(inboxId);

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tambat.application.testing.InMemoryForwarding;
+import io.tambat.application.testing.TestWork;
 import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.NewForward;
@@ -48,7 +49,7 @@ class ProcessingCompletionTest {
         fx.inbox.replaySelected(everything(), Optional.empty(), 10, fx.now(), fx.now().minusSeconds(60));
 
         boolean mutated = false;
-        for (LeasedEvent again : fx.work.leaseBatch()) {
+        for (LeasedEvent again : fx.work.leaseBatch(TestWork.BATCH_SIZE)) {
             mutated |= fx.completion.complete(again, apply(new StateChange.Notification(key("pay_1"),
                     again.inboxId().equals(first) ? "reopened" : "closed")), fx.now());
         }
@@ -98,7 +99,7 @@ class ProcessingCompletionTest {
         fx.completion.complete(fx.leaseOne(), apply(new StateChange.Versioned(key("pay_1"), "succeeded", 1)),
                 fx.now());
         fx.inbox.replaySelected(everything(), Optional.empty(), 10, fx.now(), fx.now().minusSeconds(60));
-        for (LeasedEvent again : fx.work.leaseBatch()) {
+        for (LeasedEvent again : fx.work.leaseBatch(TestWork.BATCH_SIZE)) {
             fx.completion.complete(again, apply(new StateChange.Versioned(key("pay_1"), "refunded", 2)), fx.now());
         }
 

@@ -173,7 +173,7 @@ final class ProcessingFixture {
 
     /** Leases what is due now, as a worker turn does, and expects exactly one event. */
     LeasedEvent leaseOne() {
-        List<LeasedEvent> leased = work.leaseBatch();
+        List<LeasedEvent> leased = work.leaseBatch(TestWork.BATCH_SIZE);
         if (leased.size() != 1) {
             throw new AssertionError("expected one due event, leased " + leased.size());
         }
@@ -182,7 +182,7 @@ final class ProcessingFixture {
 
     /** Leases what is due and processes it as a worker turn does: the batch shares its completing transaction. */
     List<LeasedEvent> processBatch() {
-        List<LeasedEvent> leased = work.leaseBatch();
+        List<LeasedEvent> leased = work.leaseBatch(TestWork.BATCH_SIZE);
         work.attemptAll(leased);
         return leased;
     }

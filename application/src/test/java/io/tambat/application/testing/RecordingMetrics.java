@@ -44,6 +44,11 @@ public final class RecordingMetrics implements ProcessingMetricsPort, WorkMetric
     }
 
     @Override
+    public void backgroundShare(double share) {
+        recorded.add("background share " + share);
+    }
+
+    @Override
     public void operationAttempt(String outcome) {
         recorded.add("operation " + outcome);
     }

@@ -1,6 +1,8 @@
 package io.tambat.application.testing;
 
+import io.tambat.application.work.BackgroundYield;
 import io.tambat.application.work.WorkSettings;
+import io.tambat.application.work.YieldSettings;
 import io.tambat.domain.model.processing.RetryPolicy;
 import java.time.Duration;
 
@@ -19,6 +21,12 @@ public final class TestWork {
     public static final double JITTER = 0.5;
 
     private TestWork() {
+    }
+
+    /** Background work that never yields, for the tests of what it does rather than of when. */
+    public static BackgroundYield neverYielding() {
+        return new BackgroundYield(new YieldSettings(Duration.ofMinutes(1), Integer.MAX_VALUE, 1), share -> {
+        }, System::nanoTime);
     }
 
     public static WorkSettings settings() {

@@ -15,6 +15,7 @@ import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.RecordingTracing;
 import io.tambat.application.testing.BodyDigests;
 import io.tambat.application.testing.SealingCipher;
+import io.tambat.application.testing.TestWork;
 import io.tambat.application.transaction.GroupCommitSettings;
 import io.tambat.application.work.StorageStatus;
 import io.tambat.domain.model.forwarding.DeliveriesRecorded;
@@ -518,6 +519,7 @@ class ReceiveWebhookServiceTest {
         built.clock = clock;
         built.ids = new TimeOrderedIds(clock);
         built.tracing = tracing;
+        built.backgroundYield = TestWork.neverYielding();
         return built;
     }
 

@@ -17,7 +17,9 @@ class WorkerLoopTest {
     private static final int MAX_ATTEMPTS = 3;
     private static final int BATCH_SIZE = 4;
 
-    private final WorkerLoop loop = loop();
+    private final WorkerLoop loop = loop(new BackgroundYield(new YieldSettings(Duration.ofMillis(50), 32, 0.05),
+            share -> {
+            }, System::nanoTime));
 
     @Test
     void leasesAgainAfterAFullBatchUntilNothingIsDue() {
@@ -70,8 +72,28 @@ class WorkerLoopTest {
         return new Item(name, new Lease(attempt, takenOver));
     }
 
-    private static WorkerLoop loop() {
+    @Test
+    void whileRequestsAreAnsweredSlowlyLeasesSmallerBatches() {
+        long[] now = {0};
+        BackgroundYield pressed = new BackgroundYield(new YieldSettings(Duration.ofMillis(50), 32, 0.05),
+                share -> {
+                }, () -> now[0]);
+        try (BackgroundYield.Acknowledging slow = pressed.acknowledging()) {
+            now[0] += Duration.ofMillis(200).toNanos();
+        }
+        WorkerLoop yielding = loop(pressed);
+        FakeWork work = new FakeWork(items("a", BATCH_SIZE / 2), items("b", 1), List.of());
+
+        assertThat(yielding.drain(work)).isEqualTo(BATCH_SIZE / 2 + 1);
+
+        assertThat(pressed.share()).isEqualTo(0.5);
+        assertThat(work.sizes).as("half of a batch of %d; a half batch is full at that share", BATCH_SIZE)
+                .containsExactly(BATCH_SIZE / 2, BATCH_SIZE / 2);
+    }
+
+    private static WorkerLoop loop(BackgroundYield backgroundYield) {
         WorkerLoop loop = new WorkerLoop();
+        loop.backgroundYield = backgroundYield;
         loop.settings = new WorkSettings(true,
                 new RetryPolicy(MAX_ATTEMPTS, Duration.ofSeconds(1), Duration.ofSeconds(10)), 1, BATCH_SIZE,
                 Duration.ofSeconds(30), Duration.ofMillis(200), Duration.ofMinutes(1));
@@ -87,6 +109,7 @@ class WorkerLoopTest {
         private final Deque<List<Item>> batches;
         private final List<String> attempted = new ArrayList<>();
         private final List<String> endedLost = new ArrayList<>();
+        private final List<Integer> sizes = new ArrayList<>();
         private int leases;
 
         @SafeVarargs
@@ -100,8 +123,9 @@ class WorkerLoopTest {
         }
 
         @Override
-        public List<Item> leaseBatch() {
+        public List<Item> leaseBatch(int size) {
             leases++;
+            sizes.add(size);
             return batches.isEmpty() ? List.of() : batches.poll();
         }
 

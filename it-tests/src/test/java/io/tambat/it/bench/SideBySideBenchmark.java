@@ -61,7 +61,11 @@ class SideBySideBenchmark {
     private static final String SCALE_OUT_GOAL = "scale-out: two instances, every delivery stored exactly once";
     private static final Duration READY = Duration.ofSeconds(120);
     private static final Duration DRAIN_LIMIT = Duration.ofSeconds(10);
-    private static final Duration WARM_UP_DRAIN_LIMIT = Duration.ofSeconds(20);
+    /**
+     * How long the backlog of a load above what processing sustains may take to drain: background work yields to
+     * the acknowledgements while the load lasts, and catches up after it.
+     */
+    private static final Duration BURST_DRAIN_LIMIT = Duration.ofSeconds(300);
     /** How long a forwarding run waits for its backlogs to drain, to report the time even past the goal's 10 s. */
     private static final Duration FORWARDING_DRAIN_LIMIT = Duration.ofSeconds(60);
 
@@ -272,16 +276,16 @@ class SideBySideBenchmark {
             WarmUp.Warmed warmUp = WarmUp.run(new JitCompilers(List.of(server.pid()))::cpuTicks,
                     PROCESSING_WARM_UP_SECONDS, WARM_UP_MAX_SECONDS, seconds -> open.run(deliveries, RATE, seconds));
             long pendingAfterWarmUp = backlog.now().count();
-            Optional<Duration> warmUpDrained = backlog.awaitDrained(WARM_UP_DRAIN_LIMIT);
+            Optional<Duration> warmUpDrained = backlog.awaitDrained(BURST_DRAIN_LIMIT);
             report.append(String.format("Server with processing on: ready in %d s, then warmed %s with the open "
                             + "model at %,d/s (%,d answered, %,d not sent, statuses %s); %,d pending after it, %s%n%n",
                     ready.toSeconds(), warmUp.describe(), RATE, warmUp.load().answered(), warmUp.load().notSent(),
                     warmUp.load().statusCounts(), pendingAfterWarmUp, warmUpDrained.map(time -> "drained in "
                             + Figures.seconds(time)).orElse("not drained within "
-                            + WARM_UP_DRAIN_LIMIT.toSeconds() + " s")));
+                            + BURST_DRAIN_LIMIT.toSeconds() + " s")));
 
             progress("2. ingest, processing on: open model");
-            OpenModelOutcome outcome = openModel(db, resources, open, deliveries, backlog, RATE);
+            OpenModelOutcome outcome = openModel(db, resources, open, deliveries, backlog, RATE, BURST_DRAIN_LIMIT);
             String statuses = backlog.statuses();
 
             progress("2. ingest, processing on: closed loop");
@@ -297,7 +301,8 @@ class SideBySideBenchmark {
             Optional<OpenModelOutcome> atSameShare = Optional.empty();
             if (sameShare.isPresent() && sameShare.getAsInt() < RATE) {
                 progress("2. ingest, processing on: open model at " + sameShare.getAsInt() + "/s");
-                atSameShare = Optional.of(openModel(db, resources, open, deliveries, backlog, sameShare.getAsInt()));
+                atSameShare = Optional.of(openModel(db, resources, open, deliveries, backlog, sameShare.getAsInt(),
+                        DRAIN_LIMIT));
                 confirmed.addAll(atSameShare.get().run().load().confirmedIds());
             }
             ExactlyOnce stored = ExactlyOnce.deliveries(db, SignedDeliveries.ENDPOINT, confirmed);
@@ -316,13 +321,17 @@ class SideBySideBenchmark {
                     .append(scaled.describe()));
             report.append("  ").append(stored.describe()).append('\n')
                     .append("  ").append(InboxUpdates.describe(db)).append("\n\n");
-            outcome.judge(goals, "ingest, processing on");
-            atSameShare.ifPresentOrElse(scaled -> scaled.judge(goals, String.format(
-                            "ingest, processing on, at %s PostgreSQL's rate", Figures.ratio(
-                                    OpenModelOutcome.GOAL_SHARE_OF_POSTGRES))),
-                    () -> goals.notMeasured("ingest, processing on, at the goal's share of PostgreSQL's rate",
-                            closed.pgbenchTps().isEmpty() ? pgbenchMissing
-                                    : "not needed: " + RATE + "/s is no more than that share here"));
+            outcome.judgeBurst(goals, "ingest, processing on");
+            String atShare = String.format("ingest, processing on, at %s PostgreSQL's rate", Figures.ratio(
+                    OpenModelOutcome.GOAL_SHARE_OF_POSTGRES));
+            if (atSameShare.isPresent()) {
+                atSameShare.get().judgeKeepingUp(goals, atShare);
+            } else if (closed.pgbenchTps().isPresent()) {
+                // RATE asks no more of this machine than the share does: it is judged as that share would be.
+                outcome.judgeKeepingUp(goals, atShare + " (" + RATE + "/s, no more than that share here)");
+            } else {
+                goals.notMeasured(atShare, pgbenchMissing);
+            }
         }
     }
 
@@ -331,7 +340,7 @@ class SideBySideBenchmark {
      * database wrote for it and the CPU this JVM spent sending it.
      */
     private OpenModelOutcome openModel(TestDatabase db, ServerResources resources, OpenLoopLoad open,
-            Workload deliveries, Backlog backlog, int rate) throws InterruptedException {
+            Workload deliveries, Backlog backlog, int rate, Duration drainLimit) throws InterruptedException {
         quiet.settle();
         DatabaseWal.Stopwatch wal = new DatabaseWal(db).stopwatch();
         DatabaseWal.Windows walWindows = new DatabaseWal(db).windows(OpenModelOutcome.P99_WINDOW);
@@ -340,9 +349,9 @@ class SideBySideBenchmark {
         Duration loadCpu = ownCpu().minus(loadCpuBefore);
         List<Long> walByWindow = walWindows.bytesByWindow();
         Backlog.Pending atEnd = backlog.now();
-        Optional<Duration> drained = backlog.awaitDrained(DRAIN_LIMIT);
+        Optional<Duration> drained = backlog.awaitDrained(drainLimit);
         peakResidentMebibytes = Math.max(peakResidentMebibytes, run.residentMebibytes());
-        return new OpenModelOutcome(rate, SECONDS, CONNECTIONS, run, atEnd, drained, DRAIN_LIMIT,
+        return new OpenModelOutcome(rate, SECONDS, CONNECTIONS, run, atEnd, drained, drainLimit,
                 backlog.now().count(), wal.elapsedBytes(), walByWindow, loadCpu);
     }
 

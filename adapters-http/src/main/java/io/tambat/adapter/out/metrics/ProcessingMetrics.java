@@ -14,7 +14,9 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicReference;
 import org.eclipse.microprofile.metrics.Counter;
+import org.eclipse.microprofile.metrics.Metadata;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.MetricUnits;
 import org.eclipse.microprofile.metrics.Tag;
@@ -45,6 +47,7 @@ public class ProcessingMetrics implements ProcessingMetricsPort, WorkMetricsPort
     private Counter mutations;
     private MetricHandles<String, Counter> lost;
     private MetricHandles<String, Counter> purged;
+    private final AtomicReference<Double> backgroundShare = new AtomicReference<>(1.0);
 
     /** Counters are looked up once, and registered at zero before the first event (see {@link #register}). */
     @PostConstruct
@@ -83,6 +86,9 @@ public class ProcessingMetrics implements ProcessingMetricsPort, WorkMetricsPort
         stats.gauge(registry, "tambat.outbox.unpublished", MetricUnits.NONE,
                 "forward deliveries pending to any destination (counted up to 100,000)",
                 InboxRow.Stats::outboxUnpublished);
+        registry.gauge(Metadata.builder().withName("tambat.background.share").withUnit(MetricUnits.NONE)
+                .withDescription("the share of its time background work may take, below 1 while it yields to "
+                        + "requests answered slowly").build(), backgroundShare, AtomicReference::get);
     }
 
     @Override
@@ -112,6 +118,11 @@ public class ProcessingMetrics implements ProcessingMetricsPort, WorkMetricsPort
     @Override
     public void lost(String queue) {
         lost.get(queue).inc();
+    }
+
+    @Override
+    public void backgroundShare(double share) {
+        backgroundShare.set(share);
     }
 
     @Override

@@ -8,4 +8,7 @@ public interface WorkMetricsPort {
      * {@code queue} is {@code inbox}, {@code order_outbox} or {@code operations}.
      */
     void lost(String queue);
+
+    /** The share of its time background work may now take, between 0 and 1, having yielded to the requests. */
+    void backgroundShare(double share);
 }
