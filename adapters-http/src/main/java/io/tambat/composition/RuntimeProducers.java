@@ -11,6 +11,7 @@ import io.tambat.application.processing.ProviderApiSettings;
 import io.tambat.application.transaction.GroupCommitSettings;
 import io.tambat.application.webhook.IngressSettings;
 import io.tambat.application.webhook.ProviderAdapters;
+import io.tambat.application.webhook.RollingUpgrade;
 import io.tambat.application.work.BackgroundYield;
 import io.tambat.application.work.Failpoints;
 import io.tambat.application.work.WorkSettings;
@@ -97,6 +98,16 @@ public class RuntimeProducers {
             }
         }
         return new UnverifiedBytesBudget(budget);
+    }
+
+    /**
+     * Row keys stay off ({@code tambat.payload.row-keys=false}) only while instances of the release before still
+     * run: the same setting says that they may.
+     */
+    @Produces
+    @Singleton
+    RollingUpgrade rollingUpgrade() {
+        return new RollingUpgrade(!config.getOptionalValue("tambat.payload.row-keys", Boolean.class).orElse(true));
     }
 
     @Produces

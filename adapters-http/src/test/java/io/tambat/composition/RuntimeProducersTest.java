@@ -55,6 +55,13 @@ class RuntimeProducersTest {
     }
 
     @Test
+    void anEarlierReleaseMayStillRunOnlyWhileRowKeysAreOff() {
+        assertThat(producers(Map.of("tambat.payload.row-keys", "false")).rollingUpgrade().earlierReleaseMayRun())
+                .isTrue();
+        assertThat(producers(Map.of()).rollingUpgrade().earlierReleaseMayRun()).isFalse();
+    }
+
+    @Test
     void readsTheBudgetOfUnverifiedBytes() {
         assertThat(producers(Map.of("tambat.webhooks.unverified-bytes", "67108864")).unverifiedBytesBudget()
                 .capacity()).isEqualTo(67_108_864L);

@@ -40,7 +40,12 @@ public final class HmacPayloadDigests implements PayloadDigestPort {
             earlier.add(hmac(other, sha256));
         }
         earlier.add(sha256);
-        return new PayloadDigest(hmac(digestKeys.get(0), sha256), earlier);
+        return new PayloadDigest(storedForSha256(sha256), earlier);
+    }
+
+    @Override
+    public byte[] storedForSha256(byte[] sha256) {
+        return hmac(digestKeys.get(0), sha256);
     }
 
     private static byte[] sha256(byte[] body) {

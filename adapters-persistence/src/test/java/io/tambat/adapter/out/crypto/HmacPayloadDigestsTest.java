@@ -40,6 +40,15 @@ class HmacPayloadDigestsTest {
         assertThat(afterRotation.earlierForms()).hasSize(2);
     }
 
+    @Test
+    void aSha256KeptWithoutItsBodyIsKeyedIntoTheDigestTheBodyIsStoredWithNow() throws NoSuchAlgorithmException {
+        HmacPayloadDigests digests = new HmacPayloadDigests(PayloadKeyRing.parse(K2 + "," + K1));
+
+        byte[] keyed = digests.storedForSha256(MessageDigest.getInstance("SHA-256").digest(BODY));
+
+        assertThat(keyed).isEqualTo(digests.of(BODY).stored());
+    }
+
     private static byte[] filled(int value) {
         byte[] key = new byte[32];
         java.util.Arrays.fill(key, (byte) value);

@@ -7,6 +7,7 @@ import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.model.webhook.PayloadDigest;
 import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.model.webhook.WebhookEvent;
+import io.tambat.domain.port.out.PayloadDigestPort;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -57,20 +58,24 @@ record InboxEntryFixture(UUID inboxId, EndpointId endpoint, String eventId, Inst
      * in for a keyed one, with the body's SHA-256 as its earlier, unkeyed form.
      */
     NewInboxEntry build() {
-        return build(Optional.empty());
+        return build(Optional.empty(), standInDigest());
     }
 
     /** The entry as accepted by a traced request. */
     NewInboxEntry buildTracedIn(String traceContext) {
-        return build(Optional.of(traceContext));
+        return build(Optional.of(traceContext), standInDigest());
     }
 
-    private NewInboxEntry build(Optional<String> traceContext) {
+    /** The entry with its body's digest as these digests make it, for tests of the digest itself. */
+    NewInboxEntry buildDigestedBy(PayloadDigestPort digests) {
+        return build(Optional.empty(), digests.of(body.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private NewInboxEntry build(Optional<String> traceContext, PayloadDigest digest) {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         return new NewInboxEntry(inboxId, PROVIDER, endpoint, new WebhookEvent(eventId, EVENT_TYPE,
                 Optional.of("pi_1"), Optional.of(7L), Optional.of(receivedAt.minusSeconds(1))), receivedAt,
-                new SealedPayload(KEY_ID, bytes), new PayloadDigest(keyedDigest(), List.of(bodySha256())),
-                matchedSecretVersion, traceContext,
+                new SealedPayload(KEY_ID, bytes), digest, matchedSecretVersion, traceContext,
                 Optional.of("application/json"));
     }
 
@@ -82,6 +87,10 @@ record InboxEntryFixture(UUID inboxId, EndpointId endpoint, String eventId, Inst
         return new LeasedEvent(inboxId, PROVIDER, new EndpointId("shop"), "evt_" + inboxId, EVENT_TYPE,
                 Optional.of("pi_1"), Optional.of(7L), new Lease(attempt, false), Instant.EPOCH, Optional.empty(),
                 Optional.empty());
+    }
+
+    private PayloadDigest standInDigest() {
+        return new PayloadDigest(keyedDigest(), List.of(bodySha256()));
     }
 
     /** What stands in for the body's keyed digest. */

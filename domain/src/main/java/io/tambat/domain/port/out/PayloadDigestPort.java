@@ -11,4 +11,10 @@ import io.tambat.domain.model.webhook.PayloadDigest;
 public interface PayloadDigestPort {
 
     PayloadDigest of(byte[] body);
+
+    /**
+     * The digest a body with this SHA-256 is stored with now, equal to {@code of(body).stored()}: for rows stored
+     * before digests were keyed, which kept only the body's SHA-256 (their payload may be purged already).
+     */
+    byte[] storedForSha256(byte[] sha256);
 }
