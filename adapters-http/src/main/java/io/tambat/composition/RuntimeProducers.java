@@ -147,8 +147,8 @@ public class RuntimeProducers {
         }
         YieldSettings settings;
         try {
-            settings = new YieldSettings(duration("tambat.background.yield-latency", "PT0.2S"),
-                    integer("tambat.background.yield-queue", 128), least);
+            settings = new YieldSettings(duration("tambat.background.yield-latency", "PT0.025S"),
+                    integer("tambat.background.yield-queue", 32), least);
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException("tambat.background.*", e.getMessage());
         }

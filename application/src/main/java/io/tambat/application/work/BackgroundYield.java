@@ -15,10 +15,13 @@ import java.util.function.LongSupplier;
  * backlog.
  *
  * <p>The share follows the requests' latency the way a congestion window follows a network (additive increase,
- * multiplicative decrease): each {@value #WINDOW_MILLIS} ms window in which more than one request in a hundred
- * took longer than {@link YieldSettings#latency()}, or more than {@link YieldSettings#queue()} were in progress
- * at once, halves it, down to {@link YieldSettings#minShare()}; each quiet window gives back a twentieth, so
- * background work has all the cores again two seconds after the requests calm down. Background work takes its
+ * multiplicative decrease): each {@value #WINDOW_MILLIS} ms window in which more than one request in
+ * {@value #SLOW_ONE_IN} took longer than {@link YieldSettings#latency()}, or more than {@link YieldSettings#queue()}
+ * were in progress all along, halves it, down to {@link YieldSettings#minShare()}; each quiet window gives back a
+ * twentieth, so background work has all the cores again two seconds after the requests calm down. The signal is
+ * the requests' bulk, not their tail: a garbage collection or a checkpoint slows every request for a moment,
+ * yielding then would only make processing catch up in a burst right after, while a server whose cores are
+ * taken slows most of them for as long as it lasts. And a queue that stays, not one that peaks. Background work takes its
  * share in smaller batches ({@link #batchSize}) and in rests after each ({@link #restAfter}).
  *
  * <p>Written here rather than taken from a concurrency-limit library: those limit an operation by its own
@@ -27,6 +30,8 @@ import java.util.function.LongSupplier;
 public final class BackgroundYield {
 
     static final long WINDOW_MILLIS = 100;
+    /** A window is pressed when more than one request in this many was slow. */
+    static final int SLOW_ONE_IN = 10;
     /** What a quiet window gives back. */
     static final double STEP = 0.05;
     /** The longest rest, so that a loop at the least share still looks at its queue every second. */
@@ -38,7 +43,8 @@ public final class BackgroundYield {
     private final DoubleConsumer shareChanged;
     private final LongSupplier nanoTime;
     private final AtomicInteger inProgress = new AtomicInteger();
-    private final AtomicInteger mostInProgress = new AtomicInteger();
+    /** The fewest requests in progress at any moment of the window, which all along held more. */
+    private final AtomicInteger leastInProgress = new AtomicInteger();
     private final AtomicLong answered = new AtomicLong();
     private final AtomicLong slow = new AtomicLong();
     private volatile double share = 1;
@@ -59,7 +65,7 @@ public final class BackgroundYield {
 
     /** A request that acknowledges starts; close what this returns once it is answered, whatever the answer. */
     public Acknowledging acknowledging() {
-        mostInProgress.accumulateAndGet(inProgress.incrementAndGet(), Math::max);
+        inProgress.incrementAndGet();
         return new Acknowledging(nanoTime.getAsLong());
     }
 
@@ -119,8 +125,8 @@ public final class BackgroundYield {
     private void judge(long windows) {
         long answeredThen = answered.getAndSet(0);
         long slowThen = slow.getAndSet(0);
-        int mostThen = mostInProgress.getAndSet(inProgress.get());
-        boolean pressed = slowThen * 100 > answeredThen || mostThen > settings.queue();
+        int leastThen = leastInProgress.getAndSet(inProgress.get());
+        boolean pressed = slowThen * SLOW_ONE_IN > answeredThen || leastThen > settings.queue();
         double before = share;
         share = pressed ? Math.max(settings.minShare(), before / 2) : Math.min(1, before + STEP * windows);
         if (share != before) {
@@ -139,7 +145,7 @@ public final class BackgroundYield {
 
         @Override
         public void close() {
-            inProgress.decrementAndGet();
+            leastInProgress.accumulateAndGet(inProgress.decrementAndGet(), Math::min);
             if (nanoTime.getAsLong() - started > latencyNanos) {
                 slow.incrementAndGet();
             }

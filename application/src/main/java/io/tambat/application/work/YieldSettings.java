@@ -5,10 +5,10 @@ import java.time.Duration;
 /**
  * When background work yields to the requests that acknowledge ({@link BackgroundYield}).
  *
- * @param latency    an acknowledgement slower than this is slow; more than one in a hundred in a window, and
+ * @param latency    an acknowledgement slower than this is slow; more than one in ten in a window, and
  *                   background work yields
- * @param queue      requests in progress at once above which background work yields, before any of them is
- *                   late
+ * @param queue      requests in progress above which, all through a window, background work yields, before
+ *                   they are late
  * @param minShare   the least share of its time background work keeps however pressed the requests are, so a
  *                   backlog always moves; 1 turns yielding off
  */
