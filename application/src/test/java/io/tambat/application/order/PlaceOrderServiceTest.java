@@ -9,6 +9,8 @@ import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.RecordingMetrics;
 import io.tambat.application.testing.TestWork;
 import io.tambat.application.transaction.GroupCommitSettings;
+import io.tambat.application.work.BackgroundYield;
+import io.tambat.application.work.YieldSettings;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.order.Coupon;
 import io.tambat.domain.model.order.IdempotencyKey;
@@ -65,6 +67,18 @@ class PlaceOrderServiceTest {
         assertThat(orders.outbox).containsExactly(new InMemoryOrders.Appended(order.id(), clock.instant()));
         assertThat(records.record(TENANT, key).orElseThrow().outcome).contains(expected);
         assertThat(records.record(TENANT, key).orElseThrow().expiresAt).isEqualTo(clock.instant().plus(RETENTION));
+    }
+
+    @Test
+    void timesEachPlacementInAGroupCommitSoThatBackgroundWorkYieldsWhilePlacementsAreSlow() {
+        long[] now = {0};
+        // Every reading of the clock is 40 ms after the one before: the placement takes 40 ms, over the 25 allowed.
+        service.backgroundYield = new BackgroundYield(new YieldSettings(Duration.ofMillis(25), 32, 0.05), share -> {
+        }, () -> now[0] += Duration.ofMillis(40).toNanos());
+
+        assertThat(service.place(TENANT, key, REQUEST, false)).isInstanceOf(Placement.Answered.class);
+
+        assertThat(service.backgroundYield.share()).isEqualTo(0.5);
     }
 
     @Test

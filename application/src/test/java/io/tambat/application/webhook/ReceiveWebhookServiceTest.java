@@ -17,7 +17,9 @@ import io.tambat.application.testing.BodyDigests;
 import io.tambat.application.testing.SealingCipher;
 import io.tambat.application.testing.TestWork;
 import io.tambat.application.transaction.GroupCommitSettings;
+import io.tambat.application.work.BackgroundYield;
 import io.tambat.application.work.StorageStatus;
+import io.tambat.application.work.YieldSettings;
 import io.tambat.domain.model.forwarding.DeliveriesRecorded;
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.Destinations;
@@ -100,6 +102,18 @@ class ReceiveWebhookServiceTest {
             assertThat(storedBody(row.entry())).isEqualTo(BODY);
         });
         assertThat(metrics.recorded).containsExactly("matched shop v1", "committed");
+    }
+
+    @Test
+    void timesEachDeliveryFromItsReadBodyToItsAnswerSoThatBackgroundWorkYieldsWhileDeliveriesAreSlow() {
+        long[] now = {0};
+        // Every reading of the clock is 40 ms after the one before: the delivery takes 40 ms, over the 25 allowed.
+        service.backgroundYield = new BackgroundYield(new YieldSettings(Duration.ofMillis(25), 32, 0.05), share -> {
+        }, () -> now[0] += Duration.ofMillis(40).toNanos());
+
+        assertThat(receive(shop, valid(BODY).build()).status()).isEqualTo(ReceiptStatus.ACCEPTED);
+
+        assertThat(service.backgroundYield.share()).isEqualTo(0.5);
     }
 
     @Test
