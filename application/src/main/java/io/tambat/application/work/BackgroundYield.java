@@ -8,21 +8,22 @@ import java.util.function.DoubleConsumer;
 import java.util.function.LongSupplier;
 
 /**
- * The share of its time that background work (processing, forwarding, order deliveries, maintenance) may take, adapted
- * to how the requests that acknowledge fare. A receiver's first duty is the acknowledgement, which a provider
- * waits for a few seconds at most; processing may lag and catch up. On a server whose cores the two share,
- * background work that takes what it can makes a burst of deliveries into latency; yielding makes it into a
- * backlog.
+ * The share of its time that background work (processing, forwarding, order deliveries, maintenance) may take,
+ * adapted to how the requests that acknowledge fare. A receiver's first duty is the acknowledgement, which a
+ * provider waits for a few seconds at most; processing may lag and catch up. On a server whose cores the two
+ * share, background work that takes what it can makes a burst of deliveries into latency; yielding makes it into
+ * a backlog.
  *
  * <p>The share follows the requests' latency the way a congestion window follows a network (additive increase,
  * multiplicative decrease): each {@value #WINDOW_MILLIS} ms window in which more than one request in
  * {@value #SLOW_ONE_IN} took longer than {@link YieldSettings#latency()}, or more than {@link YieldSettings#queue()}
  * were in progress all along, halves it, down to {@link YieldSettings#minShare()}; each quiet window gives back a
- * twentieth, so background work has all the cores again two seconds after the requests calm down. The signal is
- * the requests' bulk, not their tail: a garbage collection or a checkpoint slows every request for a moment,
- * yielding then would only make processing catch up in a burst right after, while a server whose cores are
- * taken slows most of them for as long as it lasts. And a queue that stays, not one that peaks. Background work takes its
- * share in smaller batches ({@link #batchSize}) and in rests after each ({@link #restAfter}).
+ * twentieth, so background work has all the cores again two seconds after the requests calm down. Background work
+ * takes its share in smaller batches ({@link #batchSize}) and in rests after each ({@link #restAfter}).
+ *
+ * <p>The signal is the requests' bulk, not their tail, and a queue that stays, not one that peaks: a garbage
+ * collection or a checkpoint slows every request for a moment, and yielding then would only make processing
+ * catch up in a burst right after; a server whose cores are taken slows most requests for as long as that lasts.
  *
  * <p>Written here rather than taken from a concurrency-limit library: those limit an operation by its own
  * latency, while this limits one kind of work by another's.

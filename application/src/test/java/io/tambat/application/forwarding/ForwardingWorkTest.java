@@ -282,7 +282,8 @@ class ForwardingWorkTest {
         transport.answer("shop", refused(503, Optional.empty()));
         drain();
         assertThat(fleetHealth.all().get("shop").failing()).isTrue();
-        assertThat(other.leaseBatch(TestWork.BATCH_SIZE)).as("the other instance sees it failing: no probe before its turn").isEmpty();
+        assertThat(other.leaseBatch(TestWork.BATCH_SIZE))
+                .as("the other instance sees it failing: no probe before its turn").isEmpty();
 
         clock.advance(Duration.ofSeconds(5));
         List<ForwardDelivery> probe = work.leaseBatch(TestWork.BATCH_SIZE);
@@ -401,7 +402,8 @@ class ForwardingWorkTest {
         };
         widely.attemptAll(leased);
 
-        assertThat(widely.leaseBatch(TestWork.BATCH_SIZE)).as("a turn woken now: one slot free, seven attempts out, more due")
+        assertThat(widely.leaseBatch(TestWork.BATCH_SIZE))
+                .as("a turn woken now: one slot free, seven attempts out, more due")
                 .isEmpty();
         assertThat(transactions).containsExactly("wide: lease 8");
 
