@@ -41,6 +41,10 @@ class DeploymentFilesTest {
 
         assertThat(image.get("/config/server.xml")).isEqualTo(LibertyConfiguration.SERVER_XML.normalize());
         assertThat(image.get("/config/tambat-app.xml")).isEqualTo(LibertyConfiguration.APPLICATION_XML.normalize());
+        assertThat(image.get("/config/management-port.xml"))
+                .isEqualTo(LibertyConfiguration.PRODUCT_CONFIG.resolve("management-port.xml").normalize());
+        assertThat(image.get("/config/bootstrap.properties"))
+                .isEqualTo(LibertyConfiguration.PRODUCT_CONFIG.resolve("bootstrap.properties").normalize());
         assertThat(image.get("/config/jvm.options")).isEqualTo(LibertyConfiguration.JVM_OPTIONS.normalize());
         assertThat(image.get("/config/apps/tambat.war")).isEqualTo(Path.of("..", "adapters-http", "target",
                 "tambat.war").normalize());

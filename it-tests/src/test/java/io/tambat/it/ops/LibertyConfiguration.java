@@ -50,13 +50,26 @@ final class LibertyConfiguration {
         Document document = parse(file);
         Set<String> features = new TreeSet<>(texts(document, "feature"));
         for (String location : attributes(document, "include", "location")) {
-            Path included = resolve.apply(location);
+            Path included = resolve.apply(configurationFile(location));
             if (included == null || !Files.isRegularFile(included)) {
                 throw new AssertionError(file + " includes " + location + ", which is not there");
             }
             features.addAll(features(included, resolve));
         }
         return features;
+    }
+
+    /**
+     * The file an include names, relative to the server's configuration directory: a {@code file:} URL into that
+     * directory (whose query only makes the include depend on a variable) names the file in it.
+     */
+    static String configurationFile(String location) {
+        String prefix = "file:${server.config.dir}/";
+        if (!location.startsWith(prefix)) {
+            return location;
+        }
+        int query = location.indexOf('?');
+        return location.substring(prefix.length(), query < 0 ? location.length() : query);
     }
 
     /** The Liberty release the build unpacks and tests on. */

@@ -25,6 +25,8 @@ public final class TambatServerProcess implements AutoCloseable {
     private final String name;
     private final int httpPort;
     private final Map<String, String> environment;
+    /** Where /health answers: the public port, or the management port once one is set. */
+    private URI healthBase;
     /**
      * A test server lives for seconds: with the C1 compiler alone it is ready about a third sooner on two
      * cores, where the optimizing compiler would compete with start-up for the CPU.
@@ -37,6 +39,7 @@ public final class TambatServerProcess implements AutoCloseable {
         this.name = name;
         this.httpPort = httpPort;
         this.environment = environment;
+        this.healthBase = baseUri();
     }
 
     /**
@@ -61,6 +64,23 @@ public final class TambatServerProcess implements AutoCloseable {
         environment.put("TAMBAT_KEYSTORE_PASSWORD", "tambat-test");
         environment.putAll(extra);
         return new TambatServerProcess(name, httpPort, environment);
+    }
+
+    /**
+     * Serves /health, /metrics and /openapi on a port of their own, on loopback only ({@code TAMBAT_MANAGEMENT_PORT}):
+     * the waits for liveness and readiness then ask there.
+     */
+    public TambatServerProcess withManagementPort() {
+        int managementPort = FreePorts.next();
+        environment.put("TAMBAT_MANAGEMENT_PORT", String.valueOf(managementPort));
+        environment.put("TAMBAT_MANAGEMENT_HOST", "127.0.0.1");
+        healthBase = URI.create("http://127.0.0.1:" + managementPort + "/");
+        return this;
+    }
+
+    /** The management port's root, or the public one's when the server has no management port of its own. */
+    public URI managementUri() {
+        return healthBase;
     }
 
     /** Leaves an environment variable out, to start the server without it. */
@@ -150,7 +170,7 @@ public final class TambatServerProcess implements AutoCloseable {
     }
 
     public int readinessStatus() {
-        return Http.send(Http.request(baseUri().resolve("health/ready")).GET().build()).statusCode();
+        return Http.send(Http.request(healthBase.resolve("health/ready")).GET().build()).statusCode();
     }
 
     /** The operating system's id of the server process (the runnable jar runs the server in this JVM). */
@@ -219,7 +239,7 @@ public final class TambatServerProcess implements AutoCloseable {
                 throw new IllegalStateException(name + " exited with " + process.exitValue() + "; see its console.log");
             }
             try {
-                HttpResponse<String> response = Http.send(Http.request(baseUri().resolve(path)).GET().build());
+                HttpResponse<String> response = Http.send(Http.request(healthBase.resolve(path)).GET().build());
                 if (response.statusCode() == 200) {
                     return this;
                 }
