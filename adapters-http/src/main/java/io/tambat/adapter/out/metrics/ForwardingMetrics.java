@@ -122,7 +122,7 @@ public class ForwardingMetrics implements ForwardingMetricsPort {
             return deliveries.withUnfinishedDeliveries().stream()
                     .filter(destinationId -> destinations.find(destinationId).isEmpty()).toList();
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "removed destinations' gauges not registered: {0}", e.getClass().getName());
+            LOG.log(Level.WARNING, "gauges of removed destinations not registered: {0}", e.getClass().getName());
             return List.of();
         }
     }
