@@ -36,7 +36,9 @@ import java.util.function.ToIntFunction;
  * <p>No caller waits without bound, and none is left unanswered. A request still queued when its caller has
  * waited {@link GroupCommitSettings#maxWait()}, or when its caller is interrupted, is withdrawn and refused as
  * unavailable: the caller's client (a provider giving up after a few seconds) is better told at once. A
- * request a committer took is answered whatever that committer's transaction throws, {@link Error}s included.
+ * request a committer took is answered whatever that committer's transaction throws, {@link Error}s included,
+ * and refused as unavailable once its caller has waited that long for it: it may still commit, which a client
+ * that sends it again finds by its id or key. Only a committer's own caller waits for its transaction to end.
  *
  * @param <T> a request
  * @param <R> its result
@@ -87,8 +89,9 @@ public final class GroupCommit<T, R> {
      *
      * @throws StoreUnavailableException when the store was unavailable at the last commit and another request is
      *                                   trying it; when the request waited in the queue past the longest wait,
-     *                                   or its caller was interrupted there: it was withdrawn. Nothing of it is
-     *                                   committed
+     *                                   or its caller was interrupted there: it was withdrawn, and nothing of it
+     *                                   is committed. Also when a committer took it and its transaction did not
+     *                                   end within the longest wait: that transaction may still commit it
      */
     public R submit(T request) {
         if (!unavailable) {
@@ -130,6 +133,13 @@ public final class GroupCommit<T, R> {
                     wakeOldestQueued();
                     throw new StoreUnavailableException(interrupted ? "interrupted while waiting for a commit"
                             : "no commit within " + maxWait + ": the store is slow or unavailable", null);
+                }
+                if (left <= 0 && mine.taken) {
+                    // Its committer's transaction hangs (a database that stopped answering holds it for the
+                    // driver's timeouts). The request may still commit: refused, it is sent again, and a resent
+                    // delivery or order is recognised by its id or its key.
+                    throw new StoreUnavailableException("no commit within " + maxWait
+                            + ": the store is slow or unavailable, and the request may yet be committed", null);
                 }
                 LockSupport.parkNanos(this, left > 0 ? left : LOOK_NANOS);
             }

@@ -198,13 +198,7 @@ class GroupCommitTest {
     void anInterruptedCallerWhoseRequestACommitterTookWaitsForItWithoutSpinning() throws Exception {
         CountDownLatch groupStarted = new CountDownLatch(1);
         CountDownLatch releaseGroup = new CountDownLatch(1);
-        GroupCommit<String, String> commit = new GroupCommit<>(new GroupCommitSettings(64, 1,
-                Duration.ofSeconds(10)), request -> 1, group -> {
-                    groupStarted.countDown();
-                    await(releaseGroup);
-                    groups.add(group);
-                    return group;
-                }, this::heldAlone);
+        GroupCommit<String, String> commit = heldGroups(Duration.ofSeconds(10), groupStarted, releaseGroup);
         Future<String> first = callers.submit(() -> commit.submit("first"));
         firstStarted.await();
         Future<String> committer = callers.submit(() -> commit.submit("a"));
@@ -238,6 +232,27 @@ class GroupCommitTest {
         assertThat(groups).containsExactly(List.of("a", "b"));
     }
 
+    @Test
+    void aRequestACommitterTookIsRefusedAsUnavailableOnceItsCallerWaitedTheLongestWaitWhileTheTransactionHangs()
+            throws Exception {
+        CountDownLatch groupStarted = new CountDownLatch(1);
+        CountDownLatch releaseGroup = new CountDownLatch(1);
+        GroupCommit<String, String> commit = heldGroups(Duration.ofMillis(300), groupStarted, releaseGroup);
+        Future<String> first = callers.submit(() -> commit.submit("first"));
+        firstStarted.await();
+        List<Future<String>> members = queue(commit, "a", "b");
+        releaseFirst.countDown();
+        groupStarted.await();
+
+        assertThatThrownBy(() -> members.get(1).get(2, TimeUnit.SECONDS)).cause()
+                .isInstanceOf(StoreUnavailableException.class).hasMessageContaining("may yet be committed");
+        assertThat(members.get(0)).as("the committer's own caller waits for its transaction").isNotDone();
+        releaseGroup.countDown();
+        assertThat(members.get(0).get(PATIENCE_SECONDS, TimeUnit.SECONDS)).isEqualTo("a");
+        first.get(PATIENCE_SECONDS, TimeUnit.SECONDS);
+        assertThat(groups).containsExactly(List.of("a", "b"));
+    }
+
     /** One committer; the first request's own transaction waits until the test releases it. */
     private GroupCommit<String, String> heldFirst(Duration maxWait) {
         return new GroupCommit<>(new GroupCommitSettings(64, 1, maxWait), request -> 1, group -> {
@@ -248,6 +263,17 @@ class GroupCommitTest {
             if (groupFailure != null) {
                 throw groupFailure;
             }
+            return group;
+        }, this::heldAlone);
+    }
+
+    /** One committer; the first request's own transaction, and each group's, wait until the test releases them. */
+    private GroupCommit<String, String> heldGroups(Duration maxWait, CountDownLatch groupStarted,
+            CountDownLatch releaseGroup) {
+        return new GroupCommit<>(new GroupCommitSettings(64, 1, maxWait), request -> 1, group -> {
+            groupStarted.countDown();
+            await(releaseGroup);
+            groups.add(group);
             return group;
         }, this::heldAlone);
     }

@@ -13,7 +13,8 @@ import java.util.UUID;
 /**
  * {@code POST /orders} with an Idempotency-Key: one logical operation creates one order, retries get the
  * first answer again, a reused key with other parameters is refused. Throws only
- * {@link io.tambat.domain.error.StoreUnavailableException} (nothing stored; the key stays free).
+ * {@link io.tambat.domain.error.StoreUnavailableException}: nothing stored and the key free, or, when the commit
+ * outlasted the longest wait, perhaps stored after all, which a retry with the same key then answers.
  */
 public interface PlaceOrderUseCase {
 
