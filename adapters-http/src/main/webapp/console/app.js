@@ -3,7 +3,7 @@
 // #/orders[/<order or operation id>], #/destinations[/<id>]). A route names what is shown, never who is asking.
 import { get, UNAUTHORIZED } from './api.js';
 import { announce, failure, h } from './dom.js';
-import { forget, keep, operatorName, token } from './session.js';
+import { forget, isOperator, keep, operatorName, token } from './session.js';
 import * as destinations from './destinations.js';
 import * as event from './event.js';
 import * as failures from './failures.js';
@@ -13,7 +13,8 @@ import * as orders from './orders.js';
 import * as overview from './overview.js';
 import * as secrets from './secrets.js';
 
-const NOT_OPERATOR = "This token is not an operator's (group operator is missing)";
+const NOT_OPERATOR = "This token is neither an operator's nor a viewer's (its groups claim holds neither operator"
+  + ' nor viewer)';
 const INVALID = 'This token is invalid or expired';
 
 const VIEWS = { overview, inbox, event, object, failures, secrets, orders, destinations };
@@ -80,7 +81,11 @@ async function show() {
 
 function enter() {
   const name = operatorName(token());
-  page.who.textContent = name ? `Signed in as ${name}` : 'Signed in';
+  // A viewer reads everything and changes nothing: the body's class hides every control marked operator-only
+  // (console.css), so no button is offered that the server would refuse with 403.
+  const readOnly = !isOperator(token());
+  document.body.classList.toggle('read-only', readOnly);
+  page.who.textContent = (name ? `Signed in as ${name}` : 'Signed in') + (readOnly ? ' (read only)' : '');
   page.signIn.hidden = true;
   for (const part of [page.nav, page.who, page.signOut, page.view]) {
     part.hidden = false;
@@ -104,6 +109,7 @@ function signOut(message) {
     part.hidden = true;
   }
   page.who.textContent = '';
+  document.body.classList.remove('read-only');
   page.signIn.hidden = false;
   page.error.textContent = message;
   page.input.focus();

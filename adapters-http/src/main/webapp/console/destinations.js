@@ -1,7 +1,8 @@
 // Destinations: every forwarding destination with its state and backlog (#/destinations), and one of them
 // (#/destinations/<id>) with its FAILED deliveries (redrive, skip), the keys they hold under per-object
 // ordering, the replay or redrive of a received range, and pause/resume; a destination removed from the
-// configuration with unfinished deliveries left, its discard. Every action is audited by the server.
+// configuration with unfinished deliveries left, its discard. Every action is audited by the server, and
+// operator-only: a viewer sees the same page without its action controls.
 import { get, post } from './api.js';
 import { announce, confirm, confirmation, duration, failure, fields, h, status, table, when } from './dom.js';
 
@@ -104,7 +105,7 @@ function state(destination, section, outcome, reload) {
       ['Oldest pending', duration(destination.oldest_pending_age_seconds)], ['FAILED', number(destination.failed)],
       ['Consecutive failures', number(destination.consecutive_failures)],
       ['Last delivered', when(destination.last_delivered_at)], ['Last error', reason(destination.last_error)]]),
-    h('div', { class: 'actions' }, destination.state === 'removed'
+    h('div', { class: 'actions operator-only' }, destination.state === 'removed'
       ? discard(destination, section, outcome, reload) : pauseOrResume(destination, outcome, reload)));
 }
 
@@ -114,7 +115,7 @@ function discard(destination, section, outcome, reload) {
   const unfinished = destination.pending + destination.failed;
   return h('button', {
     type: 'button',
-    class: 'secondary',
+    class: 'secondary operator-only',
     id: 'discard',
     onclick: (clicked) => ask(section, clicked.currentTarget, `Discard what ${id} left?`,
       `${id} is no longer configured. Its ${unfinished} unfinished ${unfinished === 1 ? 'delivery ends' : 'deliveries end'}`
@@ -133,7 +134,7 @@ function pauseOrResume(destination, outcome, reload) {
   const paused = destination.state === 'paused';
   return h('button', {
     type: 'button',
-    class: 'secondary',
+    class: 'secondary operator-only',
     id: paused ? 'resume' : 'pause',
     onclick: async (clicked) => {
       clicked.currentTarget.disabled = true;
@@ -180,7 +181,8 @@ function rangeForm(id, outcome, reload) {
         await reload();
       });
   };
-  return h('div', {},
+  // All of it is the replay or redrive of a range: a viewer has nothing to do with it.
+  return h('div', { class: 'operator-only' },
     h('h2', {}, 'A received range'),
     h('p', { class: 'help' }, 'Replay sends the messages of the events received in the range again, with their '
       + 'message ids; Redrive FAILED sends the range’s FAILED deliveries again.'),
@@ -194,7 +196,8 @@ function failedList(id, items, section, outcome, reload) {
   const caption = `${items.length} FAILED ${items.length === 1 ? 'delivery' : 'deliveries'}, newest first`;
   const path = (row, action) => `/admin/destinations/${encodeURIComponent(id)}/deliveries/`
     + `${encodeURIComponent(row.delivery_id)}/${action}`;
-  return table(caption, ['Delivery', 'Message', 'Type', 'Attempts', 'Last answer', 'Last error', 'Created', 'Action'],
+  return table(caption, ['Delivery', 'Message', 'Type', 'Attempts', 'Last answer', 'Last error', 'Created',
+    { label: 'Action', class: 'operator-only' }],
     items.map((row) => [
       number(row.delivery_id),
       h('a', { href: `#/event/${encodeURIComponent(row.inbox_id)}` }, h('code', {}, row.message_id)),
@@ -206,7 +209,7 @@ function failedList(id, items, section, outcome, reload) {
       h('div', { class: 'actions' },
         h('button', {
           type: 'button',
-          class: 'secondary',
+          class: 'secondary operator-only',
           'aria-label': `Redrive delivery ${row.delivery_id}`,
           onclick: (clicked) => ask(section, clicked.currentTarget, `Redrive delivery ${row.delivery_id}?`,
             `Message ${row.message_id} goes to ${id} again now, with the same message id.`, 'Redrive',
@@ -217,7 +220,7 @@ function failedList(id, items, section, outcome, reload) {
         }, 'Redrive…'),
         h('button', {
           type: 'button',
-          class: 'secondary',
+          class: 'secondary operator-only',
           'aria-label': `Skip delivery ${row.delivery_id}`,
           onclick: (clicked) => ask(section, clicked.currentTarget, `Skip delivery ${row.delivery_id}?`,
             `Message ${row.message_id} is never sent to ${id}; the later messages of its object go on.`, 'Skip',

@@ -71,12 +71,19 @@ export function status(value) {
   return h('span', { class: `badge status-${String(value).toLowerCase()}` }, value);
 }
 
-/** A table with a caption and column headers; rows are arrays of cells (nodes or text). */
+/**
+ * A table with a caption and column headers; rows are arrays of cells (nodes or text). A column given as
+ * {@code { label, class }} rather than its label puts that class on its header and on every cell under it, so a
+ * column of action buttons can go as a whole (operator-only) instead of leaving an empty one behind.
+ */
 export function table(caption, columns, rows) {
+  const specs = columns.map((column) => (typeof column === 'object' && column !== null && !(column instanceof Node)
+    ? column : { label: column }));
   return h('table', {},
     h('caption', {}, caption),
-    h('thead', {}, h('tr', {}, columns.map((column) => h('th', { scope: 'col' }, column)))),
-    h('tbody', {}, rows.map((cells) => h('tr', {}, cells.map((cell) => h('td', {}, cell))))));
+    h('thead', {}, h('tr', {}, specs.map((spec) => h('th', { scope: 'col', class: spec.class }, spec.label)))),
+    h('tbody', {}, rows.map((cells) => h('tr', {},
+      cells.map((cell, index) => h('td', { class: specs[index]?.class }, cell))))));
 }
 
 /** A description list of label and value pairs. */
@@ -99,10 +106,11 @@ export function failure(error) {
 
 /**
  * A confirmation dialog: a title, a text, the action's button and Cancel, which has the focus when it opens. Its
- * parts are named after it: {@code <id>-title}, {@code <id>-text}, {@code <id>-run}, {@code <id>-cancel}.
+ * parts are named after it: {@code <id>-title}, {@code <id>-text}, {@code <id>-run}, {@code <id>-cancel}. It is
+ * operator-only: it confirms a change, and only an operator may make one.
  */
 export function confirmation(id) {
-  return h('dialog', { id, 'aria-labelledby': `${id}-title`, 'aria-describedby': `${id}-text` },
+  return h('dialog', { id, class: 'operator-only', 'aria-labelledby': `${id}-title`, 'aria-describedby': `${id}-text` },
     h('h2', { id: `${id}-title` }, ''),
     h('p', { id: `${id}-text` }, ''),
     h('div', { class: 'actions' },

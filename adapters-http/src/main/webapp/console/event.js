@@ -94,10 +94,13 @@ export async function render(id, query, context) {
   return section;
 }
 
+// The reveal is an operator's action: a viewer reads "stored encrypted; not shown unless you ask." and no more,
+// so the space before the button goes with it.
 function hiddenPayload(reveal) {
-  return h('span', {}, 'stored encrypted; not shown unless you ask. ',
-    h('button', { type: 'button', class: 'secondary', id: 'reveal-payload',
-      onclick: (clicked) => reveal(clicked.currentTarget) }, 'Reveal the payload (audited)'));
+  return h('span', {}, 'stored encrypted; not shown unless you ask.',
+    h('span', { class: 'operator-only' }, ' ',
+      h('button', { type: 'button', class: 'secondary operator-only', id: 'reveal-payload',
+        onclick: (clicked) => reveal(clicked.currentTarget) }, 'Reveal the payload (audited)')));
 }
 
 /** The object the event's processing changed, linked to the state processing derived for it. */
@@ -122,7 +125,8 @@ function businessObject(detail) {
 function view(detail, refresh, redrive, reveal) {
   const actions = h('div', { class: 'actions' },
     detail.status === 'FAILED'
-      ? h('button', { type: 'button', onclick: (clicked) => redrive(clicked.currentTarget) }, 'Redrive this event')
+      ? h('button', { type: 'button', class: 'operator-only', id: 'redrive-event',
+        onclick: (clicked) => redrive(clicked.currentTarget) }, 'Redrive this event')
       : null,
     h('button', { type: 'button', class: 'secondary', onclick: refresh }, 'Refresh'));
   return [

@@ -63,11 +63,13 @@ function group(reason, rows, index, section, outcome, reload) {
     h('p', { class: 'group-actions' }, h('span', {}, `${events} FAILED with this reason`),
       h('button', {
         type: 'button',
+        class: 'operator-only',
         'aria-label': `Redrive all ${events} whose reason is ${reason}`,
         onclick: (clicked) => confirmGroup(section, clicked.currentTarget, reason, rows, outcome, reload),
       }, `Redrive all ${count}…`)),
     table(`FAILED events whose reason is ${reason}`,
-      ['Received', 'Provider', 'Endpoint', 'Event type', 'Event id', 'Attempts', 'Action'],
+      ['Received', 'Provider', 'Endpoint', 'Event type', 'Event id', 'Attempts',
+        { label: 'Action', class: 'operator-only' }],
       rows.map((row) => [
         when(row.received_at),
         row.provider,
@@ -77,7 +79,7 @@ function group(reason, rows, index, section, outcome, reload) {
         h('span', { class: 'number' }, String(row.attempt_count)),
         h('button', {
           type: 'button',
-          class: 'secondary',
+          class: 'secondary operator-only',
           'aria-label': `Redrive event ${row.provider_event_id}`,
           onclick: (clicked) => redriveOne(clicked.currentTarget, row),
         }, 'Redrive'),

@@ -162,7 +162,9 @@ function money(minor, currency) {
 }
 
 const yesNo = (done) => (done ? 'yes' : 'no');
-const COLUMNS = ['Failed', 'Delivery', 'Order', 'Attempts', 'Charged', 'Reserved', 'Last error', 'Created', 'Action'];
+// The Action column holds only the redrive, which a viewer may not do: it goes as a whole for a viewer.
+const COLUMNS = ['Failed', 'Delivery', 'Order', 'Attempts', 'Charged', 'Reserved', 'Last error', 'Created',
+  { label: 'Action', class: 'operator-only' }];
 
 function list(items, section, outcome, reload) {
   if (items.length === 0) {
@@ -185,7 +187,7 @@ function list(items, section, outcome, reload) {
       when(row.created_at),
       h('button', {
         type: 'button',
-        class: 'secondary',
+        class: 'secondary operator-only',
         'aria-label': `Redrive delivery ${row.delivery_id} of order ${row.order_id}`,
         'data-delivery': row.delivery_id,
         onclick: (clicked) => confirmRedrive(section, clicked.currentTarget, row, outcome, reload),

@@ -29,8 +29,9 @@ function inbox(stats) {
   const failed = counts.FAILED ?? 0;
   return h('div', {},
     h('div', { class: 'tiles' },
+      // A viewer may inspect failed events but not redrive them: for a viewer the link reads "Inspect them".
       tile('Failed events', String(failed), failed > 0
-        ? h('a', { href: '#/failures' }, 'Inspect and redrive them')
+        ? h('a', { href: '#/failures' }, 'Inspect', h('span', { class: 'operator-only' }, ' and redrive'), ' them')
         : h('span', { class: 'muted' }, 'None waiting for an operator'), failed > 0 ? 'alert' : null),
       tile('Oldest pending event', duration(stats.oldest_pending_age_seconds),
         h('span', { class: 'muted' }, 'received or being processed')),

@@ -2,7 +2,7 @@
 // verified a stored delivery. A version is added with POST /admin/endpoints/{id}/secrets and retired with
 // DELETE /admin/endpoints/{id}/secrets/{version}, after a confirmation that says what becomes of deliveries
 // still signed with it. A secret is written once and never read back: no answer holds one, and the field is
-// emptied as soon as it is sent.
+// emptied as soon as it is sent. Adding and retiring are an operator's: a viewer sees the versions only.
 import { get, post, remove } from './api.js';
 import { announce, duration, failure, h, table, when } from './dom.js';
 
@@ -11,8 +11,11 @@ export async function render(param, query, context) {
     h('h1', { id: 'secrets-title', tabindex: -1 }, param ? `Secrets of ${param}` : 'Secrets'));
   const outcome = h('div', { class: 'outcome', role: 'status' });
   const list = h('div', {});
-  section.append(param ? h('p', {}, h('a', { href: '#/secrets' }, '← Every endpoint')) : null, outcome, list,
-    confirmation());
+  // append() writes a null as the text "null": the link back is left out by leaving it out.
+  if (param) {
+    section.append(h('p', {}, h('a', { href: '#/secrets' }, '← Every endpoint')));
+  }
+  section.append(outcome, list, confirmation());
   const reload = async () => {
     let answer;
     try {
@@ -39,7 +42,8 @@ function endpointSection(endpoint, section, outcome, reload) {
   const trusted = endpoint.versions.filter((version) => version.status === 'trusted');
   return h('section', { class: 'group', 'aria-labelledby': titleId, 'data-endpoint': id },
     h('h2', { id: titleId }, h('code', {}, id), h('span', { class: 'muted' }, ` ${endpoint.provider}`)),
-    table(`Secret versions of ${id}, oldest first`, ['Version', 'Status', 'Created', 'Retired', 'Last matched', 'Action'],
+    table(`Secret versions of ${id}, oldest first`, ['Version', 'Status', 'Created', 'Retired', 'Last matched',
+      { label: 'Action', class: 'operator-only' }],
       endpoint.versions.map((version) => [
         h('code', {}, version.version),
         version.status,
@@ -47,7 +51,8 @@ function endpointSection(endpoint, section, outcome, reload) {
         when(version.retired_at),
         version.last_matched_at ? when(version.last_matched_at) : h('span', { class: 'muted' }, 'never'),
         version.status === 'trusted'
-          ? h('button', { type: 'button', class: 'secondary', 'aria-label': `Retire version ${version.version} of ${id}`,
+          ? h('button', { type: 'button', class: 'secondary operator-only',
+            'aria-label': `Retire version ${version.version} of ${id}`,
             onclick: (clicked) => confirmRetire(section, clicked.currentTarget, endpoint, version, trusted.length,
               outcome, reload) }, 'Retire…')
           : h('span', { class: 'muted' }, '—'),
@@ -90,7 +95,8 @@ function addForm(endpoint, outcome, reload) {
     outcome.querySelector('p').focus();
     announce(text);
   };
-  return h('form', { class: 'add-version', 'aria-label': `Add a secret version to ${id}`, onsubmit: added },
+  return h('form', { class: 'add-version operator-only', 'aria-label': `Add a secret version to ${id}`,
+    onsubmit: added },
     h('h3', {}, 'Add a version'),
     h('div', { class: 'field' }, h('label', { for: `new-version-${id}` }, 'Version name'), versionInput,
       h('p', { class: 'help', id: `new-version-help-${id}` }, 'For example v3: letters, digits, - and _.')),
@@ -102,7 +108,8 @@ function addForm(endpoint, outcome, reload) {
 }
 
 function confirmation() {
-  return h('dialog', { id: 'confirm-retire', 'aria-labelledby': 'retire-title', 'aria-describedby': 'retire-text' },
+  return h('dialog', { id: 'confirm-retire', class: 'operator-only', 'aria-labelledby': 'retire-title',
+    'aria-describedby': 'retire-text' },
     h('h2', { id: 'retire-title' }, ''),
     h('p', { id: 'retire-text' }, ''),
     h('p', { id: 'retire-last', class: 'error' }, ''),

@@ -19,12 +19,28 @@ export function forget() {
  * the server's job on every call.
  */
 export function operatorName(value) {
+  const json = claims(value);
+  return typeof json?.upn === 'string' ? json.upn : typeof json?.sub === 'string' ? json.sub : null;
+}
+
+/**
+ * Whether the token's groups claim holds operator, so the page offers the actions only to whoever may take them.
+ * For display only: the server refuses a viewer's action (403) whatever the page shows. A groups claim that is
+ * missing or not a list of strings, or a token that cannot be read, counts as not an operator's.
+ */
+export function isOperator(value) {
+  const groups = claims(value)?.groups;
+  return Array.isArray(groups) && groups.includes('operator');
+}
+
+/** The token's middle part, base64url JSON, as an object; null when it is not one. */
+function claims(value) {
   try {
-    const claims = value.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
-    const bytes = Uint8Array.from(atob(claims.padEnd(claims.length + (4 - claims.length % 4) % 4, '=')),
+    const part = value.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+    const bytes = Uint8Array.from(atob(part.padEnd(part.length + (4 - part.length % 4) % 4, '=')),
       (char) => char.charCodeAt(0));
     const json = JSON.parse(new TextDecoder().decode(bytes));
-    return typeof json.upn === 'string' ? json.upn : typeof json.sub === 'string' ? json.sub : null;
+    return json !== null && typeof json === 'object' ? json : null;
   } catch (unreadable) {
     return null;
   }

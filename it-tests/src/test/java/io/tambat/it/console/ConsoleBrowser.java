@@ -134,6 +134,11 @@ final class ConsoleBrowser implements AutoCloseable {
         return visible(locator).getText();
     }
 
+    /** How many of the elements found are shown: a control the page hides is in the document but not displayed. */
+    long displayed(By locator) {
+        return driver.findElements(locator).stream().filter(WebElement::isDisplayed).count();
+    }
+
     List<String> texts(By locator) {
         return driver.findElements(locator).stream().map(WebElement::getText).toList();
     }

@@ -48,7 +48,8 @@ class ConsoleIT {
     private static final String STRIPE_SECRET = "whsec_it_console_stripe";
     private static final String API_KEY = "sk_test_it_console_key";
     private static final Duration SETTLED = Duration.ofSeconds(60);
-    private static final String NOT_OPERATOR = "This token is not an operator's (group operator is missing)";
+    private static final String NOT_OPERATOR = "This token is neither an operator's nor a viewer's (its groups claim"
+            + " holds neither operator nor viewer)";
 
     private final TestDatabase db = new TestDatabase(SCHEMA);
     private WireMockServer stripeApi;
@@ -167,6 +168,49 @@ class ConsoleIT {
         assertThat(console.storage()).isEqualTo("{\"session\":{},\"local\":{}}");
         assertThat(console.document()).doesNotContain(messageId);
         assertThat(console.currentUrl()).isEqualTo(server.baseUri().resolve("console/").toString());
+    }
+
+    @Test
+    void aViewerReadsTheViewsAndIsOfferedNoneOfTheActionsAnOperatorIs() {
+        String messageId = StandardDeliveries.newMessageId();
+        assertThat(StandardDeliveries.send(server.baseUri().resolve("webhooks/standard/std"), StandardDeliveries.SECRET,
+                messageId, pingBody()).statusCode()).isEqualTo(200);
+        Eventually.within(SETTLED, () -> assertThat(StandardDeliveries.status(db, messageId)).isEqualTo("PROCESSED"));
+        String inboxId = (String) db.rows("SELECT CAST(inbox_id AS text) AS id FROM webhook_inbox "
+                + "WHERE provider_event_id = ?", messageId).get(0).get("id");
+        By reveal = By.id("reveal-payload");
+        By addSecret = By.xpath("//form[@aria-label='Add a secret version to std']");
+        By retire = By.cssSelector("button[aria-label='Retire version v1 of std']");
+
+        ConsoleBrowser console = browser().signIn(OperatorTokens.withGroups("viewer"));
+
+        console.headingIs("Overview");
+        assertThat(console.text(By.id("who"))).isEqualTo("Signed in as it-operator (read only)");
+        console.load("#/event/" + inboxId).headingIs("Event " + messageId);
+        assertThat(console.field("Payload")).isEqualTo("stored encrypted; not shown unless you ask.");
+        assertThat(console.displayed(reveal)).isZero();
+        console.follow("Secrets", "Secrets");
+        assertThat(console.texts(By.xpath("//table[caption='Secret versions of std, oldest first']/tbody/tr/td[1]")))
+                .contains("v1");
+        assertThat(console.displayed(addSecret)).isZero();
+        assertThat(console.displayed(retire)).isZero();
+        assertThat(console.text(By.id("view")).lines()).doesNotContain("null");
+        console.screenshot("viewer-secrets");
+        for (String view : List.of("Failures", "Orders", "Destinations")) {
+            console.follow(view, view);
+            assertThat(console.displayed(By.cssSelector(".operator-only"))).as(view).isZero();
+        }
+
+        console.click(By.id("sign-out"));
+        console.signIn(OperatorTokens.operator());
+        assertThat(console.text(By.id("who"))).isEqualTo("Signed in as it-operator");
+        console.load("#/event/" + inboxId).headingIs("Event " + messageId);
+        assertThat(console.displayed(reveal)).isOne();
+        console.follow("Secrets", "Secrets");
+        assertThat(console.displayed(addSecret)).isOne();
+        assertThat(console.displayed(retire)).isOne();
+        assertThat(db.count("SELECT count(*) FROM operator_action WHERE action = 'inbox.payload_reveal' AND target = ?",
+                inboxId)).isZero();
     }
 
     @Test
