@@ -160,7 +160,7 @@ public class RuntimeProducers {
     ProcessingSettings processingSettings() {
         return new ProcessingSettings(
                 duration("tambat.retention.payloads", "P30D"),
-                duration("tambat.retention.processed-events", "P30D"),
+                processedRetention(),
                 duration("tambat.processing.sequence-gap-window", "PT5M"),
                 duration("tambat.retention.finished-rows", "P90D"),
                 failedPayloadRetention());
@@ -180,7 +180,13 @@ public class RuntimeProducers {
         return new ReconciliationSettings(
                 duration("tambat.reconciliation.interval", "PT5M"),
                 duration("tambat.reconciliation.window", "PT1H"),
-                duration("tambat.reconciliation.late-after", "PT5M"));
+                duration("tambat.reconciliation.late-after", "PT5M"),
+                processedRetention());
+    }
+
+    /** Processing purges processed-event records after it; reconciliation does not count their absence before. */
+    private Duration processedRetention() {
+        return duration("tambat.retention.processed-events", "P30D");
     }
 
     /** {@code tambat.failpoints}: {@code name}, {@code name@subject} (halt) or {@code name=pause:<duration>}. */

@@ -74,7 +74,7 @@ class DependencyRulesTest {
     void sharedWorkMachineryKnowsNoCapability() {
         noClasses().that().resideInAnyPackage("io.tambat.application.work..", "io.tambat.application.plugin..",
                         "io.tambat.application.transaction..", "io.tambat.application.identity..",
-                        "io.tambat.application.operator..")
+                        "io.tambat.application.operator..", "io.tambat.application.reconciliation..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.tambat.application.webhook..",
                         "io.tambat.application.processing..", "io.tambat.application.order..",
                         "io.tambat.application.forwarding..")

@@ -1,7 +1,6 @@
 package io.tambat.application.reconciliation;
 
 import io.tambat.application.port.in.ReconcileInboxUseCase;
-import io.tambat.application.processing.ProcessingSettings;
 import io.tambat.domain.model.reconciliation.ReconciliationQuery;
 import io.tambat.domain.model.reconciliation.ReconciliationReport;
 import io.tambat.domain.port.out.ReconciliationPort;
@@ -25,9 +24,6 @@ public class InboxReconciliation implements ReconcileInboxUseCase {
     ReconciliationSettings settings;
 
     @Inject
-    ProcessingSettings processing;
-
-    @Inject
     Clock clock;
 
     @Override
@@ -35,6 +31,6 @@ public class InboxReconciliation implements ReconcileInboxUseCase {
     public ReconciliationReport reconcile(Instant from, Instant to) {
         Instant now = clock.instant();
         return reconciliation.reconcile(new ReconciliationQuery(from, to, now, settings.lateAfter(),
-                now.minus(processing.processedRetention()), MAX_IDS));
+                now.minus(settings.processedRetention()), MAX_IDS));
     }
 }
