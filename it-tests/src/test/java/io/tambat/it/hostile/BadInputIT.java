@@ -78,10 +78,12 @@ class BadInputIT extends DeployedTambatTest {
                 "Content-Type", "application/json", "webhook-id", id, "webhook-timestamp", now(),
                 "webhook-signature", "v1," + "A".repeat(4 * 1024)), 400, "signature_missing",
                 BadInputIT::validStandard, 200));
-        // Over Liberty's own header limits the container answers a bare 400 before the application runs.
-        cases.add(new Case("a 64 KiB webhook-signature header", id -> Http.post(uri(STD_PATH), validStandardBody(),
+        // Over Liberty's own header limits (8 KiB a field) the container answers a bare 400 before the application
+        // runs, and closes the connection. A request small enough to be written whole before that: a larger one can
+        // meet the closed connection while it is still being written (a broken pipe, not an answer).
+        cases.add(new Case("a 12 KiB webhook-signature header", id -> Http.post(uri(STD_PATH), validStandardBody(),
                 "Content-Type", "application/json", "webhook-id", id, "webhook-timestamp", now(),
-                "webhook-signature", "v1," + "A".repeat(64 * 1024)), 400, CONTAINER_ANSWER,
+                "webhook-signature", "v1," + "A".repeat(12 * 1024)), 400, CONTAINER_ANSWER,
                 BadInputIT::validStandard, 200));
         cases.add(new Case("a timestamp that is not a number", id -> Http.post(uri(STD_PATH), validStandardBody(),
                 "Content-Type", "application/json", "webhook-id", id, "webhook-timestamp", "soon",
