@@ -8,9 +8,7 @@ import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.SealingCipher;
 import io.tambat.application.testing.TestDestinations;
 import io.tambat.application.testing.TestWork;
-import io.tambat.application.work.BackgroundYield;
 import io.tambat.application.work.Failpoints;
-import io.tambat.application.work.YieldSettings;
 import io.tambat.domain.model.forwarding.DeliveryEnd;
 import io.tambat.domain.model.forwarding.DeliveryOutcome;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
@@ -391,7 +389,8 @@ class ForwardingWorkTest {
     void whileBackgroundWorkYieldsEndsLeaseNothingAndTheLoopsTurnsLeaseAtTheirPace() {
         Destination wide = destination("wide", 8);
         ForwardingWork widely = work(new Destinations(List.of(wide)));
-        widely.backgroundYield = yielding();
+        widely.backgroundYield = TestWork.yieldingHalf();
+        assertThat(widely.backgroundYield.share()).isEqualTo(0.5);
         for (int i = 0; i < 20; i++) {
             stored("wide");
         }
@@ -403,19 +402,6 @@ class ForwardingWorkTest {
         assertThat(transactions).filteredOn(transaction -> !transaction.equals("wide: lease 8")).hasSize(8)
                 .allSatisfy(transaction -> assertThat(transaction).isEqualTo("wide: end 1 then lease 0"));
         assertThat(widely.leaseBatch(TestWork.BATCH_SIZE)).as("the next turn leases the freed slots").hasSize(8);
-    }
-
-    /** Background work at half its share: one request took 200 ms, and the clock stands still after it. */
-    private static BackgroundYield yielding() {
-        long[] now = {0};
-        BackgroundYield yielding = new BackgroundYield(new YieldSettings(Duration.ofMillis(25), 32, 0.05),
-                share -> {
-                }, () -> now[0]);
-        try (BackgroundYield.Acknowledging slow = yielding.acknowledging()) {
-            now[0] += Duration.ofMillis(200).toNanos();
-        }
-        assertThat(yielding.share()).isEqualTo(0.5);
-        return yielding;
     }
 
     @Test

@@ -29,6 +29,21 @@ public final class TestWork {
         }, System::nanoTime);
     }
 
+    /**
+     * Background work at half its share: one request took 200 ms, four times the latency it may take, and the
+     * clock stands still after it, so the share stays at one half.
+     */
+    public static BackgroundYield yieldingHalf() {
+        long[] now = {0};
+        BackgroundYield yielding = new BackgroundYield(new YieldSettings(Duration.ofMillis(50), 32, 0.05),
+                share -> {
+                }, () -> now[0]);
+        try (BackgroundYield.Acknowledging slow = yielding.acknowledging()) {
+            now[0] += Duration.ofMillis(200).toNanos();
+        }
+        return yielding;
+    }
+
     public static WorkSettings settings() {
         return new WorkSettings(true, RETRY, 1, BATCH_SIZE, LEASE, Duration.ofMillis(200), Duration.ofMinutes(1));
     }

@@ -2,6 +2,7 @@ package io.tambat.application.work;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tambat.application.testing.TestWork;
 import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.model.processing.RetryPolicy;
 import java.time.Duration;
@@ -74,13 +75,7 @@ class WorkerLoopTest {
 
     @Test
     void whileRequestsAreAnsweredSlowlyLeasesSmallerBatches() {
-        long[] now = {0};
-        BackgroundYield pressed = new BackgroundYield(new YieldSettings(Duration.ofMillis(50), 32, 0.05),
-                share -> {
-                }, () -> now[0]);
-        try (BackgroundYield.Acknowledging slow = pressed.acknowledging()) {
-            now[0] += Duration.ofMillis(200).toNanos();
-        }
+        BackgroundYield pressed = TestWork.yieldingHalf();
         WorkerLoop yielding = loop(pressed);
         FakeWork work = new FakeWork(items("a", BATCH_SIZE / 2), items("b", 1), List.of());
 
