@@ -1,6 +1,6 @@
 package io.tambat.composition;
 
-import io.tambat.domain.error.TambatException;
+import io.tambat.provider.spi.TambatException;
 
 /** A configuration value that the server cannot run with. The message names the key, never a secret. */
 public final class ConfigurationException extends TambatException {

@@ -1,13 +1,13 @@
 package io.tambat.composition;
 
 import io.tambat.application.webhook.ProviderAdapters;
-import io.tambat.domain.model.processing.InterpretationSettings;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.EventTypeFilter;
-import io.tambat.domain.model.webhook.SecretVersion;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
-import io.tambat.domain.port.out.ProviderAdapter;
 import io.tambat.domain.port.out.WebhookEndpointsPort;
+import io.tambat.provider.spi.InterpretationSettings;
+import io.tambat.provider.spi.ProviderAdapter;
+import io.tambat.provider.spi.SecretVersion;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

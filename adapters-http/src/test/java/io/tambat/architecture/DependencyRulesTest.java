@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The dependency rule of the hexagon, checked on compiled classes of every module: arrows point inward
- * only, the domain stays free of frameworks, the application of wire and storage technology, inbound adapters
+ * only, the domain and the provider SPI stay free of frameworks, provider plugins see the SPI alone, the application of wire and storage technology, inbound adapters
  * see only the use cases, and the application's capabilities see each other only through the shared work
  * machinery. Only the composition root ({@code io.tambat.composition}) wires across all of them.
  */
@@ -30,7 +30,7 @@ class DependencyRulesTest {
 
     @Test
     void domainUsesNoFrameworkJdbcOrJson() {
-        noClasses().that().resideInAPackage("io.tambat.domain..")
+        noClasses().that().resideInAnyPackage("io.tambat.domain..", "io.tambat.provider.spi..")
                 .should().dependOnClassesThat().resideInAnyPackage(
                         "jakarta..", "javax.persistence..", "javax.ws..", "javax.json..", "java.sql..",
                         "javax.sql..", "com.fasterxml..", "org.eclipse..", "org.flywaydb..", "org.postgresql..",
@@ -42,6 +42,13 @@ class DependencyRulesTest {
     void domainDependsOnNoOtherModule() {
         noClasses().that().resideInAPackage("io.tambat.domain..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.tambat.application..", "io.tambat.adapter..")
+                .check(classes);
+    }
+
+    @Test
+    void providerSpiDependsOnNothingButTheJdk() {
+        noClasses().that().resideInAPackage("io.tambat.provider.spi..")
+                .should().dependOnClassesThat().resideOutsideOfPackages("io.tambat.provider.spi..", "java..")
                 .check(classes);
     }
 
@@ -90,10 +97,12 @@ class DependencyRulesTest {
     }
 
     @Test
-    void providerAdaptersSeeOnlyTheDomain() {
-        noClasses().that().resideInAPackage("io.tambat.adapter.in.provider..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.tambat.application..",
-                        "io.tambat.adapter.out..", "io.tambat.adapter.in.http..")
+    void providerPluginsSeeOnlyTheProviderSpi() {
+        noClasses().that()
+                .resideInAnyPackage("io.tambat.adapter.in.provider..", "io.tambat.adapter.out.providerapi..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.tambat.domain..", "io.tambat.application..",
+                        "io.tambat.adapter.out.persistence..", "io.tambat.adapter.out.crypto..",
+                        "io.tambat.adapter.in.http..")
                 .check(classes);
     }
 

@@ -1,7 +1,7 @@
 package io.tambat.application.processing;
 
 import io.tambat.application.plugin.ProviderPlugins;
-import io.tambat.domain.port.out.EventInterpreter;
+import io.tambat.provider.spi.EventInterpreter;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 import java.util.Optional;

@@ -2,9 +2,9 @@ package io.tambat.application.processing;
 
 import io.tambat.application.plugin.ProviderPlugins;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.port.out.ProviderStateClientFactory;
-import io.tambat.domain.port.out.ProviderStatePort;
 import io.tambat.domain.port.out.TracingPort;
+import io.tambat.provider.spi.ProviderStateClientFactory;
+import io.tambat.provider.spi.ProviderStatePort;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -1,7 +1,7 @@
 package io.tambat.application.webhook;
 
 import io.tambat.application.plugin.ProviderPlugins;
-import io.tambat.domain.port.out.ProviderAdapter;
+import io.tambat.provider.spi.ProviderAdapter;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 import java.util.Optional;

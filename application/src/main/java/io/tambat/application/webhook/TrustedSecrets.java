@@ -1,11 +1,11 @@
 package io.tambat.application.webhook;
 
-import io.tambat.domain.error.Rejection;
 import io.tambat.domain.error.StoreUnavailableException;
-import io.tambat.domain.error.WebhookRejectedException;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.TrustedVersions;
 import io.tambat.domain.port.out.SecretStorePort;
+import io.tambat.provider.spi.Rejection;
+import io.tambat.provider.spi.WebhookRejectedException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;

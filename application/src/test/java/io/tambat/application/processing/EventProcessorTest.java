@@ -8,12 +8,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.application.testing.InMemoryInbox.Row;
 import io.tambat.application.testing.TestWork;
-import io.tambat.domain.error.UninterpretableEventException;
 import io.tambat.domain.model.processing.InboxStatus;
 import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.model.processing.ObjectState;
-import io.tambat.domain.model.processing.ProviderObject;
-import io.tambat.domain.model.processing.StateChange;
+import io.tambat.provider.spi.ProviderObject;
+import io.tambat.provider.spi.StateChange;
+import io.tambat.provider.spi.UninterpretableEventException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

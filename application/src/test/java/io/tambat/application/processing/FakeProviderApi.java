@@ -1,8 +1,8 @@
 package io.tambat.application.processing;
 
-import io.tambat.domain.model.processing.ObjectKey;
-import io.tambat.domain.model.processing.ProviderObject;
-import io.tambat.domain.port.out.ProviderStatePort;
+import io.tambat.provider.spi.ObjectKey;
+import io.tambat.provider.spi.ProviderObject;
+import io.tambat.provider.spi.ProviderStatePort;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

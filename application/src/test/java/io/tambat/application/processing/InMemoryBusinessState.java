@@ -2,11 +2,11 @@ package io.tambat.application.processing;
 
 import io.tambat.application.testing.PurgeRequest;
 import io.tambat.application.testing.RollsBack;
-import io.tambat.domain.model.processing.ObjectKey;
 import io.tambat.domain.model.processing.ObjectState;
 import io.tambat.domain.model.processing.StateWrite;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.port.out.BusinessStatePort;
+import io.tambat.provider.spi.ObjectKey;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;

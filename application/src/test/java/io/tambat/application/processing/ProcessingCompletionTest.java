@@ -15,9 +15,9 @@ import io.tambat.domain.model.processing.InboxSelection;
 import io.tambat.domain.model.processing.InboxStatus;
 import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.model.processing.ObjectState;
-import io.tambat.domain.model.processing.StateChange;
-import java.util.Optional;
+import io.tambat.provider.spi.StateChange;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 

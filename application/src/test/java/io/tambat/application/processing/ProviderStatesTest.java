@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tambat.application.testing.RecordingTracing;
-import io.tambat.domain.model.processing.ObjectKey;
-import io.tambat.domain.model.processing.ProviderObject;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.port.out.ProviderStateClientFactory;
-import io.tambat.domain.port.out.ProviderStatePort;
+import io.tambat.provider.spi.ObjectKey;
+import io.tambat.provider.spi.ProviderObject;
+import io.tambat.provider.spi.ProviderStateClientFactory;
+import io.tambat.provider.spi.ProviderStatePort;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package io.tambat.application.testing;
 
-import io.tambat.domain.model.processing.InterpretationSettings;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.EventTypeFilter;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
+import io.tambat.provider.spi.InterpretationSettings;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;

@@ -1,8 +1,8 @@
 package io.tambat.application.testing;
 
-import io.tambat.domain.model.webhook.SecretVersion;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
 import io.tambat.domain.port.out.WebhookEndpointsPort;
+import io.tambat.provider.spi.SecretVersion;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,13 +1,13 @@
 package io.tambat.application.webhook;
 
-import io.tambat.domain.error.Rejection;
-import io.tambat.domain.error.WebhookRejectedException;
-import io.tambat.domain.model.webhook.Headers;
-import io.tambat.domain.model.webhook.ProviderReply;
-import io.tambat.domain.model.webhook.RawDelivery;
-import io.tambat.domain.model.webhook.SignedDelivery;
-import io.tambat.domain.model.webhook.WebhookEvent;
-import io.tambat.domain.port.out.ProviderAdapter;
+import io.tambat.provider.spi.Headers;
+import io.tambat.provider.spi.ProviderAdapter;
+import io.tambat.provider.spi.ProviderReply;
+import io.tambat.provider.spi.RawDelivery;
+import io.tambat.provider.spi.Rejection;
+import io.tambat.provider.spi.SignedDelivery;
+import io.tambat.provider.spi.WebhookEvent;
+import io.tambat.provider.spi.WebhookRejectedException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;

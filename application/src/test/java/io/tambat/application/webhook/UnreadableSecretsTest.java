@@ -8,7 +8,7 @@ import io.tambat.application.testing.MutableClock;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SecretReadability;
-import io.tambat.domain.model.webhook.SecretVersion;
+import io.tambat.provider.spi.SecretVersion;
 import java.util.List;
 import java.util.logging.Level;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,7 @@
 package io.tambat.domain.error;
 
+import io.tambat.provider.spi.TambatException;
+
 /**
  * A worker's lease on a work item ran out and another worker took the item over: whatever this worker did
  * in its transaction is rolled back, and the item's state is left to the worker that holds it now.

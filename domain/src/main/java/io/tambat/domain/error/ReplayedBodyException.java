@@ -1,5 +1,6 @@
 package io.tambat.domain.error;
 
+import io.tambat.provider.spi.TambatException;
 import java.util.UUID;
 
 /**

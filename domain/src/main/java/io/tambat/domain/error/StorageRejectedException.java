@@ -1,5 +1,7 @@
 package io.tambat.domain.error;
 
+import io.tambat.provider.spi.TambatException;
+
 /**
  * The database answered and refused a statement: a value it cannot hold, a broken constraint nobody expected,
  * a statement that does not fit the schema. Retrying the same request cannot help, so unlike

@@ -1,2 +1,2 @@
-/** The domain's unchecked exceptions, rooted at {@link io.tambat.domain.error.TambatException}. */
+/** The domain's unchecked exceptions, rooted at {@link io.tambat.provider.spi.TambatException}. */
 package io.tambat.domain.error;

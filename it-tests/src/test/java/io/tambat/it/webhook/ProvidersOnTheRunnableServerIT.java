@@ -10,12 +10,12 @@ import io.tambat.it.support.TambatServerProcess;
 import io.tambat.it.support.TestDatabase;
 import io.tambat.sender.signing.AdyenNotificationItem;
 import io.tambat.sender.signing.AdyenSigner;
-import io.tambat.sender.signing.TwilioSigner;
-import io.tambat.sender.signing.StripeSigner;
-import io.tambat.sender.signing.SlackSigner;
-import io.tambat.sender.signing.ShopifySigner;
-import io.tambat.sender.signing.PaddleSigner;
 import io.tambat.sender.signing.GitHubSigner;
+import io.tambat.sender.signing.PaddleSigner;
+import io.tambat.sender.signing.ShopifySigner;
+import io.tambat.sender.signing.SlackSigner;
+import io.tambat.sender.signing.StripeSigner;
+import io.tambat.sender.signing.TwilioSigner;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -148,8 +148,8 @@ class ProvidersOnTheRunnableServerIT {
             assertThat(admin.objectState("shopify", "payment", order).getString("state")).isEqualTo("paid");
             assertThat(admin.objectState("paddle", "payment", "txn_" + order).getString("state"))
                     .isEqualTo("completed");
-            assertThat(admin.objectState("github", "account", "1296269").getString("state")).isEqualTo("issues");
-            assertThat(admin.objectState("gitlab", "account", order).getString("state")).isEqualTo("Push Hook");
+            assertThat(admin.objectState("github", "repository", "1296269").getString("state")).isEqualTo("issues");
+            assertThat(admin.objectState("gitlab", "project", order).getString("state")).isEqualTo("Push Hook");
             assertThat(admin.objectState("slack", "account", "T" + order).getString("state"))
                     .isEqualTo("app_mention");
             assertThat(admin.objectState("twilio", "account", "AC" + order).getString("state"))

@@ -1,12 +1,12 @@
 package io.tambat.kit.example;
 
-import io.tambat.domain.error.Rejection;
-import io.tambat.domain.error.WebhookRejectedException;
-import io.tambat.domain.model.webhook.RawDelivery;
-import io.tambat.domain.model.webhook.SignatureCheck;
-import io.tambat.domain.model.webhook.SignedDelivery;
-import io.tambat.domain.model.webhook.WebhookEvent;
-import io.tambat.domain.port.out.ProviderAdapter;
+import io.tambat.provider.spi.ProviderAdapter;
+import io.tambat.provider.spi.RawDelivery;
+import io.tambat.provider.spi.Rejection;
+import io.tambat.provider.spi.SignatureCheck;
+import io.tambat.provider.spi.SignedDelivery;
+import io.tambat.provider.spi.WebhookEvent;
+import io.tambat.provider.spi.WebhookRejectedException;
 import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;

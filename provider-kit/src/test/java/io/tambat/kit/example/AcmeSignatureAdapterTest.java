@@ -2,10 +2,10 @@ package io.tambat.kit.example;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tambat.domain.model.webhook.Headers;
-import io.tambat.domain.model.webhook.RawDelivery;
-import io.tambat.domain.port.out.ProviderAdapter;
 import io.tambat.kit.ProviderAdapterConformance;
+import io.tambat.provider.spi.Headers;
+import io.tambat.provider.spi.ProviderAdapter;
+import io.tambat.provider.spi.RawDelivery;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.util.HexFormat;

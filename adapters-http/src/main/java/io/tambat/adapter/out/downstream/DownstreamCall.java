@@ -1,8 +1,8 @@
 package io.tambat.adapter.out.downstream;
 
 import io.tambat.domain.error.DownstreamRefusedException;
-import io.tambat.domain.error.TransientProcessingException;
 import io.tambat.domain.port.out.TracingPort;
+import io.tambat.provider.spi.TransientProcessingException;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -1,8 +1,8 @@
 package io.tambat.adapter.out.persistence;
 
-import io.tambat.domain.model.processing.ObjectKey;
 import io.tambat.domain.model.processing.ObjectState;
 import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.provider.spi.ObjectKey;
 
 /**
  * Reads the result rows of {@code object_state}, the business state derived from processed events

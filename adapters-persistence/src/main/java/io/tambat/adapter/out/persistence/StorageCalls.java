@@ -2,7 +2,7 @@ package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.error.StorageRejectedException;
 import io.tambat.domain.error.StoreUnavailableException;
-import io.tambat.domain.error.TambatException;
+import io.tambat.provider.spi.TambatException;
 import java.sql.SQLException;
 import java.util.Optional;
 import java.util.Set;

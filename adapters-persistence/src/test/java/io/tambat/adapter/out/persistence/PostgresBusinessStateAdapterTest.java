@@ -2,15 +2,15 @@ package io.tambat.adapter.out.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tambat.domain.model.processing.ObjectKey;
 import io.tambat.domain.model.processing.ObjectState;
-import io.tambat.domain.model.processing.ObjectType;
-import io.tambat.domain.model.processing.ProviderObject;
-import io.tambat.domain.model.processing.StateChange;
 import io.tambat.domain.model.processing.StateWrite;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.port.out.BusinessStatePort;
 import io.tambat.domain.port.out.BusinessStatePort.Outcome;
+import io.tambat.provider.spi.ObjectKey;
+import io.tambat.provider.spi.ObjectType;
+import io.tambat.provider.spi.ProviderObject;
+import io.tambat.provider.spi.StateChange;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -2,8 +2,8 @@ package io.tambat.adapter.in.provider;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tambat.domain.port.out.EventInterpreter;
-import io.tambat.domain.port.out.ProviderAdapter;
+import io.tambat.provider.spi.EventInterpreter;
+import io.tambat.provider.spi.ProviderAdapter;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
 

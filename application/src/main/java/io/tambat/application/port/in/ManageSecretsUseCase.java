@@ -39,7 +39,7 @@ public interface ManageSecretsUseCase {
      * The version name or the secret was refused. The message says which rule was broken and never quotes
      * either value: a decoder's own message can carry characters of the secret.
      */
-    final class InvalidSecretException extends io.tambat.domain.error.TambatException {
+    final class InvalidSecretException extends io.tambat.provider.spi.TambatException {
         private final String field;
 
         public InvalidSecretException(String field, String message) {
@@ -54,7 +54,7 @@ public interface ManageSecretsUseCase {
     }
 
     /** The endpoint named by an operator call is not configured. */
-    final class UnknownEndpointException extends io.tambat.domain.error.TambatException {
+    final class UnknownEndpointException extends io.tambat.provider.spi.TambatException {
         public UnknownEndpointException() {
             super("no such endpoint");
         }

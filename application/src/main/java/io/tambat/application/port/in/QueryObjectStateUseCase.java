@@ -1,8 +1,8 @@
 package io.tambat.application.port.in;
 
-import io.tambat.domain.model.processing.ObjectKey;
 import io.tambat.domain.model.processing.ObjectState;
 import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.provider.spi.ObjectKey;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,13 +1,13 @@
 package io.tambat.application.port.in;
 
-import io.tambat.domain.model.webhook.RawDelivery;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
 import io.tambat.domain.model.webhook.WebhookReceipt;
+import io.tambat.provider.spi.RawDelivery;
 
 /**
  * Receiving one webhook delivery, in two calls so the HTTP edge can bound the body with the endpoint's own
  * limit, and hold its size against what the server lets unverified bodies take, before reading it. Both throw
- * {@link io.tambat.domain.error.WebhookRejectedException} for every refusal of the receiving contract; nothing of
+ * {@link io.tambat.provider.spi.WebhookRejectedException} for every refusal of the receiving contract; nothing of
  * a refused delivery is stored.
  */
 public interface ReceiveWebhookUseCase {

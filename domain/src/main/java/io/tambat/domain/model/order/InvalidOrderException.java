@@ -1,6 +1,6 @@
 package io.tambat.domain.model.order;
 
-import io.tambat.domain.error.TambatException;
+import io.tambat.provider.spi.TambatException;
 
 /**
  * A request that fails validation: nothing is stored and the idempotency key stays free. It names the

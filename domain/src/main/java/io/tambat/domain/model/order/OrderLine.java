@@ -1,6 +1,6 @@
 package io.tambat.domain.model.order;
 
-import io.tambat.domain.model.text.StorableText;
+import io.tambat.provider.spi.StorableText;
 
 /**
  * One line of an order request: 1-1000 of a SKU (1-64 characters) at a unit price in minor units. Problems

@@ -1,6 +1,6 @@
 package io.tambat.domain.model.order;
 
-import io.tambat.domain.model.text.StorableText;
+import io.tambat.provider.spi.StorableText;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

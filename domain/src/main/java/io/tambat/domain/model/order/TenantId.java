@@ -1,6 +1,6 @@
 package io.tambat.domain.model.order;
 
-import io.tambat.domain.model.text.StorableText;
+import io.tambat.provider.spi.StorableText;
 
 /** The tenant a verified token speaks for; never taken from a header or a body. */
 public record TenantId(String value) {

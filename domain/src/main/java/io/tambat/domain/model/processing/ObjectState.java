@@ -1,6 +1,7 @@
 package io.tambat.domain.model.processing;
 
 import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.provider.spi.ObjectKey;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,6 +1,9 @@
 package io.tambat.domain.model.processing;
 
 import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.provider.spi.ObjectKey;
+import io.tambat.provider.spi.ProviderObject;
+import io.tambat.provider.spi.StateChange;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;

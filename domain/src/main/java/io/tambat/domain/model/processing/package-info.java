@@ -1,6 +1,6 @@
 /**
  * Processing of accepted events into the business state of provider objects: what an event means
- * ({@link io.tambat.domain.model.processing.StateChange}), the state it converges to, and the rules that
+ * ({@link io.tambat.provider.spi.StateChange}), the state it converges to, and the rules that
  * keep it monotonic whatever the arrival order.
  */
 package io.tambat.domain.model.processing;

@@ -1,5 +1,6 @@
 package io.tambat.domain.model.webhook;
 
+import io.tambat.provider.spi.WebhookEvent;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,5 +1,6 @@
 package io.tambat.domain.model.webhook;
 
+import io.tambat.provider.spi.SecretVersion;
 import java.util.List;
 
 /**

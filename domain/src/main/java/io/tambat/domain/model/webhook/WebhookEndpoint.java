@@ -1,6 +1,6 @@
 package io.tambat.domain.model.webhook;
 
-import io.tambat.domain.model.processing.InterpretationSettings;
+import io.tambat.provider.spi.InterpretationSettings;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;

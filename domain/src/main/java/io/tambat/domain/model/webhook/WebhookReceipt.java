@@ -1,5 +1,6 @@
 package io.tambat.domain.model.webhook;
 
+import io.tambat.provider.spi.ProviderReply;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package io.tambat.domain.port.out;
 
-import io.tambat.domain.model.processing.ObjectKey;
 import io.tambat.domain.model.processing.ObjectState;
 import io.tambat.domain.model.processing.StateWrite;
 import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.provider.spi.ObjectKey;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

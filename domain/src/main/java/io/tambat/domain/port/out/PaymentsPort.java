@@ -12,7 +12,7 @@ public interface PaymentsPort {
     boolean configured();
 
     /**
-     * @throws io.tambat.domain.error.TransientProcessingException on a timeout, a 5xx, 408, 409 or 429: retry
+     * @throws io.tambat.provider.spi.TransientProcessingException on a timeout, a 5xx, 408, 409 or 429: retry
      *         later with the same key
      * @throws io.tambat.domain.error.DownstreamRefusedException on any other refusal
      */

@@ -2,9 +2,9 @@ package io.tambat.domain.port.out;
 
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SecretReadability;
-import io.tambat.domain.model.webhook.SecretVersion;
 import io.tambat.domain.model.webhook.SecretVersionInfo;
 import io.tambat.domain.model.webhook.TrustedVersions;
+import io.tambat.provider.spi.SecretVersion;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

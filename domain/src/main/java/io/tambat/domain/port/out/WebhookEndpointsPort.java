@@ -1,7 +1,7 @@
 package io.tambat.domain.port.out;
 
-import io.tambat.domain.model.webhook.SecretVersion;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
+import io.tambat.provider.spi.SecretVersion;
 import java.util.List;
 import java.util.Optional;
 

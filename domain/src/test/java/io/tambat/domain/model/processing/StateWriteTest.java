@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.provider.spi.ObjectKey;
+import io.tambat.provider.spi.ObjectType;
+import io.tambat.provider.spi.ProviderObject;
+import io.tambat.provider.spi.StateChange;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * Every problem {@code code} the order and operator APIs answer, with its status (the webhook intake has its
- * own, {@link io.tambat.domain.error.Rejection}). The code is the constant's name in lower case; the title is
+ * own, {@link io.tambat.provider.spi.Rejection}). The code is the constant's name in lower case; the title is
  * derived from it.
  */
 public enum ProblemCode {

@@ -2,8 +2,8 @@ package io.tambat.adapter.in.http.problem;
 
 import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.RequestSpan;
-import io.tambat.domain.error.Rejection;
-import io.tambat.domain.error.WebhookRejectedException;
+import io.tambat.provider.spi.Rejection;
+import io.tambat.provider.spi.WebhookRejectedException;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;

@@ -1,6 +1,6 @@
 package io.tambat.adapter.in.http.problem;
 
-import io.tambat.domain.error.WebhookRejectedException;
+import io.tambat.provider.spi.WebhookRejectedException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;

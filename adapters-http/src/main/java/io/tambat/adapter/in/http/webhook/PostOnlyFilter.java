@@ -1,8 +1,8 @@
 package io.tambat.adapter.in.http.webhook;
 
 import io.tambat.adapter.in.http.problem.Problems;
-import io.tambat.domain.error.Rejection;
-import io.tambat.domain.error.WebhookRejectedException;
+import io.tambat.provider.spi.Rejection;
+import io.tambat.provider.spi.WebhookRejectedException;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;

@@ -1,8 +1,8 @@
 package io.tambat.adapter.in.http.webhook;
 
 import io.tambat.adapter.metrics.MetricHandles;
-import io.tambat.domain.error.Rejection;
 import io.tambat.domain.model.webhook.ReceiptStatus;
+import io.tambat.provider.spi.Rejection;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;

@@ -1,6 +1,6 @@
 package io.tambat.adapter.in.provider.adyen;
 
-import io.tambat.domain.model.processing.ObjectType;
+import io.tambat.provider.spi.ObjectType;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;

@@ -8,12 +8,12 @@ import io.tambat.adapter.in.provider.support.header.MediaTypes;
 import io.tambat.adapter.in.provider.support.ingress.Rejections;
 import io.tambat.adapter.in.provider.support.ingress.WebhookEvents;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
-import io.tambat.domain.model.webhook.ProviderReply;
-import io.tambat.domain.model.webhook.RawDelivery;
-import io.tambat.domain.model.webhook.SignatureCheck;
-import io.tambat.domain.model.webhook.SignedDelivery;
-import io.tambat.domain.model.webhook.WebhookEvent;
-import io.tambat.domain.port.out.ProviderAdapter;
+import io.tambat.provider.spi.ProviderAdapter;
+import io.tambat.provider.spi.ProviderReply;
+import io.tambat.provider.spi.RawDelivery;
+import io.tambat.provider.spi.SignatureCheck;
+import io.tambat.provider.spi.SignedDelivery;
+import io.tambat.provider.spi.WebhookEvent;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HexFormat;
@@ -73,7 +73,7 @@ public final class AdyenHmacAdapter implements ProviderAdapter {
     /**
      * One check per item.
      *
-     * @throws io.tambat.domain.error.WebhookRejectedException {@code SIGNATURE_MISSING} when the body holds no
+     * @throws io.tambat.provider.spi.WebhookRejectedException {@code SIGNATURE_MISSING} when the body holds no
      *         items, or an item has no well-formed {@code hmacSignature}
      */
     @Override

@@ -1,7 +1,7 @@
 package io.tambat.adapter.in.provider.adyen;
 
 import io.tambat.adapter.in.provider.support.json.JsonBodies;
-import io.tambat.domain.error.WebhookRejectedException;
+import io.tambat.provider.spi.WebhookRejectedException;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;

@@ -4,23 +4,23 @@ import io.tambat.adapter.in.provider.support.form.FormFields;
 import io.tambat.adapter.in.provider.support.json.JsonBodies;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.adapter.in.provider.support.processing.StoredPayloads;
-import io.tambat.domain.error.UninterpretableEventException;
-import io.tambat.domain.model.processing.InterpretationSettings;
-import io.tambat.domain.model.processing.ObjectKey;
-import io.tambat.domain.model.processing.ObjectType;
-import io.tambat.domain.model.processing.StateChange;
-import io.tambat.domain.model.processing.StoredEvent;
-import io.tambat.domain.port.out.EventInterpreter;
+import io.tambat.provider.spi.EventInterpreter;
+import io.tambat.provider.spi.InterpretationSettings;
+import io.tambat.provider.spi.ObjectKey;
+import io.tambat.provider.spi.StateChange;
+import io.tambat.provider.spi.StoredEvent;
+import io.tambat.provider.spi.UninterpretableEventException;
 import jakarta.json.JsonObject;
 import java.util.Optional;
 
 /**
- * What a GitHub event means: a notification about the account its body names.
+ * What a GitHub event means: a notification about the installation, repository, organization or user its
+ * body names.
  *
  * <p>GitHub sends neither an object version nor a business state, and its deliveries carry nothing that orders
- * them, so every event is recorded as the latest {@link StateChange.Notification} of an {@code account}, with
- * the event type as its state. The account is the body's {@code installation.id}, {@code repository.id},
- * {@code organization.id} or {@code sender.id}, the first present ({@link GitHubAccountField}); it is read from
+ * them, so every event is recorded as the latest {@link StateChange.Notification} of that object, with the
+ * event type as its state. The object is the body's {@code installation.id}, {@code repository.id},
+ * {@code organization.id} or {@code sender.id}, the first present ({@link GitHubSubject}); it is read from
  * the stored body every time, never taken from the object id ingress stored, so only signed content decides
  * it. An event naming none of them concerns no object; one whose deciding id is neither a string nor an
  * integer is uninterpretable. Settings are ignored.
@@ -36,11 +36,11 @@ public final class GitHubEventInterpreter implements EventInterpreter {
 
     @Override
     public Optional<StateChange> interpret(StoredEvent event, InterpretationSettings settings) {
-        JsonObject payload = StoredPayloads.jsonObject(jsonPayload(event.payload()), GitHubAccountField.READ);
-        return GitHubAccountField.in(payload).map(field -> {
+        JsonObject payload = StoredPayloads.jsonObject(jsonPayload(event.payload()), GitHubSubject.READ);
+        return GitHubSubject.in(payload).map(field -> {
             // The field is present, so the strict read yields its id or fails naming the field.
             String id = StoredPayloads.read(() -> JsonFields.optionalId(payload, field)).orElseThrow();
-            ObjectKey key = StoredPayloads.build(field, () -> new ObjectKey(PROVIDER, ObjectType.ACCOUNT, id));
+            ObjectKey key = StoredPayloads.build(field, () -> new ObjectKey(PROVIDER, GitHubSubject.typeNamedBy(field), id));
             return StoredPayloads.build("event type", () -> new StateChange.Notification(key, event.eventType()));
         });
     }

@@ -1,7 +1,7 @@
 package io.tambat.adapter.in.provider.github;
 
-import io.tambat.adapter.in.provider.support.crypto.Utf8SecretHmac;
 import io.tambat.adapter.in.provider.support.crypto.StrictDecoding;
+import io.tambat.adapter.in.provider.support.crypto.Utf8SecretHmac;
 import io.tambat.adapter.in.provider.support.form.FormFields;
 import io.tambat.adapter.in.provider.support.header.MediaTypes;
 import io.tambat.adapter.in.provider.support.header.SingleHeader;
@@ -9,12 +9,12 @@ import io.tambat.adapter.in.provider.support.ingress.Rejections;
 import io.tambat.adapter.in.provider.support.ingress.WebhookEvents;
 import io.tambat.adapter.in.provider.support.json.JsonBodies;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
-import io.tambat.domain.error.Rejection;
-import io.tambat.domain.model.webhook.Headers;
-import io.tambat.domain.model.webhook.RawDelivery;
-import io.tambat.domain.model.webhook.SignedDelivery;
-import io.tambat.domain.model.webhook.WebhookEvent;
-import io.tambat.domain.port.out.ProviderAdapter;
+import io.tambat.provider.spi.Headers;
+import io.tambat.provider.spi.ProviderAdapter;
+import io.tambat.provider.spi.RawDelivery;
+import io.tambat.provider.spi.Rejection;
+import io.tambat.provider.spi.SignedDelivery;
+import io.tambat.provider.spi.WebhookEvent;
 import jakarta.json.JsonObject;
 import java.time.Duration;
 import java.util.List;
@@ -37,10 +37,10 @@ import java.util.Optional;
  *       the original {@code X-GitHub-Delivery}, and with the same body and secret the signature is
  *       byte-identical.</li>
  *   <li><b>Envelope:</b> {@code X-GitHub-Event} is the event type; the body must be a JSON object (directly,
- *       or in the {@code payload} form field). The object is the account the body names
- *       ({@link GitHubAccountField}): signed fields only, so the unsigned
+ *       or in the {@code payload} form field). The object is the installation, repository,
+ *       organization or user the body names ({@link GitHubSubject}): signed fields only, so the unsigned
  *       {@code X-GitHub-Hook-Installation-Target-ID} header is not read and cannot move an authentic event
- *       onto another account. An account id of another type is recorded as absent; processing fails the
+ *       onto another object. An object id of another type is recorded as absent; processing fails the
  *       event. No provider creation time or object version is read: GitHub sends none that is per event.</li>
  * </ul>
  */
@@ -100,9 +100,9 @@ public final class GitHubSignatureAdapter implements ProviderAdapter {
         Headers headers = delivery.headers();
         String deliveryId = requiredHeader(headers, DELIVERY_HEADER);
         String eventType = requiredHeader(headers, EVENT_HEADER);
-        JsonObject payload = JsonBodies.parseObject(jsonPayload(delivery), GitHubAccountField.READ);
+        JsonObject payload = JsonBodies.parseObject(jsonPayload(delivery), GitHubSubject.READ);
         Optional<String> accountId =
-                GitHubAccountField.in(payload).flatMap(field -> JsonFields.lenientId(payload, field));
+                GitHubSubject.in(payload).flatMap(field -> JsonFields.lenientId(payload, field));
         return List.of(WebhookEvents.of(deliveryId, eventType, accountId, Optional.empty(), Optional.empty()));
     }
 

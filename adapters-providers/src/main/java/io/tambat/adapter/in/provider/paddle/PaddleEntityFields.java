@@ -2,7 +2,7 @@ package io.tambat.adapter.in.provider.paddle;
 
 import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.adapter.json.JsonPointers;
-import io.tambat.domain.model.processing.ObjectType;
+import io.tambat.provider.spi.ObjectType;
 import jakarta.json.JsonObject;
 import java.time.Instant;
 import java.util.List;

@@ -2,13 +2,13 @@ package io.tambat.adapter.in.provider.shopify;
 
 import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.adapter.in.provider.support.processing.StoredPayloads;
-import io.tambat.domain.error.UninterpretableEventException;
-import io.tambat.domain.model.processing.InterpretationSettings;
-import io.tambat.domain.model.processing.ObjectKey;
-import io.tambat.domain.model.processing.ObjectType;
-import io.tambat.domain.model.processing.StateChange;
-import io.tambat.domain.model.processing.StoredEvent;
-import io.tambat.domain.port.out.EventInterpreter;
+import io.tambat.provider.spi.EventInterpreter;
+import io.tambat.provider.spi.InterpretationSettings;
+import io.tambat.provider.spi.ObjectKey;
+import io.tambat.provider.spi.ObjectType;
+import io.tambat.provider.spi.StateChange;
+import io.tambat.provider.spi.StoredEvent;
+import io.tambat.provider.spi.UninterpretableEventException;
 import jakarta.json.JsonObject;
 import java.util.Optional;
 

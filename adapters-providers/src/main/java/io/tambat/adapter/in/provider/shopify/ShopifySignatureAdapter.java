@@ -1,19 +1,19 @@
 package io.tambat.adapter.in.provider.shopify;
 
-import io.tambat.adapter.in.provider.support.crypto.Utf8SecretHmac;
 import io.tambat.adapter.in.provider.support.crypto.StrictDecoding;
+import io.tambat.adapter.in.provider.support.crypto.Utf8SecretHmac;
 import io.tambat.adapter.in.provider.support.header.MediaTypes;
 import io.tambat.adapter.in.provider.support.header.SingleHeader;
 import io.tambat.adapter.in.provider.support.ingress.Rejections;
 import io.tambat.adapter.in.provider.support.ingress.WebhookEvents;
 import io.tambat.adapter.in.provider.support.json.JsonBodies;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
-import io.tambat.domain.error.Rejection;
-import io.tambat.domain.model.webhook.Headers;
-import io.tambat.domain.model.webhook.RawDelivery;
-import io.tambat.domain.model.webhook.SignedDelivery;
-import io.tambat.domain.model.webhook.WebhookEvent;
-import io.tambat.domain.port.out.ProviderAdapter;
+import io.tambat.provider.spi.Headers;
+import io.tambat.provider.spi.ProviderAdapter;
+import io.tambat.provider.spi.RawDelivery;
+import io.tambat.provider.spi.Rejection;
+import io.tambat.provider.spi.SignedDelivery;
+import io.tambat.provider.spi.WebhookEvent;
 import jakarta.json.JsonObject;
 import java.time.Duration;
 import java.util.List;

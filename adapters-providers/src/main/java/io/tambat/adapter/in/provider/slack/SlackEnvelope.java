@@ -49,7 +49,7 @@ record SlackEnvelope(String eventId, String eventType, Optional<String> teamId, 
     /**
      * Reads a verified body.
      *
-     * @throws io.tambat.domain.error.WebhookRejectedException {@code MALFORMED_ENVELOPE} when the body is none of
+     * @throws io.tambat.provider.spi.WebhookRejectedException {@code MALFORMED_ENVELOPE} when the body is none of
      *         the three shapes or lacks its id or type
      */
     static SlackEnvelope read(byte[] body) {

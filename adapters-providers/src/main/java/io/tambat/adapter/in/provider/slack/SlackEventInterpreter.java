@@ -1,12 +1,12 @@
 package io.tambat.adapter.in.provider.slack;
 
 import io.tambat.adapter.in.provider.support.processing.StoredPayloads;
-import io.tambat.domain.model.processing.InterpretationSettings;
-import io.tambat.domain.model.processing.ObjectKey;
-import io.tambat.domain.model.processing.ObjectType;
-import io.tambat.domain.model.processing.StateChange;
-import io.tambat.domain.model.processing.StoredEvent;
-import io.tambat.domain.port.out.EventInterpreter;
+import io.tambat.provider.spi.EventInterpreter;
+import io.tambat.provider.spi.InterpretationSettings;
+import io.tambat.provider.spi.ObjectKey;
+import io.tambat.provider.spi.ObjectType;
+import io.tambat.provider.spi.StateChange;
+import io.tambat.provider.spi.StoredEvent;
 import java.util.Optional;
 
 /**

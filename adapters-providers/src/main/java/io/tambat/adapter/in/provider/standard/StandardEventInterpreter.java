@@ -3,19 +3,20 @@ package io.tambat.adapter.in.provider.standard;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.adapter.in.provider.support.processing.StoredPayloads;
 import io.tambat.adapter.json.JsonPointers;
-import io.tambat.domain.error.UninterpretableEventException;
-import io.tambat.domain.model.processing.InterpretationSettings;
-import io.tambat.domain.model.processing.ObjectKey;
-import io.tambat.domain.model.processing.ObjectType;
-import io.tambat.domain.model.processing.StateChange;
-import io.tambat.domain.model.processing.StoredEvent;
-import io.tambat.domain.port.out.EventInterpreter;
+import io.tambat.provider.spi.EventInterpreter;
+import io.tambat.provider.spi.InterpretationSettings;
+import io.tambat.provider.spi.ObjectKey;
+import io.tambat.provider.spi.ObjectType;
+import io.tambat.provider.spi.StateChange;
+import io.tambat.provider.spi.StoredEvent;
+import io.tambat.provider.spi.UninterpretableEventException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -42,6 +43,9 @@ import java.util.regex.Pattern;
 public final class StandardEventInterpreter implements EventInterpreter {
 
     private static final String PROVIDER = "standard";
+    // The sender declares the type, so only the kinds this interpreter documents are tracked.
+    private static final Set<ObjectType> TRACKED = Set.of(ObjectType.PAYMENT, ObjectType.SUBSCRIPTION,
+            ObjectType.REFUND, ObjectType.DISPUTE, ObjectType.ACCOUNT);
     // At most 18 digits, so every accepted string fits in a long without an overflow check.
     private static final Pattern VERSION_DIGITS = Pattern.compile("[0-9]{1,18}");
 
@@ -56,7 +60,8 @@ public final class StandardEventInterpreter implements EventInterpreter {
         Optional<ObjectType> type = JsonFields.optionalValue(payload, settings.typePointer())
                 .filter(JsonString.class::isInstance)
                 .map(value -> ((JsonString) value).getString())
-                .flatMap(ObjectType::fromCode);
+                .flatMap(ObjectType::fromCode)
+                .filter(TRACKED::contains);
         if (type.isEmpty()) {
             return Optional.empty();
         }

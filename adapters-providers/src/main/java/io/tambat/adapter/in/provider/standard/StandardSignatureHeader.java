@@ -28,7 +28,7 @@ record StandardSignatureHeader(List<byte[]> hmacSignatures, List<byte[]> ed25519
      * entries whose signature does not decode to the scheme's length, since they can never verify. {@code v1}
      * and {@code v1a} entries count together towards {@link SignatureCandidates#MAX_DISTINCT}.
      *
-     * @throws io.tambat.domain.error.WebhookRejectedException {@code SIGNATURE_MISSING} when no entry is usable
+     * @throws io.tambat.provider.spi.WebhookRejectedException {@code SIGNATURE_MISSING} when no entry is usable
      *         or more usable entries are distinct than the limit allows
      */
     static StandardSignatureHeader parse(String header) {

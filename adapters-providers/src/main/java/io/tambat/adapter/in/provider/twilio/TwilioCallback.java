@@ -36,7 +36,7 @@ record TwilioCallback(String resource, String sid, Optional<String> status) {
      * The callback a verified form describes: the message whose SID it carries, else the call; empty when it
      * carries neither SID. A status is read only from the same resource's fields.
      *
-     * @throws io.tambat.domain.error.WebhookRejectedException {@code MALFORMED_ENVELOPE} when a field read is
+     * @throws io.tambat.provider.spi.WebhookRejectedException {@code MALFORMED_ENVELOPE} when a field read is
      *         repeated or the form holds an invalid percent escape
      */
     static Optional<TwilioCallback> in(byte[] form) {

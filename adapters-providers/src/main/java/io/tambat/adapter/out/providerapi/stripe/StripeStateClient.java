@@ -1,11 +1,11 @@
 package io.tambat.adapter.out.providerapi.stripe;
 
-import io.tambat.domain.error.TransientProcessingException;
-import io.tambat.domain.error.UninterpretableEventException;
-import io.tambat.domain.model.processing.ObjectKey;
-import io.tambat.domain.model.processing.ObjectType;
-import io.tambat.domain.model.processing.ProviderObject;
-import io.tambat.domain.port.out.ProviderStatePort;
+import io.tambat.provider.spi.ObjectKey;
+import io.tambat.provider.spi.ObjectType;
+import io.tambat.provider.spi.ProviderObject;
+import io.tambat.provider.spi.ProviderStatePort;
+import io.tambat.provider.spi.TransientProcessingException;
+import io.tambat.provider.spi.UninterpretableEventException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
@@ -21,6 +21,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -43,6 +44,14 @@ import java.util.function.Supplier;
 final class StripeStateClient implements ProviderStatePort {
 
     static final String PROVIDER = "stripe";
+
+    /** The API resource of each object type this client fetches. */
+    private static final Map<ObjectType, String> RESOURCES = Map.of(
+            ObjectType.PAYMENT, "payment_intents",
+            ObjectType.SUBSCRIPTION, "subscriptions",
+            ObjectType.REFUND, "refunds",
+            ObjectType.DISPUTE, "disputes",
+            ObjectType.ACCOUNT, "accounts");
 
     private final String baseUrl;
     private final String authorization;
@@ -130,13 +139,11 @@ final class StripeStateClient implements ProviderStatePort {
     }
 
     private static String resource(ObjectType type) {
-        return switch (type) {
-            case PAYMENT -> "payment_intents";
-            case SUBSCRIPTION -> "subscriptions";
-            case REFUND -> "refunds";
-            case DISPUTE -> "disputes";
-            case ACCOUNT -> "accounts";
-        };
+        String resource = RESOURCES.get(type);
+        if (resource == null) {
+            throw new UninterpretableEventException("Stripe has no " + type.code() + " objects to fetch");
+        }
+        return resource;
     }
 
     private HttpResponse<byte[]> send(HttpRequest request, ObjectType type) {

@@ -1,7 +1,7 @@
 package io.tambat.adapter.out.providerapi.stripe;
 
-import io.tambat.domain.port.out.ProviderStateClientFactory;
-import io.tambat.domain.port.out.ProviderStatePort;
+import io.tambat.provider.spi.ProviderStateClientFactory;
+import io.tambat.provider.spi.ProviderStatePort;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;

@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tambat.adapter.in.provider.EventFixtures;
 import io.tambat.kit.JsonMutation;
-import io.tambat.domain.error.UninterpretableEventException;
-import io.tambat.domain.model.processing.InterpretationSettings;
-import io.tambat.domain.model.processing.ObjectKey;
-import io.tambat.domain.model.processing.ObjectType;
-import io.tambat.domain.model.processing.StateChange;
-import io.tambat.domain.model.processing.StoredEvent;
+import io.tambat.provider.spi.InterpretationSettings;
+import io.tambat.provider.spi.ObjectKey;
+import io.tambat.provider.spi.ObjectType;
+import io.tambat.provider.spi.StateChange;
+import io.tambat.provider.spi.StoredEvent;
+import io.tambat.provider.spi.UninterpretableEventException;
 import jakarta.json.Json;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +25,7 @@ class GitHubEventInterpreterTest {
         return new StoredEvent("github", "evt_under_test", eventType, storedObjectId, Optional.empty(), body);
     }
 
-    /** A stored event without an object id, so that only the body can name the account. */
+    /** A stored event without an object id, so that only the body can name the object. */
     private static StoredEvent fixture(String eventType) {
         return event(eventType, Optional.empty(), EventFixtures.read("github", eventType + ".json"));
     }
@@ -34,8 +34,8 @@ class GitHubEventInterpreterTest {
         return interpreter.interpret(event, InterpretationSettings.STANDARD_DEFAULTS);
     }
 
-    private static StateChange.Notification notification(String id, String eventType) {
-        return new StateChange.Notification(new ObjectKey("github", ObjectType.ACCOUNT, id), eventType);
+    private static StateChange.Notification notification(String type, String id, String eventType) {
+        return new StateChange.Notification(new ObjectKey("github", new ObjectType(type), id), eventType);
     }
 
     private static byte[] form(byte[] json) {
@@ -49,9 +49,9 @@ class GitHubEventInterpreterTest {
     }
 
     @Test
-    void readsTheAccountFromTheBodyWhateverObjectIdWasStored() {
+    void readsTheObjectFromTheBodyWhateverObjectIdWasStored() {
         StoredEvent push = event("push", Optional.of("79929171"), EventFixtures.read("github", "push.json"));
-        assertThat(interpret(push)).contains(notification("1296269", "push"));
+        assertThat(interpret(push)).contains(notification("repository", "1296269", "push"));
     }
 
     @Test
@@ -62,20 +62,20 @@ class GitHubEventInterpreterTest {
 
     @Test
     void prefersTheInstallationIdOfTheBodyWhenNoTargetWasStored() {
-        assertThat(interpret(fixture("installation"))).contains(notification("2311213", "installation"));
+        assertThat(interpret(fixture("installation"))).contains(notification("installation", "2311213", "installation"));
     }
 
     @Test
-    void fallsBackToTheRepositoryThenTheOrganisationThenTheSender() {
-        assertThat(interpret(fixture("push"))).contains(notification("1296269", "push"));
-        assertThat(interpret(fixture("organization"))).contains(notification("6811672", "organization"));
-        assertThat(interpret(fixture("sponsorship"))).contains(notification("1250", "sponsorship"));
+    void fallsBackToTheRepositoryThenTheOrganisationThenTheSenderEachFiledAsWhatItIs() {
+        assertThat(interpret(fixture("push"))).contains(notification("repository", "1296269", "push"));
+        assertThat(interpret(fixture("organization"))).contains(notification("organization", "6811672", "organization"));
+        assertThat(interpret(fixture("sponsorship"))).contains(notification("user", "1250", "sponsorship"));
     }
 
     @Test
     void readsTheJsonOfAFormEncodedDelivery() {
         StoredEvent push = event("push", Optional.empty(), form(EventFixtures.read("github", "push.json")));
-        assertThat(interpret(push)).contains(notification("1296269", "push"));
+        assertThat(interpret(push)).contains(notification("repository", "1296269", "push"));
     }
 
     @Test
@@ -83,18 +83,18 @@ class GitHubEventInterpreterTest {
         byte[] body = ("\n\t " + new String(EventFixtures.read("github", "organization.json"),
                 StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
         assertThat(interpret(event("organization", Optional.empty(), body)))
-                .contains(notification("6811672", "organization"));
+                .contains(notification("organization", "6811672", "organization"));
     }
 
     @Test
     void acceptsAnIdSentAsAString() {
         byte[] body = JsonMutation.apply(EventFixtures.read("github", "sponsorship.json"),
                 p -> p.replace("/sender/id", "1250"));
-        assertThat(interpret(event("sponsorship", Optional.empty(), body))).contains(notification("1250", "sponsorship"));
+        assertThat(interpret(event("sponsorship", Optional.empty(), body))).contains(notification("user", "1250", "sponsorship"));
     }
 
     @Test
-    void ignoresAnEventThatNamesNoAccount() {
+    void ignoresAnEventThatNamesNoObject() {
         assertThat(interpret(fixture("ping"))).isEmpty();
     }
 

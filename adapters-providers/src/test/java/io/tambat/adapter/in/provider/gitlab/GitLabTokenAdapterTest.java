@@ -4,10 +4,10 @@ import static io.tambat.adapter.in.provider.TestSigning.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.kit.ProviderAdapterConformance;
-import io.tambat.domain.error.Rejection;
-import io.tambat.domain.model.webhook.Headers;
-import io.tambat.domain.model.webhook.RawDelivery;
-import io.tambat.domain.port.out.ProviderAdapter;
+import io.tambat.provider.spi.Headers;
+import io.tambat.provider.spi.ProviderAdapter;
+import io.tambat.provider.spi.RawDelivery;
+import io.tambat.provider.spi.Rejection;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;

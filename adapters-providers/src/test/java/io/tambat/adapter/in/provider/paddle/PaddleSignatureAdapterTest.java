@@ -8,12 +8,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.adapter.in.provider.EventFixtures;
 import io.tambat.kit.ProviderAdapterConformance;
-import io.tambat.domain.error.Rejection;
-import io.tambat.domain.model.webhook.Headers;
-import io.tambat.domain.model.webhook.RawDelivery;
-import io.tambat.domain.model.webhook.SecretVersion;
-import io.tambat.domain.model.webhook.SignedDelivery;
-import io.tambat.domain.port.out.ProviderAdapter;
+import io.tambat.provider.spi.Headers;
+import io.tambat.provider.spi.ProviderAdapter;
+import io.tambat.provider.spi.RawDelivery;
+import io.tambat.provider.spi.Rejection;
+import io.tambat.provider.spi.SecretVersion;
+import io.tambat.provider.spi.SignedDelivery;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;

@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tambat.adapter.in.provider.EventFixtures;
-import io.tambat.domain.error.UninterpretableEventException;
-import io.tambat.domain.model.processing.InterpretationSettings;
-import io.tambat.domain.model.processing.ObjectKey;
-import io.tambat.domain.model.processing.ObjectType;
-import io.tambat.domain.model.processing.StateChange;
-import io.tambat.domain.model.processing.StoredEvent;
+import io.tambat.provider.spi.InterpretationSettings;
+import io.tambat.provider.spi.ObjectKey;
+import io.tambat.provider.spi.ObjectType;
+import io.tambat.provider.spi.StateChange;
+import io.tambat.provider.spi.StoredEvent;
+import io.tambat.provider.spi.UninterpretableEventException;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

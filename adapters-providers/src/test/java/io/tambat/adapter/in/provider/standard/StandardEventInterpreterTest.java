@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tambat.adapter.in.provider.EventFixtures;
 import io.tambat.kit.JsonMutation;
-import io.tambat.domain.error.UninterpretableEventException;
-import io.tambat.domain.model.processing.InterpretationSettings;
-import io.tambat.domain.model.processing.ObjectKey;
-import io.tambat.domain.model.processing.ObjectType;
-import io.tambat.domain.model.processing.StateChange;
-import io.tambat.domain.model.processing.StoredEvent;
+import io.tambat.provider.spi.InterpretationSettings;
+import io.tambat.provider.spi.ObjectKey;
+import io.tambat.provider.spi.ObjectType;
+import io.tambat.provider.spi.StateChange;
+import io.tambat.provider.spi.StoredEvent;
+import io.tambat.provider.spi.UninterpretableEventException;
 import jakarta.json.Json;
 import jakarta.json.JsonPatchBuilder;
 import jakarta.json.JsonValue;
@@ -22,7 +22,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -65,9 +64,10 @@ class StandardEventInterpreterTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ObjectType.class)
-    void readsEveryObjectTypeByItsCode(ObjectType type) {
-        assertThat(interpret(validWith(p -> p.replace("/data/object", type.code()))))
+    @ValueSource(strings = {"payment", "subscription", "refund", "dispute", "account"})
+    void readsEveryObjectTypeByItsCode(String code) {
+        ObjectType type = new ObjectType(code);
+        assertThat(interpret(validWith(p -> p.replace("/data/object", code))))
                 .contains(new StateChange.Versioned(
                         new ObjectKey("standard", type, "pay_2dQ4kVvF0b7tMzX1"), "captured", 7));
     }

@@ -9,11 +9,11 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 
 import io.tambat.adapter.in.provider.EventFixtures;
 import io.tambat.kit.ProviderAdapterConformance;
-import io.tambat.domain.error.Rejection;
-import io.tambat.domain.model.webhook.Headers;
-import io.tambat.domain.model.webhook.RawDelivery;
-import io.tambat.domain.model.webhook.WebhookEvent;
-import io.tambat.domain.port.out.ProviderAdapter;
+import io.tambat.provider.spi.Headers;
+import io.tambat.provider.spi.ProviderAdapter;
+import io.tambat.provider.spi.RawDelivery;
+import io.tambat.provider.spi.Rejection;
+import io.tambat.provider.spi.WebhookEvent;
 import jakarta.json.Json;
 import jakarta.json.JsonValue;
 import java.math.BigInteger;

@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tambat.adapter.in.provider.EventFixtures;
 import io.tambat.kit.JsonMutation;
-import io.tambat.domain.error.UninterpretableEventException;
-import io.tambat.domain.model.processing.InterpretationSettings;
-import io.tambat.domain.model.processing.ObjectKey;
-import io.tambat.domain.model.processing.ObjectType;
-import io.tambat.domain.model.processing.StateChange;
-import io.tambat.domain.model.processing.StoredEvent;
+import io.tambat.provider.spi.InterpretationSettings;
+import io.tambat.provider.spi.ObjectKey;
+import io.tambat.provider.spi.ObjectType;
+import io.tambat.provider.spi.StateChange;
+import io.tambat.provider.spi.StoredEvent;
+import io.tambat.provider.spi.UninterpretableEventException;
 import jakarta.json.JsonPatchBuilder;
 import jakarta.json.JsonValue;
 import java.nio.charset.StandardCharsets;
@@ -69,12 +69,12 @@ class StripeEventInterpreterTest {
 
     @ParameterizedTest(name = "{0} -> {1} {2}")
     @CsvSource({
-        "payment_intent.succeeded,         PAYMENT,      pi_3MtwBwLkdIwHu7ix28a3tqPa",
-        "customer.subscription.updated,    SUBSCRIPTION, sub_1MowQVLkdIwHu7ixeRlqHVzs",
-        "charge.refund.updated,            REFUND,       re_3MmlLrLkdIwHu7ix0aKGvKyv",
-        "refund.created,                   REFUND,       re_3NvA2gLkdIwHu7ix1CO4ZSbE",
-        "charge.dispute.created,           DISPUTE,      dp_1MtJUT2eZvKYlo2CNaw2HvEv",
-        "account.updated,                  ACCOUNT,      acct_1Nv0FGQ9RKHgCVdK",
+        "payment_intent.succeeded,         payment,      pi_3MtwBwLkdIwHu7ix28a3tqPa",
+        "customer.subscription.updated,    subscription, sub_1MowQVLkdIwHu7ixeRlqHVzs",
+        "charge.refund.updated,            refund,       re_3MmlLrLkdIwHu7ix0aKGvKyv",
+        "refund.created,                   refund,       re_3NvA2gLkdIwHu7ix1CO4ZSbE",
+        "charge.dispute.created,           dispute,      dp_1MtJUT2eZvKYlo2CNaw2HvEv",
+        "account.updated,                  account,      acct_1Nv0FGQ9RKHgCVdK",
     })
     void asksToFetchTheCurrentStateOfTheObjectTheEventCarries(String eventType, ObjectType type, String id) {
         assertThat(interpret(fixture(eventType)))
@@ -83,14 +83,14 @@ class StripeEventInterpreterTest {
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource({
-        "payment_intent.created,               PAYMENT",
-        "payment_intent.payment_failed,        PAYMENT",
-        "customer.subscription.deleted,        SUBSCRIPTION",
-        "charge.refunded,                      REFUND",
-        "charge.refund.updated,                REFUND",
-        "refund.failed,                        REFUND",
-        "charge.dispute.funds_withdrawn,       DISPUTE",
-        "account.updated,                      ACCOUNT",
+        "payment_intent.created,               payment",
+        "payment_intent.payment_failed,        payment",
+        "customer.subscription.deleted,        subscription",
+        "charge.refunded,                      refund",
+        "charge.refund.updated,                refund",
+        "refund.failed,                        refund",
+        "charge.dispute.funds_withdrawn,       dispute",
+        "account.updated,                      account",
     })
     void mapsEveryEventTypeUnderATrackedPrefix(String eventType, ObjectType type) {
         assertThat(StripeEventInterpreter.objectType(eventType)).contains(type);
@@ -112,8 +112,8 @@ class StripeEventInterpreterTest {
 
     @ParameterizedTest(name = "{0} -> {1} {2}")
     @CsvSource({
-        "refund.created,         REFUND,  re_3RMxQ2LkdIwHu7ix0Xv2Lk8P",
-        "charge.dispute.closed,  DISPUTE, du_1RJp0ALkdIwHu7ixW2mY8sNf",
+        "refund.created,         refund,  re_3RMxQ2LkdIwHu7ix0Xv2Lk8P",
+        "charge.dispute.closed,  dispute, du_1RJp0ALkdIwHu7ixW2mY8sNf",
     })
     void asksToFetchTheObjectACurrentApiVersionCarries(String eventType, ObjectType type, String id) {
         assertThat(interpret(current(eventType)))

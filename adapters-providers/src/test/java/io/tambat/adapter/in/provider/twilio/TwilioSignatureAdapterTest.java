@@ -9,12 +9,12 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.tambat.kit.ProviderAdapterConformance;
-import io.tambat.domain.error.Rejection;
-import io.tambat.domain.error.WebhookRejectedException;
-import io.tambat.domain.model.webhook.Headers;
-import io.tambat.domain.model.webhook.RawDelivery;
-import io.tambat.domain.model.webhook.WebhookEvent;
-import io.tambat.domain.port.out.ProviderAdapter;
+import io.tambat.provider.spi.Headers;
+import io.tambat.provider.spi.ProviderAdapter;
+import io.tambat.provider.spi.RawDelivery;
+import io.tambat.provider.spi.Rejection;
+import io.tambat.provider.spi.WebhookEvent;
+import io.tambat.provider.spi.WebhookRejectedException;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.net.URLEncoder;

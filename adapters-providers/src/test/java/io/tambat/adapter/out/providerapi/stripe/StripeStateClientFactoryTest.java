@@ -3,7 +3,7 @@ package io.tambat.adapter.out.providerapi.stripe;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tambat.domain.port.out.ProviderStateClientFactory;
+import io.tambat.provider.spi.ProviderStateClientFactory;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ServiceLoader;

@@ -13,12 +13,12 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
-import io.tambat.domain.error.TransientProcessingException;
-import io.tambat.domain.error.UninterpretableEventException;
-import io.tambat.domain.model.processing.ObjectKey;
-import io.tambat.domain.model.processing.ObjectType;
-import io.tambat.domain.model.processing.ProviderObject;
-import io.tambat.domain.port.out.ProviderStatePort;
+import io.tambat.provider.spi.ObjectKey;
+import io.tambat.provider.spi.ObjectType;
+import io.tambat.provider.spi.ProviderObject;
+import io.tambat.provider.spi.ProviderStatePort;
+import io.tambat.provider.spi.TransientProcessingException;
+import io.tambat.provider.spi.UninterpretableEventException;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -69,10 +69,10 @@ class StripeStateClientTest {
 
     @ParameterizedTest(name = "{0} from /v1/{1}")
     @CsvSource({
-        "PAYMENT,      payment_intents, pi_3MtwBwLkdIwHu7ix28a3tqPa,  requires_capture",
-        "SUBSCRIPTION, subscriptions,   sub_1MowQVLkdIwHu7ixeRlqHVzs, past_due",
-        "REFUND,       refunds,         re_3MmlLrLkdIwHu7ix0aKGvKyv,  succeeded",
-        "DISPUTE,      disputes,        dp_1MtJUT2eZvKYlo2CNaw2HvEv,  under_review",
+        "payment,      payment_intents, pi_3MtwBwLkdIwHu7ix28a3tqPa,  requires_capture",
+        "subscription, subscriptions,   sub_1MowQVLkdIwHu7ixeRlqHVzs, past_due",
+        "refund,       refunds,         re_3MmlLrLkdIwHu7ix0aKGvKyv,  succeeded",
+        "dispute,      disputes,        dp_1MtJUT2eZvKYlo2CNaw2HvEv,  under_review",
     })
     void fetchesEachObjectFromItsResourceAndReadsItsStatus(ObjectType type, String resource, String id,
             String status) {
@@ -286,6 +286,14 @@ class StripeStateClientTest {
         assertThat(client.supports("standard")).isFalse();
         assertThatThrownBy(() -> client.fetch(new ObjectKey("github", ObjectType.ACCOUNT, "6811672")))
                 .isInstanceOf(IllegalArgumentException.class);
+        assertThat(stripe.getAllServeEvents()).isEmpty();
+    }
+
+    @Test
+    void refusesAnObjectTypeStripeDoesNotHaveWithoutCallingIt() {
+        assertThatThrownBy(() -> client().fetch(new ObjectKey("stripe", new ObjectType("shipment"), "shp_1")))
+                .isInstanceOf(UninterpretableEventException.class)
+                .hasMessage("Stripe has no shipment objects to fetch");
         assertThat(stripe.getAllServeEvents()).isEmpty();
     }
 }

@@ -36,7 +36,7 @@ public final class SignatureCandidates {
     /**
      * Adds a decoded signature; a repeat of one already added under the same version is ignored.
      *
-     * @throws io.tambat.domain.error.WebhookRejectedException {@code SIGNATURE_MISSING} when this is one
+     * @throws io.tambat.provider.spi.WebhookRejectedException {@code SIGNATURE_MISSING} when this is one
      *         distinct signature more than {@link #MAX_DISTINCT}; thrown at once, so the rest of the header is
      *         not read. The detail names the header and the limit, never its content
      */

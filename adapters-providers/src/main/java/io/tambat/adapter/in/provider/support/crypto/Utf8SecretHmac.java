@@ -1,7 +1,7 @@
 package io.tambat.adapter.in.provider.support.crypto;
 
-import io.tambat.domain.model.webhook.SecretVersion;
-import io.tambat.domain.model.webhook.SignatureCheck;
+import io.tambat.provider.spi.SecretVersion;
+import io.tambat.provider.spi.SignatureCheck;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 

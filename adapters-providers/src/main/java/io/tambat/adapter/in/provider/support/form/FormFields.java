@@ -60,7 +60,7 @@ public final class FormFields {
     /**
      * The decoded value of the field named {@code name}; empty when absent.
      *
-     * @throws io.tambat.domain.error.WebhookRejectedException {@code MALFORMED_ENVELOPE} when the field appears
+     * @throws io.tambat.provider.spi.WebhookRejectedException {@code MALFORMED_ENVELOPE} when the field appears
      *         more than once or the body holds an invalid percent escape
      */
     public static Optional<byte[]> single(byte[] body, String name) {
@@ -80,7 +80,7 @@ public final class FormFields {
     /**
      * The decoded value of the field named {@code name} as UTF-8 text; empty when absent.
      *
-     * @throws io.tambat.domain.error.WebhookRejectedException {@code MALFORMED_ENVELOPE} as {@link #single}
+     * @throws io.tambat.provider.spi.WebhookRejectedException {@code MALFORMED_ENVELOPE} as {@link #single}
      *         does, and when the value is not valid UTF-8
      */
     public static Optional<String> text(byte[] body, String name) {

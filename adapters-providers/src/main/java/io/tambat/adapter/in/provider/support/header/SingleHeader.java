@@ -1,8 +1,8 @@
 package io.tambat.adapter.in.provider.support.header;
 
-import io.tambat.domain.error.Rejection;
-import io.tambat.domain.error.WebhookRejectedException;
-import io.tambat.domain.model.webhook.Headers;
+import io.tambat.provider.spi.Headers;
+import io.tambat.provider.spi.Rejection;
+import io.tambat.provider.spi.WebhookRejectedException;
 import java.util.List;
 import java.util.Optional;
 

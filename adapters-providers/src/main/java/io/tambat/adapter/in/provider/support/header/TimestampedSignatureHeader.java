@@ -1,13 +1,13 @@
 package io.tambat.adapter.in.provider.support.header;
 
 import io.tambat.adapter.in.provider.support.crypto.SignatureCandidates;
+import io.tambat.adapter.in.provider.support.crypto.SignedMessage;
 import io.tambat.adapter.in.provider.support.crypto.StrictDecoding;
 import io.tambat.adapter.in.provider.support.crypto.Utf8SecretHmac;
-import io.tambat.adapter.in.provider.support.crypto.SignedMessage;
 import io.tambat.adapter.in.provider.support.ingress.Rejections;
-import io.tambat.domain.error.Rejection;
-import io.tambat.domain.model.webhook.RawDelivery;
-import io.tambat.domain.model.webhook.SignedDelivery;
+import io.tambat.provider.spi.RawDelivery;
+import io.tambat.provider.spi.Rejection;
+import io.tambat.provider.spi.SignedDelivery;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -46,7 +46,7 @@ public record TimestampedSignatureHeader(long timestamp, List<byte[]> signatures
      * distinct signatures than {@link SignatureCandidates#MAX_DISTINCT}. Items of other schemes (Stripe's
      * test-mode {@code v0}) are ignored, as the SDKs ignore them.
      *
-     * @throws io.tambat.domain.error.WebhookRejectedException {@code SIGNATURE_MISSING} otherwise
+     * @throws io.tambat.provider.spi.WebhookRejectedException {@code SIGNATURE_MISSING} otherwise
      */
     /**
      * The delivery's signature: the header read and parsed, the message rebuilt, the timestamp reported for the
@@ -54,7 +54,7 @@ public record TimestampedSignatureHeader(long timestamp, List<byte[]> signatures
      * parsed), so a timestamp sent with leading zeros fails rather than verifying against a time the tolerance
      * check read differently.
      *
-     * @throws io.tambat.domain.error.WebhookRejectedException {@code SIGNATURE_MISSING} when the header is
+     * @throws io.tambat.provider.spi.WebhookRejectedException {@code SIGNATURE_MISSING} when the header is
      *         missing, repeated or malformed
      */
     public static SignedDelivery signedDelivery(RawDelivery delivery, Format format) {

@@ -1,7 +1,7 @@
 package io.tambat.adapter.in.provider.support.ingress;
 
-import io.tambat.domain.error.Rejection;
-import io.tambat.domain.error.WebhookRejectedException;
+import io.tambat.provider.spi.Rejection;
+import io.tambat.provider.spi.WebhookRejectedException;
 
 /**
  * The two rejections a provider adapter raises. Callers pass a detail that names the header or field at

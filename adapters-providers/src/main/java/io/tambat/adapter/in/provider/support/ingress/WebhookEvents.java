@@ -1,6 +1,6 @@
 package io.tambat.adapter.in.provider.support.ingress;
 
-import io.tambat.domain.model.webhook.WebhookEvent;
+import io.tambat.provider.spi.WebhookEvent;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -13,7 +13,7 @@ public final class WebhookEvents {
     /**
      * The event.
      *
-     * @throws io.tambat.domain.error.WebhookRejectedException {@code MALFORMED_ENVELOPE} when the id or type is
+     * @throws io.tambat.provider.spi.WebhookRejectedException {@code MALFORMED_ENVELOPE} when the id or type is
      *         blank or longer than {@link WebhookEvent#MAX_ID_LENGTH}
      */
     public static WebhookEvent of(String providerEventId, String eventType, Optional<String> objectId,

@@ -3,7 +3,7 @@ package io.tambat.adapter.in.provider.support.json;
 import io.tambat.adapter.in.provider.support.ingress.Rejections;
 import io.tambat.adapter.json.JsonPointers;
 import io.tambat.adapter.json.StrictJson;
-import io.tambat.domain.error.WebhookRejectedException;
+import io.tambat.provider.spi.WebhookRejectedException;
 import jakarta.json.JsonObject;
 
 /** Parses a verified raw body as exactly one JSON object, by the rules of {@link StrictJson}. */

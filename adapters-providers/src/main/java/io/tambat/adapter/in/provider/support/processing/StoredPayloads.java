@@ -4,8 +4,8 @@ import io.tambat.adapter.in.provider.support.form.FormFields;
 import io.tambat.adapter.in.provider.support.json.JsonBodies;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.adapter.json.JsonPointers;
-import io.tambat.domain.error.UninterpretableEventException;
-import io.tambat.domain.error.WebhookRejectedException;
+import io.tambat.provider.spi.UninterpretableEventException;
+import io.tambat.provider.spi.WebhookRejectedException;
 import jakarta.json.JsonObject;
 import java.util.function.Supplier;
 

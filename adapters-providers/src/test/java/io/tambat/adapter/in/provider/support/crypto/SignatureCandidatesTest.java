@@ -3,8 +3,8 @@ package io.tambat.adapter.in.provider.support.crypto;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tambat.domain.error.Rejection;
-import io.tambat.domain.error.WebhookRejectedException;
+import io.tambat.provider.spi.Rejection;
+import io.tambat.provider.spi.WebhookRejectedException;
 import org.junit.jupiter.api.Test;
 
 class SignatureCandidatesTest {

@@ -3,7 +3,7 @@ package io.tambat.adapter.in.provider.support.form;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tambat.domain.error.WebhookRejectedException;
+import io.tambat.provider.spi.WebhookRejectedException;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 

@@ -3,8 +3,8 @@ package io.tambat.adapter.in.provider.support.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tambat.domain.error.Rejection;
-import io.tambat.domain.error.WebhookRejectedException;
+import io.tambat.provider.spi.Rejection;
+import io.tambat.provider.spi.WebhookRejectedException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.nio.charset.StandardCharsets;

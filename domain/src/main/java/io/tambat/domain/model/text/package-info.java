@@ -1,2 +1,0 @@
-/** Rules for text that crosses into storage. */
-package io.tambat.domain.model.text;
