@@ -8,7 +8,7 @@ import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.RetrySchedule;
 import io.tambat.domain.model.forwarding.SigningSecret;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.port.out.WebhookEndpointsPort;
+import io.tambat.domain.port.out.webhook.WebhookEndpointsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;

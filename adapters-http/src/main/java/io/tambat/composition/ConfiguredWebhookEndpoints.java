@@ -4,7 +4,7 @@ import io.tambat.application.webhook.ProviderAdapters;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.EventTypeFilter;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
-import io.tambat.domain.port.out.WebhookEndpointsPort;
+import io.tambat.domain.port.out.webhook.WebhookEndpointsPort;
 import io.tambat.provider.spi.InterpretationSettings;
 import io.tambat.provider.spi.ProviderAdapter;
 import io.tambat.provider.spi.SecretVersion;

@@ -7,7 +7,7 @@ import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.DestinationTarget;
 import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
-import io.tambat.domain.port.out.WebhookEndpointsPort;
+import io.tambat.domain.port.out.webhook.WebhookEndpointsPort;
 import io.tambat.provider.spi.SecretVersion;
 import java.util.HashMap;
 import java.util.List;

@@ -2,7 +2,7 @@ package io.tambat.application.forwarding;
 
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.DestinationAnswers;
-import io.tambat.domain.port.out.DestinationHealthPort;
+import io.tambat.domain.port.out.forwarding.DestinationHealthPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

@@ -1,7 +1,7 @@
 package io.tambat.application.forwarding;
 
 import io.tambat.application.operator.AuditTrail;
-import io.tambat.application.port.in.OperateDestinationsUseCase;
+import io.tambat.application.port.in.forwarding.OperateDestinationsUseCase;
 import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.Destination;
@@ -14,8 +14,8 @@ import io.tambat.domain.model.forwarding.HeldKey;
 import io.tambat.domain.model.forwarding.ReceivedRange;
 import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.operator.OperatorAction;
-import io.tambat.domain.port.out.DestinationHealthPort;
-import io.tambat.domain.port.out.ForwardingPort;
+import io.tambat.domain.port.out.forwarding.DestinationHealthPort;
+import io.tambat.domain.port.out.forwarding.ForwardingPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

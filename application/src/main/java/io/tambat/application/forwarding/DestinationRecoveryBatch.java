@@ -6,7 +6,7 @@ import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.ForwardableEvent;
 import io.tambat.domain.model.forwarding.NewForward;
 import io.tambat.domain.model.forwarding.ReceivedRange;
-import io.tambat.domain.port.out.ForwardingPort;
+import io.tambat.domain.port.out.forwarding.ForwardingPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;

@@ -5,7 +5,7 @@ import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.model.forwarding.DeliveryEnd;
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
-import io.tambat.domain.port.out.ForwardingPort;
+import io.tambat.domain.port.out.forwarding.ForwardingPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

@@ -5,7 +5,7 @@ import io.tambat.application.work.WorkScheduler;
 import io.tambat.application.work.WorkSettings;
 import io.tambat.domain.model.forwarding.DeliveriesRecorded;
 import io.tambat.domain.model.lifecycle.StorageReady;
-import io.tambat.domain.port.out.DeliverySignalsPort;
+import io.tambat.domain.port.out.forwarding.DeliverySignalsPort;
 import jakarta.annotation.Priority;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;

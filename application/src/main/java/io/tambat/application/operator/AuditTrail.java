@@ -1,10 +1,10 @@
 package io.tambat.application.operator;
 
 import io.tambat.application.identity.TimeOrderedIds;
-import io.tambat.application.port.in.ReadAuditTrailUseCase;
+import io.tambat.application.port.in.operator.ReadAuditTrailUseCase;
 import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.operator.OperatorAction;
-import io.tambat.domain.port.out.OperatorAuditPort;
+import io.tambat.domain.port.out.operator.OperatorAuditPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

@@ -3,7 +3,7 @@ package io.tambat.application.order;
 import io.tambat.application.work.WorkSettings;
 import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.model.order.OrderDelivery;
-import io.tambat.domain.port.out.OrderDeliveryPort;
+import io.tambat.domain.port.out.order.OrderDeliveryPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

@@ -1,11 +1,11 @@
 package io.tambat.application.order;
 
 import io.tambat.application.operator.AuditTrail;
-import io.tambat.application.port.in.OperateOrderDeliveriesUseCase;
+import io.tambat.application.port.in.order.OperateOrderDeliveriesUseCase;
 import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.operator.OperatorAction;
 import io.tambat.domain.model.order.FailedOrderDelivery;
-import io.tambat.domain.port.out.OrderDeliveryPort;
+import io.tambat.domain.port.out.order.OrderDeliveryPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

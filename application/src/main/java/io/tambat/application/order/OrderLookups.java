@@ -1,13 +1,13 @@
 package io.tambat.application.order;
 
 import io.tambat.application.operator.AuditTrail;
-import io.tambat.application.port.in.LookUpOrdersUseCase;
+import io.tambat.application.port.in.order.LookUpOrdersUseCase;
 import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.operator.OperatorAction;
 import io.tambat.domain.model.order.TenantOperation;
 import io.tambat.domain.model.order.TenantOrder;
-import io.tambat.domain.port.out.OrderOperationsPort;
-import io.tambat.domain.port.out.OrderStorePort;
+import io.tambat.domain.port.out.order.OrderOperationsPort;
+import io.tambat.domain.port.out.order.OrderStorePort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

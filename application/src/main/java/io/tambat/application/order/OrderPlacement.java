@@ -1,7 +1,7 @@
 package io.tambat.application.order;
 
 import io.tambat.application.identity.TimeOrderedIds;
-import io.tambat.application.port.in.PlaceOrderUseCase.Placement;
+import io.tambat.application.port.in.order.PlaceOrderUseCase.Placement;
 import io.tambat.domain.error.IdempotencyInProgressException;
 import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.model.order.Coupon;
@@ -16,10 +16,10 @@ import io.tambat.domain.model.order.OrderResult;
 import io.tambat.domain.model.order.PendingOperation;
 import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
-import io.tambat.domain.port.out.IdempotencyStorePort;
-import io.tambat.domain.port.out.OrderOperationsPort;
-import io.tambat.domain.port.out.OrderRenderingPort;
-import io.tambat.domain.port.out.OrderStorePort;
+import io.tambat.domain.port.out.order.IdempotencyStorePort;
+import io.tambat.domain.port.out.order.OrderOperationsPort;
+import io.tambat.domain.port.out.order.OrderRenderingPort;
+import io.tambat.domain.port.out.order.OrderStorePort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

@@ -1,6 +1,6 @@
 package io.tambat.application.order;
 
-import io.tambat.application.port.in.PlaceOrderUseCase;
+import io.tambat.application.port.in.order.PlaceOrderUseCase;
 import io.tambat.application.transaction.GroupCommit;
 import io.tambat.application.work.BackgroundYield;
 import io.tambat.domain.error.IdempotencyInProgressException;
@@ -10,9 +10,9 @@ import io.tambat.domain.model.order.OperationState;
 import io.tambat.domain.model.order.Order;
 import io.tambat.domain.model.order.OrderRequest;
 import io.tambat.domain.model.order.TenantId;
-import io.tambat.domain.port.out.OrderMetricsPort;
-import io.tambat.domain.port.out.OrderOperationsPort;
-import io.tambat.domain.port.out.OrderStorePort;
+import io.tambat.domain.port.out.order.OrderMetricsPort;
+import io.tambat.domain.port.out.order.OrderOperationsPort;
+import io.tambat.domain.port.out.order.OrderStorePort;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -1,17 +1,17 @@
 package io.tambat.application.processing;
 
 import io.tambat.application.operator.AuditTrail;
-import io.tambat.application.port.in.OperateInboxUseCase;
-import io.tambat.application.port.in.QueryObjectStateUseCase;
+import io.tambat.application.port.in.inbox.OperateInboxUseCase;
+import io.tambat.application.port.in.processing.QueryObjectStateUseCase;
 import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.operator.OperatorAction;
 import io.tambat.domain.model.processing.InboxRow;
 import io.tambat.domain.model.processing.ObjectState;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.port.out.BusinessStatePort;
-import io.tambat.domain.port.out.InboxQueryPort;
-import io.tambat.domain.port.out.InboxWorkPort;
-import io.tambat.domain.port.out.PayloadCipherPort;
+import io.tambat.domain.port.out.inbox.InboxQueryPort;
+import io.tambat.domain.port.out.inbox.InboxWorkPort;
+import io.tambat.domain.port.out.processing.BusinessStatePort;
+import io.tambat.domain.port.out.secrets.PayloadCipherPort;
 import io.tambat.provider.spi.ObjectKey;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -1,7 +1,7 @@
 package io.tambat.application.processing;
 
 import io.tambat.application.operator.AuditTrail;
-import io.tambat.application.port.in.RecoverInboxUseCase;
+import io.tambat.application.port.in.inbox.RecoverInboxUseCase;
 import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.operator.OperatorAction;
 import io.tambat.domain.model.processing.InboxSelection;

@@ -3,7 +3,7 @@ package io.tambat.application.processing;
 import io.tambat.application.operator.AuditTrail;
 import io.tambat.domain.model.operator.OperatorAction;
 import io.tambat.domain.model.processing.InboxSelection;
-import io.tambat.domain.port.out.InboxWorkPort;
+import io.tambat.domain.port.out.inbox.InboxWorkPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

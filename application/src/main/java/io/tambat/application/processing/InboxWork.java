@@ -5,7 +5,7 @@ import io.tambat.application.work.LeasedWork;
 import io.tambat.application.work.WorkSettings;
 import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.model.processing.LeasedEvent;
-import io.tambat.domain.port.out.InboxWorkPort;
+import io.tambat.domain.port.out.inbox.InboxWorkPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

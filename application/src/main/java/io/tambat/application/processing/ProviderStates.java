@@ -2,7 +2,7 @@ package io.tambat.application.processing;
 
 import io.tambat.application.plugin.ProviderPlugins;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.port.out.TracingPort;
+import io.tambat.domain.port.out.work.TracingPort;
 import io.tambat.provider.spi.ProviderStateClientFactory;
 import io.tambat.provider.spi.ProviderStatePort;
 import jakarta.annotation.PostConstruct;

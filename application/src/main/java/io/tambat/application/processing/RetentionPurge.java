@@ -1,14 +1,14 @@
 package io.tambat.application.processing;
 
 import io.tambat.application.work.BatchJob;
-import io.tambat.domain.port.out.BusinessStatePort;
-import io.tambat.domain.port.out.ForwardingPort;
-import io.tambat.domain.port.out.IdempotencyStorePort;
-import io.tambat.domain.port.out.InboxPort;
-import io.tambat.domain.port.out.InboxWorkPort;
-import io.tambat.domain.port.out.ProcessedEventsPort;
-import io.tambat.domain.port.out.ProcessingMetricsPort;
-import io.tambat.domain.port.out.WebhookEndpointsPort;
+import io.tambat.domain.port.out.forwarding.ForwardingPort;
+import io.tambat.domain.port.out.inbox.InboxWorkPort;
+import io.tambat.domain.port.out.order.IdempotencyStorePort;
+import io.tambat.domain.port.out.processing.BusinessStatePort;
+import io.tambat.domain.port.out.processing.ProcessedEventsPort;
+import io.tambat.domain.port.out.processing.ProcessingMetricsPort;
+import io.tambat.domain.port.out.webhook.InboxPort;
+import io.tambat.domain.port.out.webhook.WebhookEndpointsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

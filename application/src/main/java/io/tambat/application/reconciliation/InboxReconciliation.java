@@ -1,9 +1,9 @@
 package io.tambat.application.reconciliation;
 
-import io.tambat.application.port.in.ReconcileInboxUseCase;
+import io.tambat.application.port.in.inbox.ReconcileInboxUseCase;
 import io.tambat.domain.model.reconciliation.ReconciliationQuery;
 import io.tambat.domain.model.reconciliation.ReconciliationReport;
-import io.tambat.domain.port.out.ReconciliationPort;
+import io.tambat.domain.port.out.inbox.ReconciliationPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

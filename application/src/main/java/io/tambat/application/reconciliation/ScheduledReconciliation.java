@@ -1,7 +1,7 @@
 package io.tambat.application.reconciliation;
 
 import io.tambat.application.work.BatchJob;
-import io.tambat.domain.port.out.ReconciliationMetricsPort;
+import io.tambat.domain.port.out.inbox.ReconciliationMetricsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;

@@ -2,8 +2,8 @@ package io.tambat.application.webhook;
 
 import io.tambat.domain.model.lifecycle.StorageReady;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
-import io.tambat.domain.port.out.SecretStorePort;
-import io.tambat.domain.port.out.WebhookEndpointsPort;
+import io.tambat.domain.port.out.secrets.SecretStorePort;
+import io.tambat.domain.port.out.webhook.WebhookEndpointsPort;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;

@@ -1,8 +1,8 @@
 package io.tambat.application.webhook;
 
-import io.tambat.application.port.in.CountDeliveriesUseCase;
+import io.tambat.application.port.in.webhook.CountDeliveriesUseCase;
 import io.tambat.domain.model.webhook.DeliveryCount;
-import io.tambat.domain.port.out.DeliveryCountsPort;
+import io.tambat.domain.port.out.webhook.DeliveryCountsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

@@ -2,7 +2,7 @@ package io.tambat.application.webhook;
 
 import io.tambat.application.transaction.GroupCommit;
 import io.tambat.domain.model.webhook.NewInboxEntry;
-import io.tambat.domain.port.out.InboxPort;
+import io.tambat.domain.port.out.webhook.InboxPort;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -1,13 +1,13 @@
 package io.tambat.application.webhook;
 
 import io.tambat.application.operator.AuditTrail;
-import io.tambat.application.port.in.ManageSecretsUseCase;
+import io.tambat.application.port.in.secrets.ManageSecretsUseCase;
 import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.operator.OperatorAction;
 import io.tambat.domain.model.webhook.SecretVersionInfo;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
-import io.tambat.domain.port.out.SecretStorePort;
-import io.tambat.domain.port.out.WebhookEndpointsPort;
+import io.tambat.domain.port.out.secrets.SecretStorePort;
+import io.tambat.domain.port.out.webhook.WebhookEndpointsPort;
 import io.tambat.provider.spi.SecretVersion;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;

@@ -1,8 +1,8 @@
 package io.tambat.application.webhook;
 
-import io.tambat.application.port.in.RotatePayloadKeysUseCase;
-import io.tambat.domain.port.out.PayloadCipherPort;
-import io.tambat.domain.port.out.SealedDataPort;
+import io.tambat.application.port.in.secrets.RotatePayloadKeysUseCase;
+import io.tambat.domain.port.out.secrets.PayloadCipherPort;
+import io.tambat.domain.port.out.secrets.SealedDataPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.logging.Logger;

@@ -1,6 +1,6 @@
 package io.tambat.application.webhook;
 
-import io.tambat.domain.port.out.SealedDataPort;
+import io.tambat.domain.port.out.secrets.SealedDataPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

@@ -1,7 +1,7 @@
 package io.tambat.application.webhook;
 
 import io.tambat.application.identity.TimeOrderedIds;
-import io.tambat.application.port.in.ReceiveWebhookUseCase;
+import io.tambat.application.port.in.webhook.ReceiveWebhookUseCase;
 import io.tambat.application.work.BackgroundYield;
 import io.tambat.application.work.StorageStatus;
 import io.tambat.domain.error.ReplayedBodyException;
@@ -12,12 +12,12 @@ import io.tambat.domain.model.webhook.ReceiptStatus;
 import io.tambat.domain.model.webhook.TrustedVersions;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
 import io.tambat.domain.model.webhook.WebhookReceipt;
-import io.tambat.domain.port.out.InboxPort;
-import io.tambat.domain.port.out.IngressMetricsPort;
-import io.tambat.domain.port.out.PayloadCipherPort;
-import io.tambat.domain.port.out.PayloadDigestPort;
-import io.tambat.domain.port.out.TracingPort;
-import io.tambat.domain.port.out.WebhookEndpointsPort;
+import io.tambat.domain.port.out.secrets.PayloadCipherPort;
+import io.tambat.domain.port.out.secrets.PayloadDigestPort;
+import io.tambat.domain.port.out.webhook.InboxPort;
+import io.tambat.domain.port.out.webhook.IngressMetricsPort;
+import io.tambat.domain.port.out.webhook.WebhookEndpointsPort;
+import io.tambat.domain.port.out.work.TracingPort;
 import io.tambat.provider.spi.Headers;
 import io.tambat.provider.spi.ProviderAdapter;
 import io.tambat.provider.spi.ProviderReply;

@@ -3,7 +3,7 @@ package io.tambat.application.webhook;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.TrustedVersions;
-import io.tambat.domain.port.out.SecretStorePort;
+import io.tambat.domain.port.out.secrets.SecretStorePort;
 import io.tambat.provider.spi.Rejection;
 import io.tambat.provider.spi.WebhookRejectedException;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,7 +1,7 @@
 package io.tambat.application.webhook;
 
 import io.tambat.application.work.BatchJob;
-import io.tambat.domain.port.out.UnkeyedDigestsPort;
+import io.tambat.domain.port.out.secrets.UnkeyedDigestsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

@@ -1,9 +1,9 @@
 package io.tambat.application.webhook;
 
-import io.tambat.application.port.in.ReportUnreadableSecretsUseCase;
+import io.tambat.application.port.in.secrets.ReportUnreadableSecretsUseCase;
 import io.tambat.domain.model.webhook.SecretReadability;
-import io.tambat.domain.port.out.IngressMetricsPort;
-import io.tambat.domain.port.out.SecretStorePort;
+import io.tambat.domain.port.out.secrets.SecretStorePort;
+import io.tambat.domain.port.out.webhook.IngressMetricsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;

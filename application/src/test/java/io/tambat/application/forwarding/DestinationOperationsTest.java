@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import io.tambat.application.identity.TimeOrderedIds;
 import io.tambat.application.operator.AuditTrail;
-import io.tambat.application.port.in.OperateDestinationsUseCase;
+import io.tambat.application.port.in.forwarding.OperateDestinationsUseCase;
 import io.tambat.application.testing.FiredEvents;
 import io.tambat.application.testing.InMemoryAuditTrail;
 import io.tambat.application.testing.InMemoryDestinationHealth;
@@ -24,8 +24,8 @@ import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.NewForward;
 import io.tambat.domain.model.forwarding.ReceivedRange;
 import io.tambat.domain.model.operator.Operator;
-import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.operator.OperatorAction;
+import io.tambat.domain.model.webhook.EndpointId;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

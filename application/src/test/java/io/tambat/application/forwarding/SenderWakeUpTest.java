@@ -8,7 +8,7 @@ import io.tambat.application.work.WorkSettings;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.forwarding.DeliveriesRecorded;
 import io.tambat.domain.model.processing.RetryPolicy;
-import io.tambat.domain.port.out.DeliverySignalsPort;
+import io.tambat.domain.port.out.forwarding.DeliverySignalsPort;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;

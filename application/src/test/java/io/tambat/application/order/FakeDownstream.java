@@ -1,8 +1,8 @@
 package io.tambat.application.order;
 
 import io.tambat.domain.model.order.OrderLine;
-import io.tambat.domain.port.out.InventoryPort;
-import io.tambat.domain.port.out.PaymentsPort;
+import io.tambat.domain.port.out.order.InventoryPort;
+import io.tambat.domain.port.out.order.PaymentsPort;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

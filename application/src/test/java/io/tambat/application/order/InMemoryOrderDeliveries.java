@@ -4,7 +4,7 @@ import io.tambat.application.testing.InMemoryLeases;
 import io.tambat.domain.model.order.FailedOrderDelivery;
 import io.tambat.domain.model.order.OrderDelivery;
 import io.tambat.domain.model.order.OrderLine;
-import io.tambat.domain.port.out.OrderDeliveryPort;
+import io.tambat.domain.port.out.order.OrderDeliveryPort;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -3,7 +3,7 @@ package io.tambat.application.order;
 import io.tambat.domain.model.order.Order;
 import io.tambat.domain.model.order.TenantId;
 import io.tambat.domain.model.order.TenantOrder;
-import io.tambat.domain.port.out.OrderStorePort;
+import io.tambat.domain.port.out.order.OrderStorePort;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;

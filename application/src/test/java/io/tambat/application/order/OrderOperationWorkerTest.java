@@ -19,7 +19,7 @@ import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
 import io.tambat.domain.model.order.TenantOperation;
 import io.tambat.domain.model.processing.Lease;
-import io.tambat.domain.port.out.OrderOperationsPort;
+import io.tambat.domain.port.out.order.OrderOperationsPort;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tambat.application.identity.TimeOrderedIds;
-import io.tambat.application.port.in.PlaceOrderUseCase.Placement;
+import io.tambat.application.port.in.order.PlaceOrderUseCase.Placement;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.RecordingMetrics;
 import io.tambat.application.testing.TestWork;

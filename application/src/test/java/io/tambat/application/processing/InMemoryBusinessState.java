@@ -5,7 +5,7 @@ import io.tambat.application.testing.RollsBack;
 import io.tambat.domain.model.processing.ObjectState;
 import io.tambat.domain.model.processing.StateWrite;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.port.out.BusinessStatePort;
+import io.tambat.domain.port.out.processing.BusinessStatePort;
 import io.tambat.provider.spi.ObjectKey;
 import java.time.Instant;
 import java.util.ArrayList;

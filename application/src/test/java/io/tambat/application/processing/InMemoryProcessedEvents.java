@@ -4,7 +4,7 @@ import io.tambat.application.testing.PurgeRequest;
 import io.tambat.application.testing.RollsBack;
 import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.port.out.ProcessedEventsPort;
+import io.tambat.domain.port.out.processing.ProcessedEventsPort;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.domain.model.processing.FailedPayloadRetention;
 import io.tambat.domain.model.processing.InboxRow;
-import io.tambat.domain.port.out.InboxQueryPort;
+import io.tambat.domain.port.out.inbox.InboxQueryPort;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

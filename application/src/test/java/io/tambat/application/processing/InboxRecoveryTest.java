@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.application.identity.TimeOrderedIds;
 import io.tambat.application.operator.AuditTrail;
-import io.tambat.application.port.in.RecoverInboxUseCase;
+import io.tambat.application.port.in.inbox.RecoverInboxUseCase;
 import io.tambat.application.testing.InMemoryAuditTrail;
 import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.operator.OperatorAction;

@@ -12,7 +12,7 @@ import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
 import io.tambat.domain.model.processing.FailedPayloadRetention;
 import io.tambat.domain.model.processing.LeasedEvent;
-import io.tambat.domain.port.out.IdempotencyStorePort;
+import io.tambat.domain.port.out.order.IdempotencyStorePort;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.tambat.application.testing;
 
 import io.tambat.domain.model.webhook.PayloadDigest;
-import io.tambat.domain.port.out.PayloadDigestPort;
+import io.tambat.domain.port.out.secrets.PayloadDigestPort;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.tambat.application.testing;
 
 import io.tambat.domain.model.webhook.WebhookEndpoint;
-import io.tambat.domain.port.out.WebhookEndpointsPort;
+import io.tambat.domain.port.out.webhook.WebhookEndpointsPort;
 import io.tambat.provider.spi.SecretVersion;
 import java.util.List;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package io.tambat.application.testing;
 
 import io.tambat.domain.model.operator.OperatorAction;
-import io.tambat.domain.port.out.OperatorAuditPort;
+import io.tambat.domain.port.out.operator.OperatorAuditPort;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.tambat.application.testing;
 
 import io.tambat.domain.model.forwarding.DestinationAnswers;
-import io.tambat.domain.port.out.DestinationHealthPort;
+import io.tambat.domain.port.out.forwarding.DestinationHealthPort;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;

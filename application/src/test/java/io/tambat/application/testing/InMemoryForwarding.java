@@ -15,7 +15,7 @@ import io.tambat.domain.model.forwarding.ReceivedRange;
 import io.tambat.domain.model.forwarding.StateChangeNotice;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SealedPayload;
-import io.tambat.domain.port.out.ForwardingPort;
+import io.tambat.domain.port.out.forwarding.ForwardingPort;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,8 +1,8 @@
 package io.tambat.application.testing;
 
-import io.tambat.domain.port.out.OrderMetricsPort;
-import io.tambat.domain.port.out.ProcessingMetricsPort;
-import io.tambat.domain.port.out.WorkMetricsPort;
+import io.tambat.domain.port.out.order.OrderMetricsPort;
+import io.tambat.domain.port.out.processing.ProcessingMetricsPort;
+import io.tambat.domain.port.out.work.WorkMetricsPort;
 import java.util.ArrayList;
 import java.util.List;
 

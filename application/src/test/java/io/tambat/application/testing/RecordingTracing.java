@@ -2,7 +2,7 @@ package io.tambat.application.testing;
 
 import io.tambat.domain.model.order.OrderDelivery;
 import io.tambat.domain.model.processing.LeasedEvent;
-import io.tambat.domain.port.out.TracingPort;
+import io.tambat.domain.port.out.work.TracingPort;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package io.tambat.application.testing;
 
 import io.tambat.domain.model.webhook.SealedPayload;
-import io.tambat.domain.port.out.PayloadCipherPort;
+import io.tambat.domain.port.out.secrets.PayloadCipherPort;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;

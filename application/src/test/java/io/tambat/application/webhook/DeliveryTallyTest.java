@@ -3,11 +3,11 @@ package io.tambat.application.webhook;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tambat.application.port.in.CountDeliveriesUseCase;
+import io.tambat.application.port.in.webhook.CountDeliveriesUseCase;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.webhook.DeliveryCount;
-import io.tambat.domain.port.out.DeliveryCountsPort;
+import io.tambat.domain.port.out.webhook.DeliveryCountsPort;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SecretReadability;
 import io.tambat.domain.model.webhook.SecretVersionInfo;
 import io.tambat.domain.model.webhook.TrustedVersions;
-import io.tambat.domain.port.out.SecretStorePort;
+import io.tambat.domain.port.out.secrets.SecretStorePort;
 import io.tambat.provider.spi.SecretVersion;
 import java.time.Instant;
 import java.util.ArrayList;

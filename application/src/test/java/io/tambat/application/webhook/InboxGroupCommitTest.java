@@ -11,7 +11,7 @@ import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.model.webhook.PayloadDigest;
 import io.tambat.domain.model.webhook.SealedPayload;
-import io.tambat.domain.port.out.InboxPort;
+import io.tambat.domain.port.out.webhook.InboxPort;
 import io.tambat.provider.spi.WebhookEvent;
 import java.time.Duration;
 import java.time.Instant;

@@ -31,7 +31,7 @@ import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.model.webhook.ReceiptStatus;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
 import io.tambat.domain.model.webhook.WebhookReceipt;
-import io.tambat.domain.port.out.InboxPort;
+import io.tambat.domain.port.out.webhook.InboxPort;
 import io.tambat.provider.spi.ProviderAdapter;
 import io.tambat.provider.spi.ProviderReply;
 import io.tambat.provider.spi.RawDelivery;

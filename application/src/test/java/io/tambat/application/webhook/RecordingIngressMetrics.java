@@ -2,7 +2,7 @@ package io.tambat.application.webhook;
 
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SecretReadability;
-import io.tambat.domain.port.out.IngressMetricsPort;
+import io.tambat.domain.port.out.webhook.IngressMetricsPort;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

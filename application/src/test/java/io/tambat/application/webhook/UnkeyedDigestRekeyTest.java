@@ -2,7 +2,7 @@ package io.tambat.application.webhook;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tambat.domain.port.out.UnkeyedDigestsPort;
+import io.tambat.domain.port.out.secrets.UnkeyedDigestsPort;
 import org.junit.jupiter.api.Test;
 
 class UnkeyedDigestRekeyTest {

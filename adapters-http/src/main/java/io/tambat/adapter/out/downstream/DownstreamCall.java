@@ -1,7 +1,7 @@
 package io.tambat.adapter.out.downstream;
 
 import io.tambat.domain.error.DownstreamRefusedException;
-import io.tambat.domain.port.out.TracingPort;
+import io.tambat.domain.port.out.work.TracingPort;
 import io.tambat.provider.spi.TransientProcessingException;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;

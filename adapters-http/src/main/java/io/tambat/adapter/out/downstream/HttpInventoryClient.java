@@ -1,7 +1,7 @@
 package io.tambat.adapter.out.downstream;
 
 import io.tambat.domain.model.order.OrderLine;
-import io.tambat.domain.port.out.InventoryPort;
+import io.tambat.domain.port.out.order.InventoryPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;

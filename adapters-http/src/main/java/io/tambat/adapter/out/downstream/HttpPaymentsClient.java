@@ -1,6 +1,6 @@
 package io.tambat.adapter.out.downstream;
 
-import io.tambat.domain.port.out.PaymentsPort;
+import io.tambat.domain.port.out.order.PaymentsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.UUID;

@@ -4,7 +4,7 @@ import io.tambat.domain.model.forwarding.DeliveryOutcome;
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.DestinationTarget;
 import io.tambat.domain.model.forwarding.ForwardMessage;
-import io.tambat.domain.port.out.DestinationTransportPort;
+import io.tambat.domain.port.out.forwarding.DestinationTransportPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 

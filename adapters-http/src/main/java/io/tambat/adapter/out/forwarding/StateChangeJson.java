@@ -1,7 +1,7 @@
 package io.tambat.adapter.out.forwarding;
 
 import io.tambat.domain.model.forwarding.StateChangeNotice;
-import io.tambat.domain.port.out.StateChangeRenderingPort;
+import io.tambat.domain.port.out.forwarding.StateChangeRenderingPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.spi.JsonProvider;

@@ -3,7 +3,7 @@ package io.tambat.adapter.out.metrics;
 import io.tambat.adapter.metrics.MetricHandles;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SecretReadability;
-import io.tambat.domain.port.out.IngressMetricsPort;
+import io.tambat.domain.port.out.webhook.IngressMetricsPort;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;

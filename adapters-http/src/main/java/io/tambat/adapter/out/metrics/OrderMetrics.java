@@ -1,8 +1,8 @@
 package io.tambat.adapter.out.metrics;
 
 import io.tambat.adapter.metrics.MetricHandles;
-import io.tambat.domain.port.out.OrderBacklogPort;
-import io.tambat.domain.port.out.OrderMetricsPort;
+import io.tambat.domain.port.out.order.OrderBacklogPort;
+import io.tambat.domain.port.out.order.OrderMetricsPort;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;

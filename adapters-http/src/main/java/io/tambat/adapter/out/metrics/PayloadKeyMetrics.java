@@ -1,7 +1,7 @@
 package io.tambat.adapter.out.metrics;
 
-import io.tambat.domain.port.out.PayloadCipherPort;
-import io.tambat.domain.port.out.SealedDataPort;
+import io.tambat.domain.port.out.secrets.PayloadCipherPort;
+import io.tambat.domain.port.out.secrets.SealedDataPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;

@@ -2,7 +2,7 @@ package io.tambat.adapter.out.metrics;
 
 import io.tambat.domain.model.reconciliation.Discrepancy;
 import io.tambat.domain.model.reconciliation.ReconciliationReport;
-import io.tambat.domain.port.out.ReconciliationMetricsPort;
+import io.tambat.domain.port.out.inbox.ReconciliationMetricsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;

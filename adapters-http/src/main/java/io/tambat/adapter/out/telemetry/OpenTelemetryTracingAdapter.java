@@ -9,7 +9,7 @@ import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Scope;
 import io.tambat.domain.model.order.OrderDelivery;
 import io.tambat.domain.model.processing.LeasedEvent;
-import io.tambat.domain.port.out.TracingPort;
+import io.tambat.domain.port.out.work.TracingPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package io.tambat.adapter.out.crypto;
 
 import io.tambat.domain.model.webhook.SealedPayload;
-import io.tambat.domain.port.out.PayloadCipherPort;
+import io.tambat.domain.port.out.secrets.PayloadCipherPort;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;

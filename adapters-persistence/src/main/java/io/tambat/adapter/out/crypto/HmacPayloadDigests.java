@@ -1,7 +1,7 @@
 package io.tambat.adapter.out.crypto;
 
 import io.tambat.domain.model.webhook.PayloadDigest;
-import io.tambat.domain.port.out.PayloadDigestPort;
+import io.tambat.domain.port.out.secrets.PayloadDigestPort;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;

@@ -1,7 +1,7 @@
 package io.tambat.adapter.out.crypto;
 
-import io.tambat.domain.port.out.PayloadCipherPort;
-import io.tambat.domain.port.out.PayloadDigestPort;
+import io.tambat.domain.port.out.secrets.PayloadCipherPort;
+import io.tambat.domain.port.out.secrets.PayloadDigestPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;

@@ -7,7 +7,7 @@ import io.tambat.domain.model.order.OrderResult;
 import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
 import io.tambat.domain.model.order.TenantOperation;
-import io.tambat.domain.port.out.IdempotencyStorePort.Claim;
+import io.tambat.domain.port.out.order.IdempotencyStorePort.Claim;
 import java.util.Optional;
 import java.util.UUID;
 

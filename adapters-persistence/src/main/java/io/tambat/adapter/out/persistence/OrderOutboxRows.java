@@ -4,7 +4,7 @@ import io.tambat.domain.model.order.FailedOrderDelivery;
 import io.tambat.domain.model.order.OrderDelivery;
 import io.tambat.domain.model.order.OrderLine;
 import io.tambat.domain.model.processing.Lease;
-import io.tambat.domain.port.out.OrderBacklogPort;
+import io.tambat.domain.port.out.order.OrderBacklogPort;
 import java.util.List;
 import java.util.UUID;
 

@@ -3,7 +3,7 @@ package io.tambat.adapter.out.persistence;
 import io.tambat.domain.model.processing.ObjectState;
 import io.tambat.domain.model.processing.StateWrite;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.port.out.BusinessStatePort;
+import io.tambat.domain.port.out.processing.BusinessStatePort;
 import io.tambat.provider.spi.ObjectKey;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;

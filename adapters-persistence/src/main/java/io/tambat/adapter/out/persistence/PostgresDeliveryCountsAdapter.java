@@ -1,7 +1,7 @@
 package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.model.webhook.DeliveryCount;
-import io.tambat.domain.port.out.DeliveryCountsPort;
+import io.tambat.domain.port.out.webhook.DeliveryCountsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;

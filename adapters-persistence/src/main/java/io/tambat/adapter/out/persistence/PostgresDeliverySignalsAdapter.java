@@ -1,6 +1,6 @@
 package io.tambat.adapter.out.persistence;
 
-import io.tambat.domain.port.out.DeliverySignalsPort;
+import io.tambat.domain.port.out.forwarding.DeliverySignalsPort;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import javax.sql.DataSource;

@@ -1,7 +1,7 @@
 package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.model.forwarding.DestinationAnswers;
-import io.tambat.domain.port.out.DestinationHealthPort;
+import io.tambat.domain.port.out.forwarding.DestinationHealthPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;

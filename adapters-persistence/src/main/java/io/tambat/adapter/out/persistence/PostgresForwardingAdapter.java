@@ -11,7 +11,7 @@ import io.tambat.domain.model.forwarding.ForwardableEvent;
 import io.tambat.domain.model.forwarding.HeldKey;
 import io.tambat.domain.model.forwarding.NewForward;
 import io.tambat.domain.model.forwarding.ReceivedRange;
-import io.tambat.domain.port.out.ForwardingPort;
+import io.tambat.domain.port.out.forwarding.ForwardingPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;

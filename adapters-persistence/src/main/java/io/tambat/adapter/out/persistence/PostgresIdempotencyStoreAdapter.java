@@ -6,7 +6,7 @@ import io.tambat.domain.model.order.IdempotencyScope;
 import io.tambat.domain.model.order.PendingOperation;
 import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
-import io.tambat.domain.port.out.IdempotencyStorePort;
+import io.tambat.domain.port.out.order.IdempotencyStorePort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;

@@ -1,7 +1,7 @@
 package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.model.webhook.NewInboxEntry;
-import io.tambat.domain.port.out.InboxPort;
+import io.tambat.domain.port.out.webhook.InboxPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;

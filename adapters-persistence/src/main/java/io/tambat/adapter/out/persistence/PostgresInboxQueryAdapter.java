@@ -2,7 +2,7 @@ package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.model.processing.InboxRow;
 import io.tambat.domain.model.processing.InboxStatus;
-import io.tambat.domain.port.out.InboxQueryPort;
+import io.tambat.domain.port.out.inbox.InboxQueryPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;

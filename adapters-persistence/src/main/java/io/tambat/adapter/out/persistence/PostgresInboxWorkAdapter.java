@@ -3,7 +3,7 @@ package io.tambat.adapter.out.persistence;
 import io.tambat.domain.model.processing.InboxSelection;
 import io.tambat.domain.model.processing.InboxStatus;
 import io.tambat.domain.model.processing.LeasedEvent;
-import io.tambat.domain.port.out.InboxWorkPort;
+import io.tambat.domain.port.out.inbox.InboxWorkPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;

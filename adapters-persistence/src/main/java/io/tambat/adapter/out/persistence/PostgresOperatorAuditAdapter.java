@@ -1,7 +1,7 @@
 package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.model.operator.OperatorAction;
-import io.tambat.domain.port.out.OperatorAuditPort;
+import io.tambat.domain.port.out.operator.OperatorAuditPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;

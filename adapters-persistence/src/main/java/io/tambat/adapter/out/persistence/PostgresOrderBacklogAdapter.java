@@ -1,6 +1,6 @@
 package io.tambat.adapter.out.persistence;
 
-import io.tambat.domain.port.out.OrderBacklogPort;
+import io.tambat.domain.port.out.order.OrderBacklogPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;

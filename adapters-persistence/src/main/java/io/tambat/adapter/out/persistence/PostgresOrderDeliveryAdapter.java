@@ -2,7 +2,7 @@ package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.model.order.FailedOrderDelivery;
 import io.tambat.domain.model.order.OrderDelivery;
-import io.tambat.domain.port.out.OrderDeliveryPort;
+import io.tambat.domain.port.out.order.OrderDeliveryPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;

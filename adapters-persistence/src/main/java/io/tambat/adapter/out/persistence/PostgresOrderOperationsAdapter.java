@@ -6,7 +6,7 @@ import io.tambat.domain.model.order.OrderOperation;
 import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
 import io.tambat.domain.model.order.TenantOperation;
-import io.tambat.domain.port.out.OrderOperationsPort;
+import io.tambat.domain.port.out.order.OrderOperationsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;

@@ -5,7 +5,7 @@ import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.order.Order;
 import io.tambat.domain.model.order.TenantId;
 import io.tambat.domain.model.order.TenantOrder;
-import io.tambat.domain.port.out.OrderStorePort;
+import io.tambat.domain.port.out.order.OrderStorePort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;

@@ -1,7 +1,7 @@
 package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.model.processing.LeasedEvent;
-import io.tambat.domain.port.out.ProcessedEventsPort;
+import io.tambat.domain.port.out.processing.ProcessedEventsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;

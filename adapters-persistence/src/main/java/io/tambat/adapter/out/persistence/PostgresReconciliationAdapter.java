@@ -3,7 +3,7 @@ package io.tambat.adapter.out.persistence;
 import io.tambat.domain.model.reconciliation.Discrepancy;
 import io.tambat.domain.model.reconciliation.ReconciliationQuery;
 import io.tambat.domain.model.reconciliation.ReconciliationReport;
-import io.tambat.domain.port.out.ReconciliationPort;
+import io.tambat.domain.port.out.inbox.ReconciliationPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;

@@ -1,6 +1,6 @@
 package io.tambat.adapter.out.persistence;
 
-import io.tambat.domain.port.out.DeliverySignalsPort;
+import io.tambat.domain.port.out.forwarding.DeliverySignalsPort;
 import jakarta.persistence.PersistenceException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

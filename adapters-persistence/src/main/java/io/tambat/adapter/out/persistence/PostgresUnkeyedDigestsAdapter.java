@@ -1,7 +1,7 @@
 package io.tambat.adapter.out.persistence;
 
-import io.tambat.domain.port.out.PayloadDigestPort;
-import io.tambat.domain.port.out.UnkeyedDigestsPort;
+import io.tambat.domain.port.out.secrets.PayloadDigestPort;
+import io.tambat.domain.port.out.secrets.UnkeyedDigestsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;

@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tambat.domain.error.IdempotencyInProgressException;
 import io.tambat.domain.model.order.RecordedOutcome;
-import io.tambat.domain.port.out.IdempotencyStorePort.Claim;
-import io.tambat.domain.port.out.IdempotencyStorePort;
+import io.tambat.domain.port.out.order.IdempotencyStorePort;
+import io.tambat.domain.port.out.order.IdempotencyStorePort.Claim;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -6,7 +6,7 @@ import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.model.webhook.PayloadDigest;
 import io.tambat.domain.model.webhook.SealedPayload;
-import io.tambat.domain.port.out.PayloadDigestPort;
+import io.tambat.domain.port.out.secrets.PayloadDigestPort;
 import io.tambat.provider.spi.WebhookEvent;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

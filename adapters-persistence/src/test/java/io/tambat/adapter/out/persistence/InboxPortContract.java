@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.model.processing.LeasedEvent;
-import io.tambat.domain.port.out.InboxPort.Insertion;
-import io.tambat.domain.port.out.InboxPort;
-import io.tambat.domain.port.out.InboxWorkPort;
+import io.tambat.domain.port.out.inbox.InboxWorkPort;
+import io.tambat.domain.port.out.webhook.InboxPort;
+import io.tambat.domain.port.out.webhook.InboxPort.Insertion;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;

@@ -6,7 +6,7 @@ import io.tambat.domain.model.order.Order;
 import io.tambat.domain.model.order.OrderLine;
 import io.tambat.domain.model.order.TenantId;
 import io.tambat.domain.model.order.TenantOrder;
-import io.tambat.domain.port.out.OrderStorePort;
+import io.tambat.domain.port.out.order.OrderStorePort;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

@@ -3,7 +3,7 @@ package io.tambat.adapter.out.persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.domain.model.webhook.DeliveryCount;
-import io.tambat.domain.port.out.DeliveryCountsPort;
+import io.tambat.domain.port.out.webhook.DeliveryCountsPort;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;

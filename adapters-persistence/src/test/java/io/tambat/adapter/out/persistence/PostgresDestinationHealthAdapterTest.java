@@ -3,7 +3,7 @@ package io.tambat.adapter.out.persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.domain.model.forwarding.DestinationAnswers;
-import io.tambat.domain.port.out.DestinationHealthPort;
+import io.tambat.domain.port.out.forwarding.DestinationHealthPort;
 import jakarta.persistence.EntityManager;
 import java.time.Instant;
 import java.util.List;

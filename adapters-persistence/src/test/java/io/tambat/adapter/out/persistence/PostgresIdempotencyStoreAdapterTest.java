@@ -1,6 +1,6 @@
 package io.tambat.adapter.out.persistence;
 
-import io.tambat.domain.port.out.IdempotencyStorePort;
+import io.tambat.domain.port.out.order.IdempotencyStorePort;
 import java.util.List;
 import org.junit.jupiter.api.extension.ExtendWith;
 

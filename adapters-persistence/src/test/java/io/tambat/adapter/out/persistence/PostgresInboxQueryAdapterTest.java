@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import io.tambat.domain.model.processing.InboxRow;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.NewInboxEntry;
-import io.tambat.domain.port.out.InboxQueryPort;
+import io.tambat.domain.port.out.inbox.InboxQueryPort;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;

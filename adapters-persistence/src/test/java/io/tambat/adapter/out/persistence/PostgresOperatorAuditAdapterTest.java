@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.operator.OperatorAction;
-import io.tambat.domain.port.out.OperatorAuditPort;
+import io.tambat.domain.port.out.operator.OperatorAuditPort;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

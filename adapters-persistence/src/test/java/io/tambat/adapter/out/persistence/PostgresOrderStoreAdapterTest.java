@@ -1,6 +1,6 @@
 package io.tambat.adapter.out.persistence;
 
-import io.tambat.domain.port.out.OrderStorePort;
+import io.tambat.domain.port.out.order.OrderStorePort;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The order store contract on PostgreSQL, through {@link PostgresOrderStoreAdapter}. */

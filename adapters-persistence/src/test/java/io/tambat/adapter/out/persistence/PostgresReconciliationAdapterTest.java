@@ -6,7 +6,7 @@ import io.tambat.adapter.out.persistence.InboxPortContract.InboxPorts;
 import io.tambat.domain.model.reconciliation.Discrepancy;
 import io.tambat.domain.model.reconciliation.ReconciliationQuery;
 import io.tambat.domain.model.reconciliation.ReconciliationReport;
-import io.tambat.domain.port.out.ReconciliationPort;
+import io.tambat.domain.port.out.inbox.ReconciliationPort;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;

@@ -8,7 +8,7 @@ import io.tambat.adapter.out.crypto.SealedBeforeRowKeys;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.model.webhook.SealedPayload;
-import io.tambat.domain.port.out.PayloadCipherPort;
+import io.tambat.domain.port.out.secrets.PayloadCipherPort;
 import io.tambat.provider.spi.SecretVersion;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.adapter.out.crypto.HmacPayloadDigests;
 import io.tambat.adapter.out.crypto.PayloadKeyRing;
-import io.tambat.domain.port.out.PayloadDigestPort;
+import io.tambat.domain.port.out.secrets.PayloadDigestPort;
 import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Duration;

@@ -9,7 +9,7 @@ import java.util.UUID;
 /**
  * An authenticated event about to be stored: its identity, the sealed raw body, a keyed digest of the raw body,
  * the secret version that verified it, and the trace context of the request that accepted it (opaque, see
- * {@link io.tambat.domain.port.out.TracingPort}), so that its processing can be linked to that request, and the
+ * {@link io.tambat.domain.port.out.work.TracingPort}), so that its processing can be linked to that request, and the
  * body's content type as it came, which forwarding sends with it.
  */
 public record NewInboxEntry(

@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * What identifies a raw body without revealing it: a keyed digest (see
- * {@link io.tambat.domain.port.out.PayloadDigestPort}), the same for equal bodies under one key. A body accepted
+ * {@link io.tambat.domain.port.out.secrets.PayloadDigestPort}), the same for equal bodies under one key. A body accepted
  * earlier may have been stored under another form of it, which {@code earlierForms} lists.
  *
  * @param stored       the digest a body is stored with now

@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * Encrypted bytes and the name of what sealed them: a configured key's id and, when the key was not used
- * directly, how ({@link io.tambat.domain.port.out.PayloadCipherPort#currentSealing()}). Opening needs the same
+ * directly, how ({@link io.tambat.domain.port.out.secrets.PayloadCipherPort#currentSealing()}). Opening needs the same
  * associated data.
  *
  * <p>The ciphertext is as large as the payload it seals and is handed from the cipher to the statement that

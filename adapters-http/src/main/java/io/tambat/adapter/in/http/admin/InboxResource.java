@@ -5,8 +5,8 @@ import io.tambat.adapter.in.http.TambatApplication;
 import io.tambat.adapter.in.http.problem.InvalidRequestException;
 import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
-import io.tambat.application.port.in.OperateInboxUseCase;
-import io.tambat.application.port.in.RecoverInboxUseCase;
+import io.tambat.application.port.in.inbox.OperateInboxUseCase;
+import io.tambat.application.port.in.inbox.RecoverInboxUseCase;
 import io.tambat.domain.model.processing.InboxRow;
 import io.tambat.domain.model.processing.InboxStatus;
 import jakarta.annotation.security.RolesAllowed;
@@ -26,16 +26,16 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import java.io.InputStream;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.UUID;
+import java.util.stream.Collectors;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 
 /**
  * Operators' view of the inbox: redacted rows (never a payload), statistics, redrive of one row, and the bulk

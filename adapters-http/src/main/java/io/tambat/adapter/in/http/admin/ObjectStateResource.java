@@ -4,7 +4,7 @@ import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.TambatApplication;
 import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
-import io.tambat.application.port.in.QueryObjectStateUseCase;
+import io.tambat.application.port.in.processing.QueryObjectStateUseCase;
 import io.tambat.domain.model.processing.ObjectState;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.provider.spi.ObjectKey;

@@ -4,7 +4,7 @@ import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.TambatApplication;
 import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
-import io.tambat.application.port.in.OperateOrderDeliveriesUseCase;
+import io.tambat.application.port.in.order.OperateOrderDeliveriesUseCase;
 import io.tambat.domain.model.order.FailedOrderDelivery;
 import io.tambat.domain.model.order.OrderDeliveryStatus;
 import jakarta.annotation.security.RolesAllowed;

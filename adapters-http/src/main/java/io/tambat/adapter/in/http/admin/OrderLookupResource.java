@@ -4,7 +4,7 @@ import io.tambat.adapter.in.http.TambatApplication;
 import io.tambat.adapter.in.http.order.OrderJson;
 import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
-import io.tambat.application.port.in.LookUpOrdersUseCase;
+import io.tambat.application.port.in.order.LookUpOrdersUseCase;
 import io.tambat.domain.model.order.TenantOrder;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;

@@ -5,7 +5,7 @@ import io.tambat.adapter.in.http.TambatApplication;
 import io.tambat.adapter.in.http.order.OrderJson;
 import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
-import io.tambat.application.port.in.LookUpOrdersUseCase;
+import io.tambat.application.port.in.order.LookUpOrdersUseCase;
 import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantOperation;
 import jakarta.annotation.security.RolesAllowed;

@@ -3,7 +3,7 @@ package io.tambat.adapter.in.http.admin;
 import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.TambatApplication;
 import io.tambat.adapter.in.http.problem.InvalidRequestException;
-import io.tambat.application.port.in.ReconcileInboxUseCase;
+import io.tambat.application.port.in.inbox.ReconcileInboxUseCase;
 import io.tambat.domain.model.reconciliation.ReconciliationReport;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;

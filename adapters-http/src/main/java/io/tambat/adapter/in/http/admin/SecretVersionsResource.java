@@ -4,7 +4,7 @@ import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.TambatApplication;
 import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
-import io.tambat.application.port.in.ManageSecretsUseCase;
+import io.tambat.application.port.in.secrets.ManageSecretsUseCase;
 import io.tambat.provider.spi.SecretVersion;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;

@@ -6,7 +6,7 @@ import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.domain.model.order.Order;
 import io.tambat.domain.model.order.OrderOutcome;
 import io.tambat.domain.model.order.OrderResult;
-import io.tambat.domain.port.out.OrderRenderingPort;
+import io.tambat.domain.port.out.order.OrderRenderingPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;

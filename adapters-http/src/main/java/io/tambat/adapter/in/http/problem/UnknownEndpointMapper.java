@@ -1,6 +1,6 @@
 package io.tambat.adapter.in.http.problem;
 
-import io.tambat.application.port.in.ManageSecretsUseCase;
+import io.tambat.application.port.in.secrets.ManageSecretsUseCase;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;

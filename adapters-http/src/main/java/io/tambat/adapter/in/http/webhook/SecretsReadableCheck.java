@@ -1,6 +1,6 @@
 package io.tambat.adapter.in.http.webhook;
 
-import io.tambat.application.port.in.ReportUnreadableSecretsUseCase;
+import io.tambat.application.port.in.secrets.ReportUnreadableSecretsUseCase;
 import io.tambat.domain.model.webhook.SecretReadability;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

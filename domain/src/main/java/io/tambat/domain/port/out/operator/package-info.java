@@ -1,0 +1,4 @@
+/**
+ * The durable audit trail of operator actions.
+ */
+package io.tambat.domain.port.out.operator;
