@@ -12,10 +12,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The dependency rule of the hexagon, checked on compiled classes of every module: arrows point inward
- * only, the domain and the provider SPI stay free of frameworks, provider plugins see the SPI alone, the application of wire and storage technology, inbound adapters
- * see only the use cases, and the application's capabilities see each other only through the shared work
- * machinery. Only the composition root ({@code io.tambat.composition}) wires across all of them.
+ * The dependency rule of the hexagon, checked on compiled classes of every module: arrows point inward only;
+ * the domain and the provider SPI stay free of frameworks, and the application of wire and storage technology;
+ * provider plugins see the SPI alone; inbound adapters see only the use cases; the application's capabilities
+ * see each other only through the shared work machinery, and the persistence adapters' capabilities only
+ * through their shared JDBC helpers. Only the composition root ({@code io.tambat.composition}) wires across all
+ * of them.
  */
 class DependencyRulesTest {
 
@@ -111,6 +113,27 @@ class DependencyRulesTest {
         noClasses().that().resideInAPackage("io.tambat.adapter.out..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.tambat.application..",
                         "io.tambat.adapter.in..")
+                .check(classes);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"inbox", "secrets", "processing", "order", "operator", "forwarding"})
+    void persistenceCapabilitiesDoNotReachIntoEachOther(String capability) {
+        String others = "io.tambat.adapter.out.persistence.(inbox|secrets|processing|order|operator|forwarding)..";
+        noClasses().that().resideInAPackage("io.tambat.adapter.out.persistence." + capability + "..")
+                .should().dependOnClassesThat(resideInAPackage(others)
+                        .and(resideInAPackage("io.tambat.adapter.out.persistence." + capability + "..").negate()))
+                .check(classes);
+    }
+
+    @Test
+    void sharedPersistenceHelpersKnowNoCapability() {
+        noClasses().that().resideInAnyPackage("io.tambat.adapter.out.persistence.jdbc..",
+                        "io.tambat.adapter.out.persistence.schema..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.tambat.adapter.out.persistence.inbox..",
+                        "io.tambat.adapter.out.persistence.secrets..", "io.tambat.adapter.out.persistence.processing..",
+                        "io.tambat.adapter.out.persistence.order..", "io.tambat.adapter.out.persistence.operator..",
+                        "io.tambat.adapter.out.persistence.forwarding..")
                 .check(classes);
     }
 

@@ -21,53 +21,53 @@ import java.util.UUID;
  * One valid claim of an idempotency key, and one change at a time:
  * {@code valid().forTenant("tenant-b").claim(store, now)}. Records it claims live for an hour.
  */
-record ClaimFixture(TenantId tenant, IdempotencyScope scope, IdempotencyKey key, String fingerprint,
+public record ClaimFixture(TenantId tenant, IdempotencyScope scope, IdempotencyKey key, String fingerprint,
         Optional<PendingOperation> operation) {
 
-    static final IdempotencyScope ORDERS = IdempotencyScope.ORDER_PLACEMENT;
-    static final Duration RETENTION = Duration.ofHours(1);
-    static final Duration WAIT = Duration.ofSeconds(10);
-    static final OrderRequest REQUEST = new OrderRequest(Optional.of("checkout-1"), "EUR",
+    public static final IdempotencyScope ORDERS = IdempotencyScope.ORDER_PLACEMENT;
+    public static final Duration RETENTION = Duration.ofHours(1);
+    public static final Duration WAIT = Duration.ofSeconds(10);
+    public static final OrderRequest REQUEST = new OrderRequest(Optional.of("checkout-1"), "EUR",
             List.of(new OrderLine("sku-1", 2, 1_250)), Optional.empty());
 
-    static ClaimFixture valid() {
+    public static ClaimFixture valid() {
         return new ClaimFixture(new TenantId("tenant-a"), ORDERS, new IdempotencyKey("key-" + UUID.randomUUID()),
                 "fingerprint-1", Optional.empty());
     }
 
-    ClaimFixture forTenant(String tenantId) {
+    public ClaimFixture forTenant(String tenantId) {
         return new ClaimFixture(new TenantId(tenantId), scope, key, fingerprint, operation);
     }
 
-    ClaimFixture withFingerprint(String otherFingerprint) {
+    public ClaimFixture withFingerprint(String otherFingerprint) {
         return new ClaimFixture(tenant, scope, key, otherFingerprint, operation);
     }
 
     /** The claim of a long operation, run later by a worker. */
-    ClaimFixture asOperation() {
+    public ClaimFixture asOperation() {
         return new ClaimFixture(tenant, scope, key, fingerprint,
                 Optional.of(new PendingOperation(UUID.randomUUID(), REQUEST)));
     }
 
-    UUID operationId() {
+    public UUID operationId() {
         return operation.orElseThrow().id();
     }
 
-    Claim claim(IdempotencyStorePort store, Instant now) {
+    public Claim claim(IdempotencyStorePort store, Instant now) {
         return claim(store, now, WAIT);
     }
 
-    Claim claim(IdempotencyStorePort store, Instant now, Duration wait) {
+    public Claim claim(IdempotencyStorePort store, Instant now, Duration wait) {
         store.boundClaimWaits(wait);
         return store.claim(tenant, scope, key, fingerprint, operation, now, now.plus(RETENTION));
     }
 
-    void complete(IdempotencyStorePort store, RecordedOutcome outcome) {
+    public void complete(IdempotencyStorePort store, RecordedOutcome outcome) {
         store.complete(tenant, scope, key, outcome);
     }
 
     /** The outcome an order request records: the order created, its id derived from {@code label}. */
-    static RecordedOutcome created(String label) {
+    public static RecordedOutcome created(String label) {
         UUID orderId = UUID.nameUUIDFromBytes(label.getBytes(StandardCharsets.UTF_8));
         return new RecordedOutcome(OrderResult.CREATED, "{\"id\":\"" + orderId + "\"}", Optional.of(orderId));
     }

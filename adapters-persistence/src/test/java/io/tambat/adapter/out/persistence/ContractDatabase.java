@@ -1,5 +1,6 @@
 package io.tambat.adapter.out.persistence;
 
+import io.tambat.adapter.out.persistence.schema.FlywaySchemaMigrator;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.EntityTransaction;
@@ -24,9 +25,9 @@ import org.postgresql.ds.PGSimpleDataSource;
  * The adapters get a resource-local EntityManager of the persistence unit {@code tambat} in place of the
  * container's JTA one. An unreachable database fails the tests: {@code scripts/test} always prepares one.
  */
-final class ContractDatabase implements AutoCloseable {
+public final class ContractDatabase implements AutoCloseable {
 
-    static final String SCHEMA = "tambat_contract";
+    public static final String SCHEMA = "tambat_contract";
 
     private final PGSimpleDataSource dataSource;
     private final EntityManagerFactory entityManagers;
@@ -38,7 +39,7 @@ final class ContractDatabase implements AutoCloseable {
         this.emptyTables = emptyTables;
     }
 
-    static ContractDatabase migrated() {
+    public static ContractDatabase migrated() {
         PGSimpleDataSource dataSource = dataSource(SCHEMA);
         update(dataSource, "DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
         FlywaySchemaMigrator.migration(dataSource, SCHEMA).migrate();
@@ -58,7 +59,7 @@ final class ContractDatabase implements AutoCloseable {
     }
 
     /** The test database, with the given schema current. */
-    static PGSimpleDataSource dataSource(String schema) {
+    public static PGSimpleDataSource dataSource(String schema) {
         PGSimpleDataSource dataSource = new PGSimpleDataSource();
         dataSource.setServerNames(new String[] {setting("host", "127.0.0.1")});
         dataSource.setPortNumbers(new int[] {Integer.parseInt(setting("port", "5432"))});
@@ -78,7 +79,7 @@ final class ContractDatabase implements AutoCloseable {
      * transaction's connection, as they do on the container's JTA connection; the persistence context is
      * cleared after each transaction, as a transaction-scoped one would be.
      */
-    <P> StoreSession<P> session(Function<EntityManager, P> adapters) {
+    public <P> StoreSession<P> session(Function<EntityManager, P> adapters) {
         EntityManager em = entityManagers.createEntityManager();
         P port = adapters.apply(em);
         return new StoreSession<>() {
@@ -106,17 +107,17 @@ final class ContractDatabase implements AutoCloseable {
     }
 
     /** Empties every table, so each test starts from a store that holds nothing. */
-    void emptyTables() {
+    public void emptyTables() {
         update(dataSource, emptyTables);
     }
 
     /** The first column of every row the statement selects, read past the adapters. */
-    <T> List<T> column(String sql, Class<T> type, Object... parameters) {
+    public <T> List<T> column(String sql, Class<T> type, Object... parameters) {
         return query(dataSource, sql, type, parameters);
     }
 
     /** The first column of the one row the statement selects. */
-    <T> T value(String sql, Class<T> type, Object... parameters) {
+    public <T> T value(String sql, Class<T> type, Object... parameters) {
         List<T> values = column(sql, type, parameters);
         if (values.size() != 1) {
             throw new IllegalStateException("expected one row, got " + values.size() + " from " + sql);
@@ -125,18 +126,18 @@ final class ContractDatabase implements AutoCloseable {
     }
 
     /** Runs a statement past the adapters, to set up a row as a test needs it. */
-    void execute(String sql, Object... parameters) {
+    public void execute(String sql, Object... parameters) {
         update(dataSource, sql, parameters);
     }
 
     /** A forward delivery of the event in this status, written past the adapters. */
     /** A delivery of the event itself, as ingest writes it, in this status. */
-    void forwardDelivery(String destinationId, UUID inboxId, String status, Instant createdAt) {
+    public void forwardDelivery(String destinationId, UUID inboxId, String status, Instant createdAt) {
         forwardDelivery(destinationId, "event", inboxId.toString(), inboxId, status, createdAt);
     }
 
     /** A delivery of the state change the event caused, as processing writes it, in this status. */
-    void stateChangeDelivery(String destinationId, UUID inboxId, String status, Instant createdAt) {
+    public void stateChangeDelivery(String destinationId, UUID inboxId, String status, Instant createdAt) {
         forwardDelivery(destinationId, "state-change", "state-" + inboxId, inboxId, status, createdAt);
     }
 
@@ -153,7 +154,7 @@ final class ContractDatabase implements AutoCloseable {
         entityManagers.close();
     }
 
-    static <T> List<T> query(PGSimpleDataSource dataSource, String sql, Class<T> type,
+    public static <T> List<T> query(PGSimpleDataSource dataSource, String sql, Class<T> type,
             Object... parameters) {
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement statement = prepare(connection, sql, parameters);
@@ -168,7 +169,7 @@ final class ContractDatabase implements AutoCloseable {
         }
     }
 
-    static void update(PGSimpleDataSource dataSource, String sql, Object... parameters) {
+    public static void update(PGSimpleDataSource dataSource, String sql, Object... parameters) {
         try (Connection connection = dataSource.getConnection();
                 PreparedStatement statement = prepare(connection, sql, parameters)) {
             statement.executeUpdate();

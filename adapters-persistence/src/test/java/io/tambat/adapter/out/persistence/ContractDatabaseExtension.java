@@ -9,7 +9,7 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * Gives a test class the {@link ContractDatabase} (migrated once per test run, closed by JUnit at its end) and
  * empties its tables before each test, so no test sees another's rows.
  */
-final class ContractDatabaseExtension implements ParameterResolver, BeforeEachCallback {
+public final class ContractDatabaseExtension implements ParameterResolver, BeforeEachCallback {
 
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {

@@ -17,39 +17,39 @@ import java.util.Optional;
 import java.util.UUID;
 
 /** One valid inbox entry, and one change at a time: {@code valid().onEndpoint("other").build()}. */
-record InboxEntryFixture(UUID inboxId, EndpointId endpoint, String eventId, Instant receivedAt, String body,
+public record InboxEntryFixture(UUID inboxId, EndpointId endpoint, String eventId, Instant receivedAt, String body,
         String matchedSecretVersion) {
 
-    static final String PROVIDER = "stripe";
-    static final String EVENT_TYPE = "payment_intent.succeeded";
-    static final String KEY_ID = "k1";
+    public static final String PROVIDER = "stripe";
+    public static final String EVENT_TYPE = "payment_intent.succeeded";
+    public static final String KEY_ID = "k1";
 
-    static InboxEntryFixture valid(Instant receivedAt) {
+    public static InboxEntryFixture valid(Instant receivedAt) {
         UUID inboxId = UUID.randomUUID();
         return new InboxEntryFixture(inboxId, new EndpointId("shop"), "evt_" + inboxId, receivedAt,
                 "{\"id\":\"" + inboxId + "\"}", "v1");
     }
 
     /** The same event (provider, endpoint and event id) delivered again, about to be stored under a new id. */
-    InboxEntryFixture redelivered() {
+    public InboxEntryFixture redelivered() {
         return new InboxEntryFixture(UUID.randomUUID(), endpoint, eventId, receivedAt, body, matchedSecretVersion);
     }
 
-    InboxEntryFixture onEndpoint(String endpointId) {
+    public InboxEntryFixture onEndpoint(String endpointId) {
         return new InboxEntryFixture(inboxId, new EndpointId(endpointId), eventId, receivedAt, body,
                 matchedSecretVersion);
     }
 
-    InboxEntryFixture receivedAt(Instant at) {
+    public InboxEntryFixture receivedAt(Instant at) {
         return new InboxEntryFixture(inboxId, endpoint, eventId, at, body, matchedSecretVersion);
     }
 
     /** Another event carrying the same body. */
-    InboxEntryFixture withBodyOf(InboxEntryFixture other) {
+    public InboxEntryFixture withBodyOf(InboxEntryFixture other) {
         return new InboxEntryFixture(inboxId, endpoint, eventId, receivedAt, other.body, matchedSecretVersion);
     }
 
-    InboxEntryFixture matchedBy(String secretVersion) {
+    public InboxEntryFixture matchedBy(String secretVersion) {
         return new InboxEntryFixture(inboxId, endpoint, eventId, receivedAt, body, secretVersion);
     }
 
@@ -57,17 +57,17 @@ record InboxEntryFixture(UUID inboxId, EndpointId endpoint, String eventId, Inst
      * The body is stored as it came: these tests need no encryption, only bytes under a key id. Its digest stands
      * in for a keyed one, with the body's SHA-256 as its earlier, unkeyed form.
      */
-    NewInboxEntry build() {
+    public NewInboxEntry build() {
         return build(Optional.empty(), standInDigest());
     }
 
     /** The entry as accepted by a traced request. */
-    NewInboxEntry buildTracedIn(String traceContext) {
+    public NewInboxEntry buildTracedIn(String traceContext) {
         return build(Optional.of(traceContext), standInDigest());
     }
 
     /** The entry with its body's digest as these digests make it, for tests of the digest itself. */
-    NewInboxEntry buildDigestedBy(PayloadDigestPort digests) {
+    public NewInboxEntry buildDigestedBy(PayloadDigestPort digests) {
         return build(Optional.empty(), digests.of(body.getBytes(StandardCharsets.UTF_8)));
     }
 
@@ -83,7 +83,7 @@ record InboxEntryFixture(UUID inboxId, EndpointId endpoint, String eventId, Inst
      * Attempt {@code attempt}'s lease of the row {@code inboxId}, as a worker holds it: the fields a completion
      * is fenced by are the row and the attempt; the others are this fixture's.
      */
-    static LeasedEvent leasedBy(UUID inboxId, int attempt) {
+    public static LeasedEvent leasedBy(UUID inboxId, int attempt) {
         return new LeasedEvent(inboxId, PROVIDER, new EndpointId("shop"), "evt_" + inboxId, EVENT_TYPE,
                 Optional.of("pi_1"), Optional.of(7L), new Lease(attempt, false), Instant.EPOCH, Optional.empty(),
                 Optional.empty());
@@ -94,12 +94,12 @@ record InboxEntryFixture(UUID inboxId, EndpointId endpoint, String eventId, Inst
     }
 
     /** What stands in for the body's keyed digest. */
-    byte[] keyedDigest() {
+    public byte[] keyedDigest() {
         return sha256(("keyed|" + body).getBytes(StandardCharsets.UTF_8));
     }
 
     /** The unkeyed digest rows stored before keyed digests hold. */
-    byte[] bodySha256() {
+    public byte[] bodySha256() {
         return sha256(body.getBytes(StandardCharsets.UTF_8));
     }
 

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeoutException;
  * Runs contenders on threads of their own, released at one moment, so their transactions overlap. A contender
  * that has not finished within the limit fails the test: a lock held forever must not hang the build.
  */
-final class Race {
+public final class Race {
 
     private static final long LIMIT_SECONDS = 30;
 
@@ -23,7 +23,7 @@ final class Race {
     }
 
     /** The contenders' results, in the order the contenders were given. */
-    static <T> List<T> run(List<Callable<T>> contenders) {
+    public static <T> List<T> run(List<Callable<T>> contenders) {
         ExecutorService threads = Executors.newFixedThreadPool(contenders.size());
         CyclicBarrier start = new CyclicBarrier(contenders.size());
         try {

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.BeforeEach;
  *
  * @param <P> the port, or the ports, the contract is about
  */
-abstract class SessionContract<P> {
+public abstract class SessionContract<P> {
 
     protected StoreSession<P> session;
 
@@ -17,12 +17,12 @@ abstract class SessionContract<P> {
     protected abstract StoreSession<P> openSession();
 
     @BeforeEach
-    void openFirstSession() {
+    public void openFirstSession() {
         session = openSession();
     }
 
     @AfterEach
-    void closeSession() {
+    public void closeSession() {
         session.close();
     }
 }

@@ -10,10 +10,10 @@ import java.util.function.Function;
  *
  * @param <P> the port, or the ports, the session offers
  */
-interface StoreSession<P> extends AutoCloseable {
+public interface StoreSession<P> extends AutoCloseable {
 
     /** Runs the work in one transaction and returns its result. */
-    <T> T call(Function<P, T> work);
+    public <T> T call(Function<P, T> work);
 
     /** Runs the work in one transaction. */
     default void run(Consumer<P> work) {
@@ -24,5 +24,5 @@ interface StoreSession<P> extends AutoCloseable {
     }
 
     @Override
-    void close();
+    public void close();
 }

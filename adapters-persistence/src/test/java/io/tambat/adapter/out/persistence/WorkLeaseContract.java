@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * @param <P> the port, or the ports, of the queue
  * @param <K> the key of one item of the queue
  */
-abstract class WorkLeaseContract<P, K> extends SessionContract<P> {
+public abstract class WorkLeaseContract<P, K> extends SessionContract<P> {
 
     private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
     private static final Instant LEASE_END = NOW.plusSeconds(30);
@@ -36,7 +36,7 @@ abstract class WorkLeaseContract<P, K> extends SessionContract<P> {
     protected abstract int storedAttemptCount(K key);
 
     @Test
-    void leasesTheOldestDueItemsUpToTheBatchSize() {
+    public void leasesTheOldestDueItemsUpToTheBatchSize() {
         K oldest = enqueue(NOW.minusSeconds(300));
         K newest = enqueue(NOW.minusSeconds(100));
         K middle = enqueue(NOW.minusSeconds(200));
@@ -50,7 +50,7 @@ abstract class WorkLeaseContract<P, K> extends SessionContract<P> {
     }
 
     @Test
-    void leavesItemsThatAreNotDueYet() {
+    public void leavesItemsThatAreNotDueYet() {
         K later = enqueue(NOW.plusSeconds(1));
 
         assertThat(lease(session, 10, NOW)).isEmpty();
@@ -58,7 +58,7 @@ abstract class WorkLeaseContract<P, K> extends SessionContract<P> {
     }
 
     @Test
-    void aLiveLeaseKeepsTheItemFromOtherWorkers() {
+    public void aLiveLeaseKeepsTheItemFromOtherWorkers() {
         enqueue(NOW);
         assertThat(lease(session, 10, NOW)).hasSize(1);
 
@@ -68,7 +68,7 @@ abstract class WorkLeaseContract<P, K> extends SessionContract<P> {
     }
 
     @Test
-    void takesOverAnItemWhoseLeaseRanOutWithOneMoreAttempt() {
+    public void takesOverAnItemWhoseLeaseRanOutWithOneMoreAttempt() {
         K key = enqueue(NOW);
         lease(session, 10, NOW);
 
@@ -79,7 +79,7 @@ abstract class WorkLeaseContract<P, K> extends SessionContract<P> {
     }
 
     @Test
-    void completionByAStaleAttemptIsRefusedAndTheCurrentOneEndsTheItem() {
+    public void completionByAStaleAttemptIsRefusedAndTheCurrentOneEndsTheItem() {
         K key = enqueue(NOW);
         lease(session, 10, NOW);
         lease(session, 10, LEASE_END);
@@ -92,7 +92,7 @@ abstract class WorkLeaseContract<P, K> extends SessionContract<P> {
     }
 
     @Test
-    void concurrentWorkersNeverLeaseTheSameItem() {
+    public void concurrentWorkersNeverLeaseTheSameItem() {
         List<K> keys = IntStream.range(0, 40).mapToObj(i -> enqueue(NOW.minusSeconds(i))).toList();
         List<StoreSession<P>> workers = IntStream.range(0, 4).mapToObj(i -> openSession()).toList();
         try {
@@ -129,6 +129,6 @@ abstract class WorkLeaseContract<P, K> extends SessionContract<P> {
     }
 
     /** One leased item: its key and the lease the worker holds. */
-    protected record LeasedItem<K>(K key, Lease lease) {
+    public record LeasedItem<K>(K key, Lease lease) {
     }
 }

@@ -1,0 +1,180 @@
+package io.tambat.adapter.out.persistence.inbox;
+
+import io.tambat.adapter.out.persistence.jdbc.ColumnValues;
+import io.tambat.adapter.out.persistence.jdbc.EnlistedConnection;
+import io.tambat.adapter.out.persistence.jdbc.NativeResults;
+import io.tambat.adapter.out.persistence.jdbc.NumberedStatement;
+import io.tambat.adapter.out.persistence.jdbc.RetentionDeletes;
+import io.tambat.adapter.out.persistence.jdbc.StorageCalls;
+import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.port.out.webhook.InboxPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The inbox on PostgreSQL. The unique key decides duplicates in the INSERT itself ({@code ON CONFLICT DO
+ * NOTHING}): a concurrent insert of the same event blocks until the first commits, then reports the row.
+ */
+@ApplicationScoped
+public class PostgresInboxAdapter implements InboxPort {
+
+    /**
+     * The rows, in one statement for any number of entries; the rows created are returned. Each array holds one
+     * column, entry by entry, and entries are inserted in their order, so of two entries of one event the first
+     * creates the row. A new row needs no history entry: its RECEIVED is its {@code received_at}.
+     */
+    private static final String INSERT_ALL = """
+            WITH input AS (
+                SELECT * FROM unnest(CAST(CAST(? AS text[]) AS uuid[]), CAST(? AS text[]), CAST(? AS text[]),
+                    CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(CAST(? AS text[]) AS bigint[]),
+                    CAST(CAST(? AS text[]) AS timestamptz[]), CAST(CAST(? AS text[]) AS timestamptz[]),
+                    CAST(? AS bytea[]), CAST(? AS text[]), CAST(? AS bytea[]), CAST(? AS text[]), CAST(? AS text[]),
+                    CAST(? AS text[]))
+                WITH ORDINALITY AS entry(inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id,
+                    object_version, provider_created_at, received_at, payload_ciphertext, payload_key_id,
+                    payload_digest, matched_secret_version, trace_context, content_type, position)),
+            inserted AS (
+                INSERT INTO webhook_inbox (inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id,
+                    object_version, provider_created_at, received_at, payload_ciphertext, payload_key_id,
+                    payload_digest, matched_secret_version, trace_context, content_type, status, attempt_count,
+                    next_attempt_at)
+                SELECT inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id, object_version,
+                    provider_created_at, received_at, payload_ciphertext, payload_key_id, payload_digest,
+                    matched_secret_version, trace_context, content_type, 'RECEIVED', 0, received_at
+                FROM input ORDER BY position
+                ON CONFLICT (provider, endpoint_id, provider_event_id) DO NOTHING
+                RETURNING inbox_id)
+            SELECT CAST(inbox_id AS text) FROM inserted""";
+
+    /** The rows already holding the events of entries that created none, by event. */
+    private static final String FIND_EXISTING = """
+            SELECT provider, endpoint_id, provider_event_id, CAST(inbox_id AS text) FROM webhook_inbox
+            WHERE (provider, endpoint_id, provider_event_id) IN (
+                SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[])))""";
+
+    /**
+     * The body's record under an earlier form of its digest ({@code ?6}: under another payload key, or unkeyed)
+     * within the window, if one is there; otherwise the body is recorded under its digest ({@code ?2}), unless a
+     * record of that digest within the window is there.
+     */
+    private static final NumberedStatement RECORD_BODY = NumberedStatement.of("""
+            WITH earlier AS (
+                SELECT inbox_id FROM webhook_body_seen
+                WHERE endpoint_id = ?1 AND seen_at > ?5
+                  AND (payload_digest = ANY (CAST(?6 AS bytea[])) OR payload_sha256 = ANY (CAST(?6 AS bytea[])))
+                LIMIT 1),
+            recorded AS (
+                INSERT INTO webhook_body_seen (endpoint_id, payload_digest, inbox_id, seen_at)
+                SELECT ?1, ?2, CAST(?3 AS uuid), ?4 WHERE NOT EXISTS (SELECT 1 FROM earlier)
+                ON CONFLICT (endpoint_id, payload_digest) DO UPDATE
+                    SET inbox_id = EXCLUDED.inbox_id, seen_at = EXCLUDED.seen_at
+                    WHERE webhook_body_seen.seen_at <= ?5
+                RETURNING 1)
+            SELECT (SELECT CAST(inbox_id AS text) FROM earlier), (SELECT count(*) FROM recorded)""");
+
+    private static final String SEEN_BODY = """
+            SELECT CAST(inbox_id AS text) FROM webhook_body_seen WHERE endpoint_id = ?1 AND payload_digest = ?2""";
+
+    private static final String PURGE_SEEN = """
+            DELETE FROM webhook_body_seen WHERE ctid IN (
+                SELECT ctid FROM webhook_body_seen WHERE seen_at < ?1 LIMIT ?2)""";
+
+    @PersistenceContext(unitName = "tambat")
+    EntityManager em;
+
+    @Override
+    public List<Insertion> insertAll(List<NewInboxEntry> entries) {
+        return StorageCalls.call("inbox insert", () -> {
+            Set<UUID> created = Set.copyOf(EnlistedConnection.query(em, INSERT_ALL, (connection, statement) -> {
+                statement.setArray(1, texts(connection, entries, entry -> entry.inboxId().toString()));
+                statement.setArray(2, texts(connection, entries, NewInboxEntry::provider));
+                statement.setArray(3, texts(connection, entries, entry -> entry.endpointId().value()));
+                statement.setArray(4, texts(connection, entries, entry -> entry.event().providerEventId()));
+                statement.setArray(5, texts(connection, entries, entry -> entry.event().eventType()));
+                statement.setArray(6, texts(connection, entries, entry -> entry.event().objectId().orElse(null)));
+                statement.setArray(7, texts(connection, entries,
+                        entry -> entry.event().objectVersion().map(String::valueOf).orElse(null)));
+                statement.setArray(8, texts(connection, entries,
+                        entry -> entry.event().providerCreatedAt().map(Instant::toString).orElse(null)));
+                statement.setArray(9, texts(connection, entries, entry -> entry.receivedAt().toString()));
+                statement.setArray(10, EnlistedConnection.bytes(connection,
+                        entries.stream().map(entry -> entry.payload().ciphertext()).toList()));
+                statement.setArray(11, texts(connection, entries, entry -> entry.payload().keyId()));
+                statement.setArray(12, EnlistedConnection.bytes(connection,
+                        entries.stream().map(entry -> entry.payloadDigest().stored()).toList()));
+                statement.setArray(13, texts(connection, entries, NewInboxEntry::matchedSecretVersion));
+                statement.setArray(14, texts(connection, entries, entry -> entry.traceContext().orElse(null)));
+                statement.setArray(15, texts(connection, entries, entry -> entry.contentType().orElse(null)));
+            }, row -> UUID.fromString(row.getString(1))));
+            List<NewInboxEntry> notCreated = entries.stream()
+                    .filter(entry -> !created.contains(entry.inboxId())).toList();
+            Map<EventKey, UUID> existing = notCreated.isEmpty() ? Map.of() : existing(notCreated);
+            return entries.stream()
+                    .map(entry -> created.contains(entry.inboxId()) ? new Insertion(entry.inboxId(), true)
+                            : new Insertion(existing.get(EventKey.of(entry)), false))
+                    .toList();
+        });
+    }
+
+    /** Where each event of these entries is stored: by another transaction, or by another entry of this one. */
+    private Map<EventKey, UUID> existing(List<NewInboxEntry> entries) {
+        return EnlistedConnection.query(em, FIND_EXISTING, (connection, statement) -> {
+            statement.setArray(1, texts(connection, entries, NewInboxEntry::provider));
+            statement.setArray(2, texts(connection, entries, entry -> entry.endpointId().value()));
+            statement.setArray(3, texts(connection, entries, entry -> entry.event().providerEventId()));
+        }, row -> Map.entry(new EventKey(row.getString(1), row.getString(2), row.getString(3)),
+                UUID.fromString(row.getString(4)))).stream()
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    }
+
+    private static Array texts(Connection connection, List<NewInboxEntry> entries,
+            Function<NewInboxEntry, String> column) throws SQLException {
+        return EnlistedConnection.texts(connection, entries.stream().map(column).toList());
+    }
+
+    /** An event's identity: its unique key in the inbox. */
+    private record EventKey(String provider, String endpointId, String providerEventId) {
+        static EventKey of(NewInboxEntry entry) {
+            return new EventKey(entry.provider(), entry.endpointId().value(), entry.event().providerEventId());
+        }
+    }
+
+    @Override
+    public Optional<UUID> recordBodyUnlessSeen(NewInboxEntry entry, Instant seenAfter) {
+        return StorageCalls.call("replay window check", () -> {
+            List<Object[]> answer = EnlistedConnection.query(em, RECORD_BODY.sql(), (connection, statement) ->
+                    RECORD_BODY.bind(statement, entry.endpointId().value(), entry.payloadDigest().stored(),
+                            entry.inboxId().toString(), Timestamp.from(entry.receivedAt()), Timestamp.from(seenAfter),
+                            EnlistedConnection.bytes(connection, entry.payloadDigest().earlierForms())),
+                    row -> new Object[] {row.getString(1), row.getLong(2)});
+            Object[] outcome = answer.get(0);
+            if (outcome[0] != null) {
+                return Optional.of(UUID.fromString((String) outcome[0]));
+            }
+            if ((long) outcome[1] > 0) {
+                return Optional.empty();
+            }
+            return Optional.of(NativeResults.value(em.createNativeQuery(SEEN_BODY)
+                    .setParameter(1, entry.endpointId().value())
+                    .setParameter(2, entry.payloadDigest().stored()), ColumnValues::uuid));
+        });
+    }
+
+    @Override
+    public int purgeSeenBodies(Instant before, int batch) {
+        return RetentionDeletes.run(em, "seen body purge", PURGE_SEEN, before, batch);
+    }
+}

@@ -1,0 +1,186 @@
+package io.tambat.adapter.out.persistence.inbox;
+
+import io.tambat.adapter.out.persistence.jdbc.ColumnValues;
+import io.tambat.adapter.out.persistence.jdbc.KeyedNumber;
+import io.tambat.adapter.out.persistence.jdbc.NativeResults;
+import io.tambat.adapter.out.persistence.jdbc.StorageCalls;
+import io.tambat.domain.model.forwarding.DestinationBacklog;
+import io.tambat.domain.model.processing.InboxRow;
+import io.tambat.domain.model.processing.InboxStatus;
+import io.tambat.domain.port.out.inbox.InboxQueryPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Operator views of the inbox. Selects the payload only for its audited reveal, sealed. */
+@ApplicationScoped
+public class PostgresInboxQueryAdapter implements InboxQueryPort {
+
+    /**
+     * A page of the listing: the status {@code ?1}, the selection's filters {@code ?2} to {@code ?6} as bulk
+     * actions read them, the event id {@code ?7}. Newest first and by id among rows received together, so that
+     * the page after a row starts exactly where its page ended ({@code ?8}, {@code ?9}: that row's receipt time
+     * and id). The receipt-time index serves the order.
+     */
+    private static final String LIST = "SELECT " + InboxRows.OPERATOR_VIEW + """
+             FROM webhook_inbox
+            WHERE (CAST(?1 AS text) IS NULL OR %s = ?1) AND %s
+              AND (CAST(?7 AS text) IS NULL OR provider_event_id = ?7)
+              AND (CAST(?8 AS timestamptz) IS NULL
+                   OR (received_at, inbox_id) < (CAST(?8 AS timestamptz), CAST(?9 AS uuid)))
+            ORDER BY received_at DESC, inbox_id DESC
+            LIMIT ?10""".formatted(InboxRows.STATUS, PostgresInboxWorkAdapter.SELECTED);
+
+    private static final String RECEIVED_AT = "SELECT received_at FROM webhook_inbox WHERE inbox_id = CAST(?1 AS uuid)";
+
+    /**
+     * The forwarding outbox as a whole: deliveries pending to any destination, counted up to
+     * {@link DestinationBacklog#COUNTED_UP_TO}, and the oldest one's creation. The oldest is found destination by
+     * destination (a skip scan of the pending-age index, one probe per destination with pending deliveries), so
+     * that reading it never walks the backlog.
+     */
+    private static final String FORWARDING_OUTBOX = """
+            WITH RECURSIVE pending_destination (destination_id) AS (
+                (SELECT destination_id FROM forward_delivery WHERE status = 'PENDING'
+                 ORDER BY destination_id LIMIT 1)
+                UNION ALL
+                SELECT (SELECT f.destination_id FROM forward_delivery f
+                        WHERE f.status = 'PENDING' AND f.destination_id > d.destination_id
+                        ORDER BY f.destination_id LIMIT 1)
+                FROM pending_destination d WHERE d.destination_id IS NOT NULL)
+            SELECT (SELECT count(*) FROM (SELECT 1 FROM forward_delivery WHERE status = 'PENDING' LIMIT %d) pending),
+                (SELECT min((SELECT min(f.created_at) FROM forward_delivery f
+                             WHERE f.status = 'PENDING' AND f.destination_id = d.destination_id))
+                 FROM pending_destination d WHERE d.destination_id IS NOT NULL)""".formatted(
+            DestinationBacklog.COUNTED_UP_TO);
+
+    private static final String PAYLOAD = "SELECT " + InboxRows.SEALED_PAYLOAD
+            + " FROM webhook_inbox WHERE inbox_id = CAST(?1 AS uuid)";
+
+    private static final String FIND = "SELECT " + InboxRows.OPERATOR_VIEW
+            + " FROM webhook_inbox WHERE inbox_id = CAST(?1 AS uuid)";
+
+    /**
+     * A row's statuses, oldest first, as operators read them: RECEIVED when it was stored, then each recorded
+     * change, an ended attempt showing as PROCESSING at its start followed by its outcome, and last the attempt
+     * under way, if any. The first and the last are read from the row itself: history stores only what the row
+     * does not hold ({@link PostgresInboxWorkAdapter}).
+     */
+    static final String HISTORY = "SELECT " + InboxRows.STATUS_CHANGE + """
+             FROM (
+                SELECT 'RECEIVED' AS status, received_at AS at, 0 AS position, 0 AS part FROM webhook_inbox
+                WHERE inbox_id = CAST(?1 AS uuid)
+                UNION ALL
+                SELECT 'PROCESSING', attempt_started_at, history_id, 0 FROM webhook_inbox_history
+                WHERE inbox_id = CAST(?1 AS uuid) AND attempt_started_at IS NOT NULL
+                UNION ALL
+                SELECT status, at, history_id, 1 FROM webhook_inbox_history WHERE inbox_id = CAST(?1 AS uuid)
+                UNION ALL
+                SELECT 'PROCESSING', leased_at, 9223372036854775807 /* after every stored entry */, 0
+                FROM webhook_inbox
+                WHERE inbox_id = CAST(?1 AS uuid) AND lease_until IS NOT NULL) AS change
+            ORDER BY position, part""";
+
+    private static final String MUTATION = "SELECT " + InboxRows.MUTATION
+            + " FROM object_mutation WHERE inbox_id = CAST(?1 AS uuid)";
+
+    private static final String COUNTS = "SELECT " + InboxRows.STATUS + ", count(*) FROM webhook_inbox GROUP BY 1";
+
+    /** The FAILED rows {@link PostgresInboxWorkAdapter}'s payload purge would take once past their retention. */
+    private static final String FAILED_LOSING_PAYLOAD = """
+            SELECT count(*) FROM webhook_inbox i
+            WHERE status = 'FAILED' AND payload_ciphertext IS NOT NULL AND received_at < ?1
+              AND NOT EXISTS (SELECT 1 FROM forward_delivery f
+                              WHERE f.inbox_id = i.inbox_id AND f.message_type = 'event'
+                                AND f.status IN ('PENDING', 'FAILED'))""";
+
+    /** Leased rows are pending too: their stored status stays RECEIVED. */
+    private static final String OLDEST_PENDING = """
+            SELECT min(received_at) FROM webhook_inbox WHERE status = 'RECEIVED'""";
+
+    @PersistenceContext(unitName = "tambat")
+    EntityManager em;
+
+    @Override
+    public Optional<InboxRow.Page> list(InboxRow.Filter filter, Optional<UUID> startingAfter, int limit) {
+        return StorageCalls.call("inbox listing", () -> {
+            Optional<Timestamp> after = Optional.empty();
+            if (startingAfter.isPresent()) {
+                Optional<Instant> receivedAt = NativeResults.values(em.createNativeQuery(RECEIVED_AT)
+                        .setParameter(1, startingAfter.get().toString()), ColumnValues::instant)
+                        .stream().findFirst();
+                if (receivedAt.isEmpty()) {
+                    return Optional.empty();
+                }
+                after = receivedAt.map(Timestamp::from);
+            }
+            // One row more than the page tells whether another page follows.
+            List<InboxRow> rows = NativeResults.rows(em.createNativeQuery(LIST)
+                    .setParameter(1, filter.status().orElse(null))
+                    .setParameter(2, filter.provider().orElse(null))
+                    .setParameter(3, filter.endpointId().orElse(null))
+                    .setParameter(4, filter.eventType().orElse(null))
+                    .setParameter(5, filter.receivedFrom().map(Timestamp::from).orElse(null))
+                    .setParameter(6, filter.receivedTo().map(Timestamp::from).orElse(null))
+                    .setParameter(7, filter.providerEventId().orElse(null))
+                    .setParameter(8, after.orElse(null))
+                    .setParameter(9, startingAfter.map(UUID::toString).orElse(null))
+                    .setParameter(10, limit + 1), InboxRows::operatorView);
+            boolean hasMore = rows.size() > limit;
+            return Optional.of(new InboxRow.Page(hasMore ? List.copyOf(rows.subList(0, limit)) : rows, hasMore));
+        });
+    }
+
+    @Override
+    public Optional<InboxRow.Detail> find(UUID inboxId) {
+        return StorageCalls.call("inbox lookup", () -> {
+            List<InboxRow> rows = NativeResults.rows(em.createNativeQuery(FIND).setParameter(1, inboxId.toString()),
+                    InboxRows::operatorView);
+            if (rows.isEmpty()) {
+                return Optional.empty();
+            }
+            return Optional.of(new InboxRow.Detail(rows.get(0), NativeResults.rows(
+                    em.createNativeQuery(HISTORY).setParameter(1, inboxId.toString()), InboxRows::statusChange),
+                    NativeResults.rows(em.createNativeQuery(MUTATION).setParameter(1, inboxId.toString()),
+                            InboxRows::mutation).stream().findFirst()));
+        });
+    }
+
+    @Override
+    public Optional<InboxRow.Payload> payload(UUID inboxId) {
+        return StorageCalls.call("inbox payload", () -> NativeResults.rows(em.createNativeQuery(PAYLOAD)
+                        .setParameter(1, inboxId.toString()), InboxRows::sealedPayload)
+                .stream().findFirst());
+    }
+
+    @Override
+    public InboxRow.Stats stats(Instant now, Optional<Instant> failedLosingPayloadBefore) {
+        return StorageCalls.call("inbox statistics", () -> {
+            Map<String, Long> counts = new LinkedHashMap<>();
+            for (InboxStatus status : InboxStatus.values()) {
+                counts.put(status.name(), 0L);
+            }
+            NativeResults.rows(em.createNativeQuery(COUNTS), KeyedNumber::of)
+                    .forEach(count -> counts.put(count.key(), count.number()));
+            Optional<Instant> oldestPending = NativeResults.value(em.createNativeQuery(OLDEST_PENDING),
+                    ColumnValues::optionalInstant);
+            Object[] outbox = NativeResults.row(em.createNativeQuery(FORWARDING_OUTBOX), row -> row);
+            long losingPayload = failedLosingPayloadBefore.map(before -> NativeResults.value(em.createNativeQuery(
+                    FAILED_LOSING_PAYLOAD).setParameter(1, Timestamp.from(before)), ColumnValues::number)).orElse(0L);
+            return new InboxRow.Stats(counts, ageSeconds(oldestPending, now), ColumnValues.number(outbox[0]),
+                    ageSeconds(ColumnValues.optionalInstant(outbox[1]), now), losingPayload);
+        });
+    }
+
+    private static long ageSeconds(Optional<Instant> since, Instant now) {
+        return since.map(at -> Math.max(0, Duration.between(at, now).toSeconds())).orElse(0L);
+    }
+}

@@ -1,0 +1,4 @@
+/**
+ * The audit trail of operator actions ({@code operator_audit}).
+ */
+package io.tambat.adapter.out.persistence.operator;

@@ -1,0 +1,58 @@
+package io.tambat.adapter.out.persistence.processing;
+
+import io.tambat.adapter.out.persistence.jdbc.EnlistedConnection;
+import io.tambat.adapter.out.persistence.jdbc.RetentionDeletes;
+import io.tambat.adapter.out.persistence.jdbc.StorageCalls;
+import io.tambat.domain.model.processing.LeasedEvent;
+import io.tambat.domain.port.out.processing.ProcessedEventsPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+/** Processed-event records on PostgreSQL, unique under the inbox's own key. */
+@ApplicationScoped
+class PostgresProcessedEventsAdapter implements ProcessedEventsPort {
+
+    /** One array per column, event by event; the inbox ids of the records made are returned. */
+    private static final String RECORD_ALL = """
+            INSERT INTO processed_event (provider, endpoint_id, provider_event_id, inbox_id, processed_at)
+            SELECT provider, endpoint_id, provider_event_id, inbox_id, ?
+            FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(CAST(? AS text[]) AS uuid[]))
+                AS event(provider, endpoint_id, provider_event_id, inbox_id)
+            ON CONFLICT (provider, endpoint_id, provider_event_id) DO NOTHING
+            RETURNING CAST(inbox_id AS text)""";
+
+    private static final String PURGE = """
+            DELETE FROM processed_event WHERE ctid IN (
+                SELECT ctid FROM processed_event WHERE processed_at < ?1 LIMIT ?2)""";
+
+    @PersistenceContext(unitName = "tambat")
+    EntityManager em;
+
+    @Override
+    public Set<UUID> recordAll(List<LeasedEvent> events, Instant now) {
+        List<UUID> recorded = StorageCalls.call("processed-event record", () -> EnlistedConnection.query(em,
+                RECORD_ALL, (connection, statement) -> {
+                    statement.setTimestamp(1, Timestamp.from(now));
+                    statement.setArray(2, EnlistedConnection.texts(connection,
+                            events.stream().map(LeasedEvent::provider).toList()));
+                    statement.setArray(3, EnlistedConnection.texts(connection,
+                            events.stream().map(event -> event.endpointId().value()).toList()));
+                    statement.setArray(4, EnlistedConnection.texts(connection,
+                            events.stream().map(LeasedEvent::providerEventId).toList()));
+                    statement.setArray(5, EnlistedConnection.texts(connection,
+                            events.stream().map(event -> event.inboxId().toString()).toList()));
+                }, row -> UUID.fromString(row.getString(1))));
+        return Set.copyOf(recorded);
+    }
+
+    @Override
+    public int purgeBefore(Instant cutoff, int batch) {
+        return RetentionDeletes.run(em, "processed-event purge", PURGE, cutoff, batch);
+    }
+}

@@ -1,0 +1,100 @@
+package io.tambat.adapter.out.persistence.inbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tambat.adapter.out.persistence.ContractDatabase;
+import io.tambat.adapter.out.persistence.ContractDatabaseExtension;
+import io.tambat.adapter.out.persistence.InboxEntryFixture;
+import io.tambat.adapter.out.persistence.StoreSession;
+import io.tambat.adapter.out.persistence.jdbc.NumberedStatement;
+import jakarta.persistence.EntityManager;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The inbox contract on PostgreSQL, through {@link PostgresInboxAdapter} and {@link PostgresInboxWorkAdapter}. */
+@ExtendWith(ContractDatabaseExtension.class)
+class PostgresInboxAdapterTest extends InboxPortContract {
+
+    /** The statuses as operators read them, in JDBC's positional form. */
+    private static final NumberedStatement HISTORY = NumberedStatement.of(PostgresInboxQueryAdapter.HISTORY);
+
+    private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
+
+    private final ContractDatabase database;
+
+    PostgresInboxAdapterTest(ContractDatabase database) {
+        this.database = database;
+    }
+
+    @Override
+    protected StoreSession<InboxPorts> openSession() {
+        return database.session(PostgresInboxAdapterTest::inboxPorts);
+    }
+
+    @Test
+    void storesABodysKeyedDigestAndNoUnkeyedOne() {
+        InboxEntryFixture entry = InboxEntryFixture.valid(NOW);
+
+        session.run(ports -> ports.inbox().insertIfAbsent(entry.build()));
+
+        assertThat(database.value("SELECT payload_digest FROM webhook_inbox WHERE inbox_id = ?", byte[].class,
+                entry.inboxId())).isEqualTo(entry.keyedDigest());
+        assertThat(database.value("SELECT payload_sha256 FROM webhook_inbox WHERE inbox_id = ?", byte[].class,
+                entry.inboxId())).isNull();
+    }
+
+    @Test
+    void aBodyAcceptedBeforeDigestsWereKeyedIsStillSeenWithinItsWindowAndRecordedAnewAfterIt() {
+        InboxEntryFixture before = InboxEntryFixture.valid(NOW.minus(Duration.ofMinutes(1)));
+        UUID earlier = UUID.randomUUID();
+        database.execute("INSERT INTO webhook_body_seen (endpoint_id, payload_sha256, inbox_id, seen_at) "
+                + "VALUES ('shop', ?, ?, ?)", before.bodySha256(), earlier, Timestamp.from(before.receivedAt()));
+        InboxEntryFixture replay = InboxEntryFixture.valid(NOW).withBodyOf(before);
+
+        Optional<UUID> seen = session.call(ports -> {
+            ports.inbox().insertIfAbsent(replay.build());
+            return ports.inbox().recordBodyUnlessSeen(replay.build(), NOW.minus(Duration.ofHours(1)));
+        });
+        InboxEntryFixture afterTheWindow = InboxEntryFixture.valid(NOW).withBodyOf(before);
+        Optional<UUID> recordedAnew = session.call(ports -> {
+            ports.inbox().insertIfAbsent(afterTheWindow.build());
+            return ports.inbox().recordBodyUnlessSeen(afterTheWindow.build(), NOW.minusSeconds(30));
+        });
+
+        assertThat(seen).contains(earlier);
+        assertThat(recordedAnew).isEmpty();
+        assertThat(database.column("SELECT payload_digest FROM webhook_body_seen WHERE inbox_id = ?", byte[].class,
+                afterTheWindow.inboxId())).containsExactly(afterTheWindow.keyedDigest());
+    }
+
+    /** The inbox adapters on one EntityManager, as the container injects them. */
+    static InboxPorts inboxPorts(EntityManager em) {
+        PostgresInboxAdapter inbox = new PostgresInboxAdapter();
+        inbox.em = em;
+        PostgresInboxWorkAdapter work = new PostgresInboxWorkAdapter();
+        work.em = em;
+        return new InboxPorts(inbox, work);
+    }
+
+    @Override
+    protected Optional<StoredInboxRow> stored(UUID inboxId) {
+        List<String> status = database.column("SELECT " + InboxRows.STATUS + " FROM webhook_inbox WHERE inbox_id = ?",
+                String.class, inboxId);
+        if (status.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new StoredInboxRow(status.get(0),
+                database.value("SELECT attempt_count FROM webhook_inbox WHERE inbox_id = ?", Integer.class, inboxId),
+                Optional.ofNullable(database.value("SELECT last_error FROM webhook_inbox WHERE inbox_id = ?",
+                        String.class, inboxId)),
+                database.value("SELECT payload_ciphertext IS NOT NULL FROM webhook_inbox WHERE inbox_id = ?",
+                        Boolean.class, inboxId),
+                database.column(HISTORY.sql(), String.class, HISTORY.positional(inboxId.toString()))));
+    }
+}

@@ -1,0 +1,271 @@
+package io.tambat.adapter.out.persistence.inbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import io.tambat.adapter.out.persistence.ContractDatabase;
+import io.tambat.adapter.out.persistence.ContractDatabaseExtension;
+import io.tambat.adapter.out.persistence.InboxEntryFixture;
+import io.tambat.adapter.out.persistence.SessionContract;
+import io.tambat.adapter.out.persistence.StoreSession;
+import io.tambat.domain.model.processing.InboxRow;
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.port.out.inbox.InboxQueryPort;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The operator views of the inbox on PostgreSQL. A leased row keeps its stored status RECEIVED; these views
+ * show it as PROCESSING, count it so and still count it as pending.
+ */
+@ExtendWith(ContractDatabaseExtension.class)
+class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
+
+    private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
+
+    private final ContractDatabase database;
+    private UUID leased;
+    private UUID pending;
+    private UUID failed;
+
+    PostgresInboxQueryAdapterTest(ContractDatabase database) {
+        this.database = database;
+    }
+
+    @Override
+    protected StoreSession<InboxQueryPort> openSession() {
+        return database.session(em -> {
+            PostgresInboxQueryAdapter query = new PostgresInboxQueryAdapter();
+            query.em = em;
+            return query;
+        });
+    }
+
+    /** Three rows received a minute apart: the oldest leased, the next failed, the newest waiting. */
+    @BeforeEach
+    void oneRowInEachStatus() {
+        try (StoreSession<InboxPortContract.InboxPorts> inbox =
+                database.session(PostgresInboxAdapterTest::inboxPorts)) {
+            leased = insert(inbox, NOW.minusSeconds(180));
+            inbox.call(ports -> ports.work().leaseDue(1, NOW, NOW.plusSeconds(30)));
+            failed = insert(inbox, NOW.minusSeconds(120));
+            inbox.call(ports -> ports.work().leaseDue(1, NOW, NOW.plusSeconds(30)));
+            inbox.call(ports -> ports.work().fail(failed, 1, "rejected downstream", NOW));
+            pending = insert(inbox, NOW.minusSeconds(60));
+        }
+    }
+
+    @Test
+    void listsALeasedRowAsProcessing() {
+        assertThat(rows(filter("PROCESSING"), Optional.empty(), 10))
+                .extracting(InboxRow::inboxId, InboxRow::status, InboxRow::attemptCount)
+                .containsExactly(tuple(leased, "PROCESSING", 1));
+        assertThat(rows(filter("RECEIVED"), Optional.empty(), 10)).extracting(InboxRow::inboxId)
+                .containsExactly(pending);
+        assertThat(rows(filter(null), Optional.empty(), 10)).extracting(InboxRow::status)
+                .containsExactly("RECEIVED", "FAILED", "PROCESSING");
+    }
+
+    @Test
+    void pagesNewestFirstEachPageStartingAfterTheLastRowOfThePageBefore() {
+        InboxRow.Page first = session.call(query -> query.list(filter(null), Optional.empty(), 2)).orElseThrow();
+        assertThat(first.rows()).extracting(InboxRow::inboxId).containsExactly(pending, failed);
+        assertThat(first.hasMore()).isTrue();
+
+        InboxRow.Page second = session.call(query -> query.list(filter(null), Optional.of(failed), 2)).orElseThrow();
+        assertThat(second.rows()).extracting(InboxRow::inboxId).containsExactly(leased);
+        assertThat(second.hasMore()).isFalse();
+    }
+
+    @Test
+    void pagesThroughRowsReceivedAtTheSameInstantWithoutSkippingOrRepeatingOne() {
+        List<UUID> together = new ArrayList<>();
+        try (StoreSession<InboxPortContract.InboxPorts> inbox =
+                database.session(PostgresInboxAdapterTest::inboxPorts)) {
+            for (int i = 0; i < 5; i++) {
+                together.add(insert(inbox, NOW.minusSeconds(30)));
+            }
+        }
+        List<UUID> seen = new ArrayList<>();
+        Optional<UUID> after = Optional.empty();
+        InboxRow.Page page;
+        do {
+            Optional<UUID> from = after;
+            page = session.call(query -> query.list(filter(null), from, 2)).orElseThrow();
+            page.rows().forEach(row -> seen.add(row.inboxId()));
+            after = Optional.of(page.rows().get(page.rows().size() - 1).inboxId());
+        } while (page.hasMore());
+
+        assertThat(seen).hasSize(8).doesNotHaveDuplicates().containsAll(together)
+                .endsWith(pending, failed, leased);
+    }
+
+    @Test
+    void selectsAReceivedRangeFromItsStartIncludedToItsEndExcluded() {
+        InboxRow.Filter range = new InboxRow.Filter(Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.empty(), Optional.of(NOW.minusSeconds(120)), Optional.of(NOW.minusSeconds(60)));
+        assertThat(rows(range, Optional.empty(), 10)).extracting(InboxRow::inboxId).containsExactly(failed);
+
+        InboxRow.Filter type = new InboxRow.Filter(Optional.empty(), Optional.empty(), Optional.of("shop"),
+                Optional.of("charge.refunded"), Optional.empty(), Optional.empty(), Optional.empty());
+        assertThat(rows(type, Optional.empty(), 10)).isEmpty();
+    }
+
+    @Test
+    void findsNoPageAfterARowThatDoesNotExist() {
+        assertThat(session.<Optional<InboxRow.Page>>call(query -> query.list(filter(null),
+                Optional.of(UUID.randomUUID()), 10))).isEmpty();
+    }
+
+    @Test
+    void readsTheSealedPayloadOnlyWhileRetentionKeepsIt() {
+        assertThat(session.<Optional<InboxRow.Payload>>call(query -> query.payload(pending))).hasValueSatisfying(
+                payload -> {
+                    assertThat(payload.sealed()).hasValueSatisfying(sealed ->
+                            assertThat(sealed.keyId()).isEqualTo(InboxEntryFixture.KEY_ID));
+                    assertThat(payload.associatedData()).isEqualTo(NewInboxEntry.payloadAssociatedData(pending,
+                            InboxEntryFixture.PROVIDER, new EndpointId("shop"), "evt_" + pending));
+                });
+        database.execute("UPDATE webhook_inbox SET payload_ciphertext = NULL WHERE inbox_id = ?", pending);
+
+        assertThat(session.<Optional<InboxRow.Payload>>call(query -> query.payload(pending)))
+                .hasValueSatisfying(payload -> assertThat(payload.sealed()).isEmpty());
+        assertThat(session.<Optional<InboxRow.Payload>>call(query -> query.payload(UUID.randomUUID()))).isEmpty();
+    }
+
+    @Test
+    void showsTheMutationARowsProcessingApplied() {
+        assertThat(session.<Optional<InboxRow.Detail>>call(query -> query.find(pending)))
+                .hasValueSatisfying(detail -> assertThat(detail.mutation()).isEmpty());
+        database.execute("""
+                INSERT INTO object_mutation (provider, endpoint_id, object_type, object_id, inbox_id, state, version,
+                                             applied_at)
+                VALUES ('stripe', 'shop', 'payment_intent', 'pi_1', ?, 'succeeded', 7, ?)""",
+                pending, Timestamp.from(NOW));
+
+        assertThat(session.<Optional<InboxRow.Detail>>call(query -> query.find(pending))).hasValueSatisfying(detail ->
+                assertThat(detail.mutation()).contains(new InboxRow.Mutation("payment_intent", "pi_1", "succeeded",
+                        Optional.of(7L), NOW)));
+    }
+
+    @Test
+    void showsALeasedRowAsProcessingWithItsHistory() {
+        assertThat(session.<Optional<InboxRow.Detail>>call(query -> query.find(leased))).hasValueSatisfying(detail -> {
+            assertThat(detail.row().status()).isEqualTo("PROCESSING");
+            assertThat(detail.history()).extracting(InboxRow.StatusChange::status)
+                    .containsExactly("RECEIVED", "PROCESSING");
+        });
+    }
+
+    @Test
+    void showsEveryAttemptWithItsTimesFromOneStoredEntryPerEndedAttempt() {
+        Instant received = NOW.minusSeconds(1000);
+        Instant firstLease = NOW.minusSeconds(900);
+        Instant retried = NOW.minusSeconds(850);
+        Instant lostLease = NOW.minusSeconds(800);
+        Instant takenOver = NOW.minusSeconds(700);
+        Instant processed = NOW.minusSeconds(650);
+        UUID row;
+        try (StoreSession<InboxPortContract.InboxPorts> inbox =
+                database.session(PostgresInboxAdapterTest::inboxPorts)) {
+            row = insert(inbox, received);
+            inbox.call(ports -> ports.work().leaseDue(1, firstLease, firstLease.plusSeconds(30)));
+            inbox.call(ports -> ports.work().retryLater(row, 1, lostLease, "transient: timeout", retried));
+            inbox.call(ports -> ports.work().leaseDue(1, lostLease, lostLease.plusSeconds(30)));
+            inbox.call(ports -> ports.work().leaseDue(1, takenOver, takenOver.plusSeconds(30)));
+            inbox.call(ports -> ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(row, 3)), processed));
+        }
+
+        assertThat(session.<Optional<InboxRow.Detail>>call(query -> query.find(row))).hasValueSatisfying(detail ->
+                assertThat(detail.history()).containsExactly(
+                        new InboxRow.StatusChange("RECEIVED", received),
+                        new InboxRow.StatusChange("PROCESSING", firstLease),
+                        new InboxRow.StatusChange("RECEIVED", retried),
+                        new InboxRow.StatusChange("PROCESSING", lostLease),
+                        new InboxRow.StatusChange("PROCESSING", takenOver),
+                        new InboxRow.StatusChange("PROCESSED", processed)));
+        assertThat(database.column("SELECT status FROM webhook_inbox_history WHERE inbox_id = ? ORDER BY history_id",
+                String.class, row)).as("the retry, the lost attempt and the last one")
+                .containsExactly("RECEIVED", "PROCESSING", "PROCESSED");
+    }
+
+    @Test
+    void showsAFailedAttemptAndTheRedriveAfterIt() {
+        Instant redriven = NOW.plusSeconds(10);
+        try (StoreSession<InboxPortContract.InboxPorts> inbox =
+                database.session(PostgresInboxAdapterTest::inboxPorts)) {
+            inbox.call(ports -> ports.work().redrive(failed, redriven));
+        }
+
+        assertThat(session.<Optional<InboxRow.Detail>>call(query -> query.find(failed))).hasValueSatisfying(detail ->
+                assertThat(detail.history()).containsExactly(
+                        new InboxRow.StatusChange("RECEIVED", NOW.minusSeconds(120)),
+                        new InboxRow.StatusChange("PROCESSING", NOW),
+                        new InboxRow.StatusChange("FAILED", NOW),
+                        new InboxRow.StatusChange("RECEIVED", redriven)));
+    }
+
+    @Test
+    void countsLeasedRowsAsProcessingAndAsPending() {
+        InboxRow.Stats stats = session.call(query -> query.stats(NOW, Optional.empty()));
+
+        assertThat(stats.counts()).containsExactlyInAnyOrderEntriesOf(
+                Map.of("RECEIVED", 1L, "PROCESSING", 1L, "PROCESSED", 0L, "FAILED", 1L));
+        assertThat(stats.oldestPendingAgeSeconds()).isEqualTo(180);
+        assertThat(stats.outboxUnpublished()).isZero();
+        assertThat(stats.outboxLagSeconds()).isZero();
+    }
+
+    @Test
+    void theOutboxIsWhatWaitsToBeForwardedToAnyDestinationOldestFirst() {
+        database.forwardDelivery("ledger", leased, "PENDING", NOW.minusSeconds(90));
+        database.forwardDelivery("ledger", failed, "PENDING", NOW.minusSeconds(30));
+        database.forwardDelivery("shop", leased, "PENDING", NOW.minusSeconds(150));
+        database.forwardDelivery("shop", failed, "DELIVERED", NOW.minusSeconds(400));
+        database.forwardDelivery("archive", pending, "FAILED", NOW.minusSeconds(500));
+
+        InboxRow.Stats stats = session.call(query -> query.stats(NOW, Optional.empty()));
+
+        assertThat(stats.outboxUnpublished()).isEqualTo(3);
+        assertThat(stats.outboxLagSeconds()).as("the oldest pending one, of whichever destination").isEqualTo(150);
+    }
+
+    @Test
+    void countsTheFailedRowsStillHoldingAPayloadReceivedBeforeTheCutOff() {
+        assertThat(failedLosingPayload(Optional.of(NOW.minusSeconds(60)))).as("received 120 s ago").isEqualTo(1);
+        assertThat(failedLosingPayload(Optional.of(NOW.minusSeconds(200)))).isZero();
+        assertThat(failedLosingPayload(Optional.empty())).as("FAILED payloads kept for ever").isZero();
+
+        database.execute("UPDATE webhook_inbox SET payload_ciphertext = NULL WHERE inbox_id = ?", failed);
+
+        assertThat(failedLosingPayload(Optional.of(NOW.minusSeconds(60)))).as("already lost").isZero();
+    }
+
+    private long failedLosingPayload(Optional<Instant> lostBefore) {
+        return session.<InboxRow.Stats>call(query -> query.stats(NOW, lostBefore)).failedLosingPayloadSoon();
+    }
+
+    private static UUID insert(StoreSession<InboxPortContract.InboxPorts> inbox, Instant receivedAt) {
+        InboxEntryFixture entry = InboxEntryFixture.valid(receivedAt);
+        inbox.call(ports -> ports.inbox().insertIfAbsent(entry.build()));
+        return entry.inboxId();
+    }
+
+    private List<InboxRow> rows(InboxRow.Filter filter, Optional<UUID> after, int limit) {
+        return session.call(query -> query.list(filter, after, limit)).orElseThrow().rows();
+    }
+
+    private static InboxRow.Filter filter(String status) {
+        return new InboxRow.Filter(Optional.ofNullable(status), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.empty(), Optional.empty());
+    }
+}
