@@ -1,14 +1,13 @@
 package io.tambat.adapter.in.provider.adyen;
 
+import io.tambat.adapter.in.provider.support.DeclaredProviderAdapter;
 import io.tambat.adapter.in.provider.support.crypto.ConstantTime;
 import io.tambat.adapter.in.provider.support.crypto.Hmac;
 import io.tambat.adapter.in.provider.support.crypto.StrictDecoding;
 import io.tambat.adapter.in.provider.support.crypto.Utf8SecretHmac;
-import io.tambat.adapter.in.provider.support.header.MediaTypes;
 import io.tambat.adapter.in.provider.support.ingress.Rejections;
 import io.tambat.adapter.in.provider.support.ingress.WebhookEvents;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
-import io.tambat.provider.spi.ProviderAdapter;
 import io.tambat.provider.spi.ProviderReply;
 import io.tambat.provider.spi.RawDelivery;
 import io.tambat.provider.spi.SignatureCheck;
@@ -41,26 +40,15 @@ import java.util.regex.Pattern;
  *       every item, and processing finds its item by the id.</li>
  * </ul>
  */
-public final class AdyenHmacAdapter implements ProviderAdapter {
+public final class AdyenHmacAdapter extends DeclaredProviderAdapter {
 
     static final ProviderReply ACCEPTED = new ProviderReply("text/plain", "[accepted]");
 
     private static final Pattern HEX_KEY = Pattern.compile("([0-9A-Fa-f]{2})+");
 
-    @Override
-    public String provider() {
-        return "adyen";
-    }
-
-    @Override
-    public boolean acceptsContentType(String contentType) {
-        return MediaTypes.matches(contentType, "application/json");
-    }
-
-    /** Zero: Adyen signs no timestamp, so the pipeline never applies a tolerance to its notifications. */
-    @Override
-    public Duration defaultTolerance() {
-        return Duration.ZERO;
+    /** Tolerance zero: Adyen signs no timestamp, so the pipeline never applies one to its notifications. */
+    public AdyenHmacAdapter() {
+        super("adyen", Duration.ZERO, "application/json");
     }
 
     @Override
@@ -86,8 +74,7 @@ public final class AdyenHmacAdapter implements ProviderAdapter {
 
     private static SignatureCheck check(AdyenNotificationItem item) {
         byte[] signature = JsonFields.lenientString(item.item(), AdyenNotificationItem.HMAC_SIGNATURE)
-                .flatMap(StrictDecoding::base64)
-                .filter(decoded -> decoded.length == Utf8SecretHmac.SHA256_LENGTH)
+                .flatMap(text -> StrictDecoding.base64(text, Utf8SecretHmac.SHA256_LENGTH))
                 .orElseThrow(() -> Rejections.signatureMissing(
                         "an item's additionalData.hmacSignature is missing or not a base64 HMAC-SHA256"));
         byte[] signed = item.signedText().getBytes(StandardCharsets.UTF_8);

@@ -1,5 +1,6 @@
 package io.tambat.adapter.in.provider.github;
 
+import io.tambat.adapter.in.provider.support.DeclaredProviderAdapter;
 import io.tambat.adapter.in.provider.support.crypto.StrictDecoding;
 import io.tambat.adapter.in.provider.support.crypto.Utf8SecretHmac;
 import io.tambat.adapter.in.provider.support.form.FormFields;
@@ -10,7 +11,6 @@ import io.tambat.adapter.in.provider.support.ingress.WebhookEvents;
 import io.tambat.adapter.in.provider.support.json.JsonBodies;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.provider.spi.Headers;
-import io.tambat.provider.spi.ProviderAdapter;
 import io.tambat.provider.spi.RawDelivery;
 import io.tambat.provider.spi.Rejection;
 import io.tambat.provider.spi.SignedDelivery;
@@ -44,7 +44,7 @@ import java.util.Optional;
  *       event. No provider creation time or object version is read: GitHub sends none that is per event.</li>
  * </ul>
  */
-public final class GitHubSignatureAdapter implements ProviderAdapter {
+public final class GitHubSignatureAdapter extends DeclaredProviderAdapter {
 
     static final String SIGNATURE_HEADER = "X-Hub-Signature-256";
     static final String LEGACY_SIGNATURE_HEADER = "X-Hub-Signature";
@@ -55,20 +55,9 @@ public final class GitHubSignatureAdapter implements ProviderAdapter {
     private static final String FORM = "application/x-www-form-urlencoded";
     private static final String SIGNATURE_PREFIX = "sha256=";
 
-    @Override
-    public String provider() {
-        return "github";
-    }
-
-    @Override
-    public boolean acceptsContentType(String contentType) {
-        return MediaTypes.matches(contentType, JSON, FORM);
-    }
-
-    /** Zero: GitHub signs no timestamp, so the pipeline never applies a tolerance to its deliveries. */
-    @Override
-    public Duration defaultTolerance() {
-        return Duration.ZERO;
+    /** Tolerance zero: GitHub signs no timestamp, so the pipeline never applies one to its deliveries. */
+    public GitHubSignatureAdapter() {
+        super("github", Duration.ZERO, JSON, FORM);
     }
 
     @Override
@@ -86,10 +75,7 @@ public final class GitHubSignatureAdapter implements ProviderAdapter {
                     : SIGNATURE_HEADER + " header is missing; the legacy SHA-1 "
                             + LEGACY_SIGNATURE_HEADER + " is not accepted");
         }
-        String value = header.get();
-        byte[] signature = Optional.of(value)
-                .filter(v -> v.startsWith(SIGNATURE_PREFIX))
-                .flatMap(v -> StrictDecoding.hex(v.substring(SIGNATURE_PREFIX.length()), Utf8SecretHmac.SHA256_LENGTH))
+        byte[] signature = StrictDecoding.prefixedHex(header.get(), SIGNATURE_PREFIX, Utf8SecretHmac.SHA256_LENGTH)
                 .orElseThrow(() -> Rejections.signatureMissing(
                         SIGNATURE_HEADER + " header is not sha256=<64 hex digits>"));
         return SignedDelivery.of(Utf8SecretHmac.sha256(delivery.body(), List.of(signature)), Optional.empty());
@@ -98,17 +84,12 @@ public final class GitHubSignatureAdapter implements ProviderAdapter {
     @Override
     public List<WebhookEvent> readEvents(RawDelivery delivery) {
         Headers headers = delivery.headers();
-        String deliveryId = requiredHeader(headers, DELIVERY_HEADER);
-        String eventType = requiredHeader(headers, EVENT_HEADER);
+        String deliveryId = SingleHeader.required(headers, DELIVERY_HEADER, Rejection.MALFORMED_ENVELOPE);
+        String eventType = SingleHeader.required(headers, EVENT_HEADER, Rejection.MALFORMED_ENVELOPE);
         JsonObject payload = JsonBodies.parseObject(jsonPayload(delivery), GitHubSubject.READ);
         Optional<String> accountId =
                 GitHubSubject.in(payload).flatMap(field -> JsonFields.lenientId(payload, field));
         return List.of(WebhookEvents.of(deliveryId, eventType, accountId, Optional.empty(), Optional.empty()));
-    }
-
-    private static String requiredHeader(Headers headers, String name) {
-        return SingleHeader.read(headers, name, Rejection.MALFORMED_ENVELOPE)
-                .orElseThrow(() -> Rejections.malformedEnvelope(name + " header is missing"));
     }
 
     /** The JSON bytes: the body itself, or the {@code payload} field of a form-encoded body. */

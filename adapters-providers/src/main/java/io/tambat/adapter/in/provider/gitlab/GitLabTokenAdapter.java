@@ -1,8 +1,8 @@
 package io.tambat.adapter.in.provider.gitlab;
 
+import io.tambat.adapter.in.provider.support.DeclaredProviderAdapter;
 import io.tambat.adapter.in.provider.support.crypto.ConstantTime;
 import io.tambat.adapter.in.provider.support.crypto.Sha256;
-import io.tambat.adapter.in.provider.support.header.MediaTypes;
 import io.tambat.adapter.in.provider.support.header.SingleHeader;
 import io.tambat.adapter.in.provider.support.ingress.Rejections;
 import io.tambat.adapter.in.provider.support.ingress.WebhookEvents;
@@ -10,7 +10,6 @@ import io.tambat.adapter.in.provider.support.json.JsonBodies;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.adapter.json.JsonPointers;
 import io.tambat.provider.spi.Headers;
-import io.tambat.provider.spi.ProviderAdapter;
 import io.tambat.provider.spi.RawDelivery;
 import io.tambat.provider.spi.Rejection;
 import io.tambat.provider.spi.SignedDelivery;
@@ -38,7 +37,7 @@ import java.util.Optional;
  *       a JSON object; its {@code project.id} is recorded as the object, as absent when of another type.</li>
  * </ul>
  */
-public final class GitLabTokenAdapter implements ProviderAdapter {
+public final class GitLabTokenAdapter extends DeclaredProviderAdapter {
 
     static final String TOKEN_HEADER = "X-Gitlab-Token";
     static final String ID_HEADER = "Idempotency-Key";
@@ -46,20 +45,9 @@ public final class GitLabTokenAdapter implements ProviderAdapter {
     static final String PROJECT_ID = "/project/id";
     private static final JsonPointers READ = JsonPointers.of(PROJECT_ID);
 
-    @Override
-    public String provider() {
-        return "gitlab";
-    }
-
-    @Override
-    public boolean acceptsContentType(String contentType) {
-        return MediaTypes.matches(contentType, "application/json");
-    }
-
-    /** Zero: GitLab sends no signed timestamp, so the pipeline never applies a tolerance to its deliveries. */
-    @Override
-    public Duration defaultTolerance() {
-        return Duration.ZERO;
+    /** Tolerance zero: GitLab sends no signed timestamp, so the pipeline never applies one to its deliveries. */
+    public GitLabTokenAdapter() {
+        super("gitlab", Duration.ZERO, "application/json");
     }
 
     @Override
@@ -87,16 +75,11 @@ public final class GitLabTokenAdapter implements ProviderAdapter {
     @Override
     public List<WebhookEvent> readEvents(RawDelivery delivery) {
         Headers headers = delivery.headers();
-        String id = requiredHeader(headers, ID_HEADER);
-        String eventType = requiredHeader(headers, EVENT_HEADER);
+        String id = SingleHeader.required(headers, ID_HEADER, Rejection.MALFORMED_ENVELOPE);
+        String eventType = SingleHeader.required(headers, EVENT_HEADER, Rejection.MALFORMED_ENVELOPE);
         JsonObject payload = JsonBodies.parseObject(delivery.body(), READ);
         return List.of(WebhookEvents.of(id, eventType, JsonFields.lenientId(payload, PROJECT_ID), Optional.empty(),
                 Optional.empty()));
-    }
-
-    private static String requiredHeader(Headers headers, String name) {
-        return SingleHeader.read(headers, name, Rejection.MALFORMED_ENVELOPE)
-                .orElseThrow(() -> Rejections.malformedEnvelope(name + " header is missing"));
     }
 
     private static byte[] sha256(String text) {

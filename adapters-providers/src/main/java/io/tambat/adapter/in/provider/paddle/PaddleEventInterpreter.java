@@ -8,7 +8,6 @@ import io.tambat.provider.spi.ObjectKey;
 import io.tambat.provider.spi.ObjectType;
 import io.tambat.provider.spi.StateChange;
 import io.tambat.provider.spi.StoredEvent;
-import io.tambat.provider.spi.UninterpretableEventException;
 import jakarta.json.JsonObject;
 import java.util.Optional;
 
@@ -40,19 +39,14 @@ public final class PaddleEventInterpreter implements EventInterpreter {
             return Optional.empty();
         }
         JsonObject payload = StoredPayloads.jsonObject(event.payload(), PaddleEntityFields.READ);
-        String id = required(StoredPayloads.read(() -> JsonFields.optionalString(payload, PaddleEntityFields.ID)),
-                PaddleEntityFields.ID);
-        String state = required(StoredPayloads.read(
-                () -> JsonFields.optionalString(payload, PaddleEntityFields.STATUS)), PaddleEntityFields.STATUS);
-        long version = PaddleEntityFields.version(required(StoredPayloads.read(
-                () -> JsonFields.optionalIsoInstant(payload, PaddleEntityFields.UPDATED_AT)),
-                PaddleEntityFields.UPDATED_AT));
+        String id = StoredPayloads.required(PaddleEntityFields.ID,
+                () -> JsonFields.optionalString(payload, PaddleEntityFields.ID));
+        String state = StoredPayloads.required(PaddleEntityFields.STATUS,
+                () -> JsonFields.optionalString(payload, PaddleEntityFields.STATUS));
+        long version = PaddleEntityFields.version(StoredPayloads.required(PaddleEntityFields.UPDATED_AT,
+                () -> JsonFields.optionalIsoInstant(payload, PaddleEntityFields.UPDATED_AT)));
         ObjectKey key = StoredPayloads.build(PaddleEntityFields.ID, () -> new ObjectKey(PROVIDER, type.get(), id));
         return Optional.of(StoredPayloads.build(PaddleEntityFields.STATUS,
                 () -> new StateChange.Versioned(key, state, version)));
-    }
-
-    private static <T> T required(Optional<T> value, String pointer) {
-        return value.orElseThrow(() -> new UninterpretableEventException(pointer + " is missing"));
     }
 }

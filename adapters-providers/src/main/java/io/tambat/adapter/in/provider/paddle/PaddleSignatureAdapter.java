@@ -1,12 +1,11 @@
 package io.tambat.adapter.in.provider.paddle;
 
+import io.tambat.adapter.in.provider.support.DeclaredProviderAdapter;
 import io.tambat.adapter.in.provider.support.crypto.Utf8SecretHmac;
-import io.tambat.adapter.in.provider.support.header.MediaTypes;
 import io.tambat.adapter.in.provider.support.header.TimestampedSignatureHeader;
 import io.tambat.adapter.in.provider.support.ingress.WebhookEvents;
 import io.tambat.adapter.in.provider.support.json.JsonBodies;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
-import io.tambat.provider.spi.ProviderAdapter;
 import io.tambat.provider.spi.RawDelivery;
 import io.tambat.provider.spi.SignedDelivery;
 import io.tambat.provider.spi.WebhookEvent;
@@ -35,26 +34,14 @@ import java.util.Optional;
  *       as its version ({@link PaddleEntityFields}), each recorded as absent when of another type.</li>
  * </ul>
  */
-public final class PaddleSignatureAdapter implements ProviderAdapter {
+public final class PaddleSignatureAdapter extends DeclaredProviderAdapter {
 
     static final String SIGNATURE_HEADER = "Paddle-Signature";
     private static final TimestampedSignatureHeader.Format HEADER_FORMAT =
             new TimestampedSignatureHeader.Format(SIGNATURE_HEADER, ";", "ts", "h1", ":");
-    private static final Duration TOLERANCE = Duration.ofSeconds(5);
 
-    @Override
-    public String provider() {
-        return "paddle";
-    }
-
-    @Override
-    public boolean acceptsContentType(String contentType) {
-        return MediaTypes.matches(contentType, "application/json");
-    }
-
-    @Override
-    public Duration defaultTolerance() {
-        return TOLERANCE;
+    public PaddleSignatureAdapter() {
+        super("paddle", Duration.ofSeconds(5), "application/json");
     }
 
     @Override

@@ -8,7 +8,6 @@ import io.tambat.provider.spi.ObjectKey;
 import io.tambat.provider.spi.ObjectType;
 import io.tambat.provider.spi.StateChange;
 import io.tambat.provider.spi.StoredEvent;
-import io.tambat.provider.spi.UninterpretableEventException;
 import jakarta.json.JsonObject;
 import java.util.Optional;
 
@@ -39,21 +38,15 @@ public final class ShopifyEventInterpreter implements EventInterpreter {
             return Optional.empty();
         }
         JsonObject order = StoredPayloads.jsonObject(event.payload(), ShopifyOrderFields.READ);
-        String id = required(StoredPayloads.read(() -> JsonFields.optionalId(order, ShopifyOrderFields.ID)),
-                ShopifyOrderFields.ID);
-        String state = required(StoredPayloads.read(
-                () -> JsonFields.optionalString(order, ShopifyOrderFields.FINANCIAL_STATUS)),
-                ShopifyOrderFields.FINANCIAL_STATUS);
-        long version = ShopifyOrderFields.version(required(StoredPayloads.read(
-                () -> JsonFields.optionalIsoInstant(order, ShopifyOrderFields.UPDATED_AT)),
-                ShopifyOrderFields.UPDATED_AT));
+        String id = StoredPayloads.required(ShopifyOrderFields.ID,
+                () -> JsonFields.optionalId(order, ShopifyOrderFields.ID));
+        String state = StoredPayloads.required(ShopifyOrderFields.FINANCIAL_STATUS,
+                () -> JsonFields.optionalString(order, ShopifyOrderFields.FINANCIAL_STATUS));
+        long version = ShopifyOrderFields.version(StoredPayloads.required(ShopifyOrderFields.UPDATED_AT,
+                () -> JsonFields.optionalIsoInstant(order, ShopifyOrderFields.UPDATED_AT)));
         ObjectKey key = StoredPayloads.build(ShopifyOrderFields.ID,
                 () -> new ObjectKey(PROVIDER, ObjectType.PAYMENT, id));
         return Optional.of(StoredPayloads.build(ShopifyOrderFields.FINANCIAL_STATUS,
                 () -> new StateChange.Versioned(key, state, version)));
-    }
-
-    private static <T> T required(Optional<T> value, String pointer) {
-        return value.orElseThrow(() -> new UninterpretableEventException(pointer + " is missing"));
     }
 }

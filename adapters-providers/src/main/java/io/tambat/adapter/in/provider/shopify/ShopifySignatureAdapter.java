@@ -1,15 +1,14 @@
 package io.tambat.adapter.in.provider.shopify;
 
+import io.tambat.adapter.in.provider.support.DeclaredProviderAdapter;
 import io.tambat.adapter.in.provider.support.crypto.StrictDecoding;
 import io.tambat.adapter.in.provider.support.crypto.Utf8SecretHmac;
-import io.tambat.adapter.in.provider.support.header.MediaTypes;
 import io.tambat.adapter.in.provider.support.header.SingleHeader;
 import io.tambat.adapter.in.provider.support.ingress.Rejections;
 import io.tambat.adapter.in.provider.support.ingress.WebhookEvents;
 import io.tambat.adapter.in.provider.support.json.JsonBodies;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.provider.spi.Headers;
-import io.tambat.provider.spi.ProviderAdapter;
 import io.tambat.provider.spi.RawDelivery;
 import io.tambat.provider.spi.Rejection;
 import io.tambat.provider.spi.SignedDelivery;
@@ -40,28 +39,15 @@ import java.util.Optional;
  *       processing fails the event. Shop domain and API version headers are unsigned and not read.</li>
  * </ul>
  */
-public final class ShopifySignatureAdapter implements ProviderAdapter {
+public final class ShopifySignatureAdapter extends DeclaredProviderAdapter {
 
     static final String SIGNATURE_HEADER = "X-Shopify-Hmac-Sha256";
     static final String TOPIC_HEADER = "X-Shopify-Topic";
     private static final String[] ID_HEADERS = {"X-Shopify-Event-Id", "X-Shopify-Webhook-Id"};
 
-    private static final String JSON = "application/json";
-
-    @Override
-    public String provider() {
-        return "shopify";
-    }
-
-    @Override
-    public boolean acceptsContentType(String contentType) {
-        return MediaTypes.matches(contentType, JSON);
-    }
-
-    /** Zero: Shopify signs no timestamp, so the pipeline never applies a tolerance to its deliveries. */
-    @Override
-    public Duration defaultTolerance() {
-        return Duration.ZERO;
+    /** Tolerance zero: Shopify signs no timestamp, so the pipeline never applies one to its deliveries. */
+    public ShopifySignatureAdapter() {
+        super("shopify", Duration.ZERO, "application/json");
     }
 
     @Override
@@ -71,10 +57,8 @@ public final class ShopifySignatureAdapter implements ProviderAdapter {
 
     @Override
     public SignedDelivery readSignature(RawDelivery delivery) {
-        String value = SingleHeader.read(delivery.headers(), SIGNATURE_HEADER, Rejection.SIGNATURE_MISSING)
-                .orElseThrow(() -> Rejections.signatureMissing(SIGNATURE_HEADER + " header is missing"));
-        byte[] signature = StrictDecoding.base64(value)
-                .filter(decoded -> decoded.length == Utf8SecretHmac.SHA256_LENGTH)
+        String value = SingleHeader.required(delivery.headers(), SIGNATURE_HEADER, Rejection.SIGNATURE_MISSING);
+        byte[] signature = StrictDecoding.base64(value, Utf8SecretHmac.SHA256_LENGTH)
                 .orElseThrow(() -> Rejections.signatureMissing(
                         SIGNATURE_HEADER + " header is not the base64 of 32 bytes"));
         return SignedDelivery.of(Utf8SecretHmac.sha256(delivery.body(), List.of(signature)), Optional.empty());
@@ -86,8 +70,7 @@ public final class ShopifySignatureAdapter implements ProviderAdapter {
         String eventId = SingleHeader.firstPresent(headers, Rejection.MALFORMED_ENVELOPE, ID_HEADERS)
                 .orElseThrow(() -> Rejections.malformedEnvelope(ID_HEADERS[0] + " and " + ID_HEADERS[1]
                         + " headers are missing"));
-        String topic = SingleHeader.read(headers, TOPIC_HEADER, Rejection.MALFORMED_ENVELOPE)
-                .orElseThrow(() -> Rejections.malformedEnvelope(TOPIC_HEADER + " header is missing"));
+        String topic = SingleHeader.required(headers, TOPIC_HEADER, Rejection.MALFORMED_ENVELOPE);
         if (!ShopifyOrderFields.isOrderTopic(topic)) {
             JsonBodies.parseObject(delivery.body());
             return List.of(WebhookEvents.of(eventId, topic, Optional.empty(), Optional.empty(), Optional.empty()));

@@ -1,14 +1,13 @@
 package io.tambat.adapter.in.provider.slack;
 
+import io.tambat.adapter.in.provider.support.DeclaredProviderAdapter;
 import io.tambat.adapter.in.provider.support.crypto.SignedMessage;
 import io.tambat.adapter.in.provider.support.crypto.StrictDecoding;
 import io.tambat.adapter.in.provider.support.crypto.Utf8SecretHmac;
-import io.tambat.adapter.in.provider.support.header.MediaTypes;
 import io.tambat.adapter.in.provider.support.header.SingleHeader;
 import io.tambat.adapter.in.provider.support.header.UnixSeconds;
 import io.tambat.adapter.in.provider.support.ingress.Rejections;
 import io.tambat.adapter.in.provider.support.ingress.WebhookEvents;
-import io.tambat.provider.spi.ProviderAdapter;
 import io.tambat.provider.spi.ProviderReply;
 import io.tambat.provider.spi.RawDelivery;
 import io.tambat.provider.spi.Rejection;
@@ -39,27 +38,15 @@ import java.util.Optional;
  *   <li><b>Envelope:</b> the event type, workspace ({@code team_id}) and time, read by {@link SlackEnvelope}.</li>
  * </ul>
  */
-public final class SlackSignatureAdapter implements ProviderAdapter {
+public final class SlackSignatureAdapter extends DeclaredProviderAdapter {
 
     static final String SIGNATURE_HEADER = "X-Slack-Signature";
     static final String TIMESTAMP_HEADER = "X-Slack-Request-Timestamp";
 
     private static final String SIGNATURE_PREFIX = "v0=";
-    private static final Duration TOLERANCE = Duration.ofMinutes(5);
 
-    @Override
-    public String provider() {
-        return "slack";
-    }
-
-    @Override
-    public boolean acceptsContentType(String contentType) {
-        return MediaTypes.matches(contentType, "application/json", "application/x-www-form-urlencoded");
-    }
-
-    @Override
-    public Duration defaultTolerance() {
-        return TOLERANCE;
+    public SlackSignatureAdapter() {
+        super("slack", Duration.ofMinutes(5), "application/json", "application/x-www-form-urlencoded");
     }
 
     @Override
@@ -69,14 +56,12 @@ public final class SlackSignatureAdapter implements ProviderAdapter {
 
     @Override
     public SignedDelivery readSignature(RawDelivery delivery) {
-        String timestampText = SingleHeader.read(delivery.headers(), TIMESTAMP_HEADER, Rejection.SIGNATURE_MISSING)
-                .orElseThrow(() -> Rejections.signatureMissing(TIMESTAMP_HEADER + " header is missing"));
+        String timestampText =
+                SingleHeader.required(delivery.headers(), TIMESTAMP_HEADER, Rejection.SIGNATURE_MISSING);
         long timestamp = UnixSeconds.parse(timestampText).orElseThrow(() -> Rejections.signatureMissing(
                 TIMESTAMP_HEADER + " header is not integer unix seconds"));
         byte[] signature = SingleHeader.read(delivery.headers(), SIGNATURE_HEADER, Rejection.SIGNATURE_MISSING)
-                .filter(value -> value.startsWith(SIGNATURE_PREFIX))
-                .flatMap(value -> StrictDecoding.hex(value.substring(SIGNATURE_PREFIX.length()),
-                        Utf8SecretHmac.SHA256_LENGTH))
+                .flatMap(value -> StrictDecoding.prefixedHex(value, SIGNATURE_PREFIX, Utf8SecretHmac.SHA256_LENGTH))
                 .orElseThrow(() -> Rejections.signatureMissing(
                         SIGNATURE_HEADER + " header is missing or not v0=<64 hex digits>"));
         // The parsed number is signed, as Slack's SDKs sign it, so the tolerance check and the signature agree.

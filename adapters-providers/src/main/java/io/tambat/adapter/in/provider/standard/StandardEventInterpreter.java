@@ -66,11 +66,9 @@ public final class StandardEventInterpreter implements EventInterpreter {
             return Optional.empty();
         }
         String idPointer = settings.idPointer();
-        String id = StoredPayloads.read(() -> JsonFields.optionalId(payload, idPointer))
-                .orElseThrow(() -> missing(idPointer));
+        String id = StoredPayloads.required(idPointer, () -> JsonFields.optionalId(payload, idPointer));
         String statePointer = settings.statePointer();
-        String state = StoredPayloads.read(() -> JsonFields.optionalString(payload, statePointer))
-                .orElseThrow(() -> missing(statePointer));
+        String state = StoredPayloads.required(statePointer, () -> JsonFields.optionalString(payload, statePointer));
         ObjectKey key = StoredPayloads.build(idPointer, () -> new ObjectKey(PROVIDER, type.get(), id));
         if (!settings.sequencePointer().isEmpty()) {
             Optional<Long> sequence = version(payload, settings.sequencePointer());
@@ -107,9 +105,5 @@ public final class StandardEventInterpreter implements EventInterpreter {
             }
             throw new UninterpretableEventException(pointer + " must be an integer or a string of digits");
         });
-    }
-
-    private static UninterpretableEventException missing(String pointer) {
-        return new UninterpretableEventException(pointer + " is missing");
     }
 }

@@ -1,7 +1,7 @@
 package io.tambat.adapter.in.provider.standard;
 
+import io.tambat.adapter.in.provider.support.DeclaredProviderAdapter;
 import io.tambat.adapter.in.provider.support.crypto.SignedMessage;
-import io.tambat.adapter.in.provider.support.header.MediaTypes;
 import io.tambat.adapter.in.provider.support.header.SingleHeader;
 import io.tambat.adapter.in.provider.support.header.UnixSeconds;
 import io.tambat.adapter.in.provider.support.ingress.Rejections;
@@ -10,7 +10,6 @@ import io.tambat.adapter.in.provider.support.json.JsonBodies;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.adapter.json.JsonPointers;
 import io.tambat.provider.spi.Headers;
-import io.tambat.provider.spi.ProviderAdapter;
 import io.tambat.provider.spi.RawDelivery;
 import io.tambat.provider.spi.Rejection;
 import io.tambat.provider.spi.SignedDelivery;
@@ -49,12 +48,11 @@ import java.util.Optional;
  * <p>Each header is read from its {@code svix-*} name first and falls back to the {@code webhook-*} name,
  * the way Svix's own libraries do.
  */
-public final class StandardWebhooksAdapter implements ProviderAdapter {
+public final class StandardWebhooksAdapter extends DeclaredProviderAdapter {
 
     private static final String[] ID_HEADERS = {"svix-id", "webhook-id"};
     private static final String[] TIMESTAMP_HEADERS = {"svix-timestamp", "webhook-timestamp"};
     private static final String[] SIGNATURE_HEADERS = {"svix-signature", "webhook-signature"};
-    private static final Duration TOLERANCE = Duration.ofMinutes(5);
 
     private static final String EVENT_TYPE = "/type";
     private static final String OBJECT_ID = "/data/id";
@@ -62,19 +60,8 @@ public final class StandardWebhooksAdapter implements ProviderAdapter {
     private static final String EVENT_TIME = "/timestamp";
     private static final JsonPointers ENVELOPE = JsonPointers.of(EVENT_TYPE, OBJECT_ID, OBJECT_VERSION, EVENT_TIME);
 
-    @Override
-    public String provider() {
-        return "standard";
-    }
-
-    @Override
-    public boolean acceptsContentType(String contentType) {
-        return MediaTypes.matches(contentType, "application/json");
-    }
-
-    @Override
-    public Duration defaultTolerance() {
-        return TOLERANCE;
+    public StandardWebhooksAdapter() {
+        super("standard", Duration.ofMinutes(5), "application/json");
     }
 
     @Override

@@ -90,8 +90,7 @@ public final class StripeEventInterpreter implements EventInterpreter {
             return Optional.empty();
         }
         String field = idField.get();
-        String id = StoredPayloads.read(() -> JsonFields.optionalString(payload, field))
-                .orElseThrow(() -> new UninterpretableEventException(field + " is missing"));
+        String id = StoredPayloads.required(field, () -> JsonFields.optionalString(payload, field));
         ObjectKey key = StoredPayloads.build(field, () -> new ObjectKey(PROVIDER, type.get(), id));
         return Optional.of(new StateChange.FetchCurrent(key, connectedAccount(type.get(), payload)));
     }

@@ -1,12 +1,11 @@
 package io.tambat.adapter.in.provider.stripe;
 
-import io.tambat.adapter.in.provider.support.header.MediaTypes;
+import io.tambat.adapter.in.provider.support.DeclaredProviderAdapter;
 import io.tambat.adapter.in.provider.support.header.TimestampedSignatureHeader;
 import io.tambat.adapter.in.provider.support.ingress.WebhookEvents;
 import io.tambat.adapter.in.provider.support.json.JsonBodies;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.adapter.json.JsonPointers;
-import io.tambat.provider.spi.ProviderAdapter;
 import io.tambat.provider.spi.RawDelivery;
 import io.tambat.provider.spi.SignedDelivery;
 import io.tambat.provider.spi.WebhookEvent;
@@ -41,7 +40,7 @@ import java.util.Optional;
  *       the object id again and fails an event it cannot interpret.</li>
  * </ul>
  */
-public final class StripeSignatureAdapter implements ProviderAdapter {
+public final class StripeSignatureAdapter extends DeclaredProviderAdapter {
 
     static final String SIGNATURE_HEADER = "Stripe-Signature";
     private static final TimestampedSignatureHeader.Format HEADER_FORMAT =
@@ -51,7 +50,6 @@ public final class StripeSignatureAdapter implements ProviderAdapter {
     // Stripe issues 32 characters after the prefix; eight is a floor against empty or placeholder values,
     // not a strength guarantee.
     private static final int MIN_SECRET_CHARS_AFTER_PREFIX = 8;
-    private static final Duration TOLERANCE = Duration.ofMinutes(5);
 
     private static final String EVENT_ID = "/id";
     private static final String EVENT_TYPE = "/type";
@@ -59,19 +57,8 @@ public final class StripeSignatureAdapter implements ProviderAdapter {
     private static final String CREATED = "/created";
     private static final JsonPointers ENVELOPE = JsonPointers.of(EVENT_ID, EVENT_TYPE, OBJECT_ID, CREATED);
 
-    @Override
-    public String provider() {
-        return "stripe";
-    }
-
-    @Override
-    public boolean acceptsContentType(String contentType) {
-        return MediaTypes.matches(contentType, "application/json");
-    }
-
-    @Override
-    public Duration defaultTolerance() {
-        return TOLERANCE;
+    public StripeSignatureAdapter() {
+        super("stripe", Duration.ofMinutes(5), "application/json");
     }
 
     @Override

@@ -11,9 +11,12 @@
  *       the way processing expects.</li>
  * </ul>
  *
+ * <p>In this package itself, {@code DeclaredProviderAdapter}: the base every built-in adapter extends to state its
+ * name, media types and tolerance rather than code them.
+ *
  * <p>Dependencies point one way: every package may raise the rejections in {@code ingress}, {@code processing}
- * builds on the readers, and nothing here depends on {@code processing}. Every helper works on bytes: a body
- * only becomes characters when a verified body is parsed as JSON. Exception messages name what was wrong (a
- * header, a field), never a secret, a signature or body content.
+ * builds on the readers, and no sub-package depends on {@code processing} or on this package. Every helper works
+ * on bytes: a body only becomes characters when a verified body is parsed as JSON. Exception messages name what
+ * was wrong (a header, a field), never a secret, a signature or body content.
  */
 package io.tambat.adapter.in.provider.support;

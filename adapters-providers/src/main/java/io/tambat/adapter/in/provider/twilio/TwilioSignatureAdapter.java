@@ -1,5 +1,6 @@
 package io.tambat.adapter.in.provider.twilio;
 
+import io.tambat.adapter.in.provider.support.DeclaredProviderAdapter;
 import io.tambat.adapter.in.provider.support.crypto.ConstantTime;
 import io.tambat.adapter.in.provider.support.crypto.Sha256;
 import io.tambat.adapter.in.provider.support.crypto.SignedMessage;
@@ -13,7 +14,6 @@ import io.tambat.adapter.in.provider.support.ingress.WebhookEvents;
 import io.tambat.adapter.in.provider.support.json.JsonBodies;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.adapter.json.JsonPointers;
-import io.tambat.provider.spi.ProviderAdapter;
 import io.tambat.provider.spi.RawDelivery;
 import io.tambat.provider.spi.Rejection;
 import io.tambat.provider.spi.SignatureCheck;
@@ -58,7 +58,7 @@ import java.util.Optional;
  *       must be one object; its {@code type} string is the type, else {@code twilio.event}.</li>
  * </ul>
  */
-public final class TwilioSignatureAdapter implements ProviderAdapter {
+public final class TwilioSignatureAdapter extends DeclaredProviderAdapter {
 
     private static final String SIGNATURE_HEADER = "X-Twilio-Signature";
     private static final String IDEMPOTENCY_HEADER = "I-Twilio-Idempotency-Token";
@@ -73,20 +73,9 @@ public final class TwilioSignatureAdapter implements ProviderAdapter {
     private static final byte[] NO_PARAMETERS = new byte[0];
     private static final SignedDelivery NEVER_VERIFIED = SignedDelivery.of(secret -> false, Optional.empty());
 
-    @Override
-    public String provider() {
-        return "twilio";
-    }
-
-    @Override
-    public boolean acceptsContentType(String contentType) {
-        return MediaTypes.matches(contentType, FORM, JSON);
-    }
-
-    /** Zero: Twilio signs no timestamp, so the pipeline never applies a tolerance to its deliveries. */
-    @Override
-    public Duration defaultTolerance() {
-        return Duration.ZERO;
+    /** Tolerance zero: Twilio signs no timestamp, so the pipeline never applies one to its deliveries. */
+    public TwilioSignatureAdapter() {
+        super("twilio", Duration.ZERO, FORM, JSON);
     }
 
     /** True: Twilio signs the URL it calls, which only the endpoint's configured public URL can tell. */
@@ -149,10 +138,8 @@ public final class TwilioSignatureAdapter implements ProviderAdapter {
     }
 
     private static byte[] signature(RawDelivery delivery) {
-        String value = SingleHeader.read(delivery.headers(), SIGNATURE_HEADER, Rejection.SIGNATURE_MISSING)
-                .orElseThrow(() -> Rejections.signatureMissing(SIGNATURE_HEADER + " header is missing"));
-        return StrictDecoding.base64(value)
-                .filter(decoded -> decoded.length == Utf8SecretHmac.SHA1_LENGTH)
+        String value = SingleHeader.required(delivery.headers(), SIGNATURE_HEADER, Rejection.SIGNATURE_MISSING);
+        return StrictDecoding.base64(value, Utf8SecretHmac.SHA1_LENGTH)
                 .orElseThrow(() -> Rejections.signatureMissing(
                         SIGNATURE_HEADER + " header is not the base64 of 20 bytes"));
     }

@@ -7,10 +7,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.tambat.adapter.in.provider.EventFixtures;
+import io.tambat.adapter.in.provider.TestHeaders;
+import io.tambat.adapter.in.provider.UntimedSignatureConformance;
 import io.tambat.kit.JsonMutation;
-import io.tambat.kit.ProviderAdapterConformance;
 import io.tambat.provider.spi.Headers;
-import io.tambat.provider.spi.ProviderAdapter;
 import io.tambat.provider.spi.RawDelivery;
 import io.tambat.provider.spi.Rejection;
 import io.tambat.provider.spi.WebhookEvent;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class GitHubSignatureAdapterTest extends ProviderAdapterConformance {
+class GitHubSignatureAdapterTest extends UntimedSignatureConformance {
 
     private static final String GUID = "72d3162e-cc78-11e3-81ab-4c9367dc0958";
     private static final String G1_SIGNATURE = "sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17";
@@ -33,16 +33,8 @@ class GitHubSignatureAdapterTest extends ProviderAdapterConformance {
     /** G3's payload holds two literal backslashes before {@code u001b}. */
     private static final String G3_PAYLOAD = "{\"foo\":\"\\\\u001b\"}";
 
-    private final GitHubSignatureAdapter adapter = new GitHubSignatureAdapter();
-
-    @Override
-    protected ProviderAdapter adapter() {
-        return adapter;
-    }
-
-    @Override
-    protected String contentType() {
-        return "application/json";
+    GitHubSignatureAdapterTest() {
+        super(new GitHubSignatureAdapter(), "application/json");
     }
 
     @Override
@@ -89,27 +81,9 @@ class GitHubSignatureAdapterTest extends ProviderAdapterConformance {
                 "sha256 = " + sha256);
     }
 
-    @Override
-    protected Optional<Message> withChangedEventId(Message message) {
-        return Optional.empty();
-    }
-
-    @Override
-    protected boolean signsTimestamp() {
-        return false;
-    }
-
-    @Override
-    protected boolean carriesSeveralSignatures() {
-        return false;
-    }
-
     private static RawDelivery gitHubDelivery(byte[] body, String contentType, String... extraHeaders) {
-        String[] base = {"Content-Type", contentType, "X-GitHub-Delivery", GUID, "X-GitHub-Event", "push"};
-        String[] all = new String[base.length + extraHeaders.length];
-        System.arraycopy(base, 0, all, 0, base.length);
-        System.arraycopy(extraHeaders, 0, all, base.length, extraHeaders.length);
-        return new RawDelivery(body, Headers.of(all), Optional.empty());
+        String[] usual = {"Content-Type", contentType, "X-GitHub-Delivery", GUID, "X-GitHub-Event", "push"};
+        return new RawDelivery(body, TestHeaders.of(usual, extraHeaders), Optional.empty());
     }
 
     @Override

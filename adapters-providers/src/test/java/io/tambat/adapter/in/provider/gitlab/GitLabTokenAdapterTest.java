@@ -3,31 +3,22 @@ package io.tambat.adapter.in.provider.gitlab;
 import static io.tambat.adapter.in.provider.TestSigning.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tambat.kit.ProviderAdapterConformance;
+import io.tambat.adapter.in.provider.TestHeaders;
+import io.tambat.adapter.in.provider.UntimedSignatureConformance;
 import io.tambat.provider.spi.Headers;
-import io.tambat.provider.spi.ProviderAdapter;
 import io.tambat.provider.spi.RawDelivery;
 import io.tambat.provider.spi.Rejection;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-class GitLabTokenAdapterTest extends ProviderAdapterConformance {
+class GitLabTokenAdapterTest extends UntimedSignatureConformance {
 
     private static final String KEY = "9d3e5ba1-4c6f-4b87-8a14-5b0c7c0e2f11";
 
-    private final GitLabTokenAdapter adapter = new GitLabTokenAdapter();
-
-    @Override
-    protected ProviderAdapter adapter() {
-        return adapter;
-    }
-
-    @Override
-    protected String contentType() {
-        return "application/json";
+    GitLabTokenAdapterTest() {
+        super(new GitLabTokenAdapter(), "application/json");
     }
 
     @Override
@@ -66,31 +57,14 @@ class GitLabTokenAdapterTest extends ProviderAdapterConformance {
     }
 
     @Override
-    protected Optional<Message> withChangedEventId(Message message) {
-        return Optional.empty();
-    }
-
-    @Override
-    protected boolean signsTimestamp() {
-        return false;
-    }
-
-    @Override
-    protected boolean carriesSeveralSignatures() {
-        return false;
-    }
-
-    @Override
     protected boolean signsBody() {
         return false;
     }
 
     private static RawDelivery push(String... extraHeaders) {
-        String[] base = {"Content-Type", "application/json", "X-Gitlab-Event", "Push Hook", "Idempotency-Key", KEY};
-        String[] all = Arrays.copyOf(base, base.length + extraHeaders.length);
-        System.arraycopy(extraHeaders, 0, all, base.length, extraHeaders.length);
-        return new RawDelivery(utf8("{\"object_kind\":\"push\",\"project\":{\"id\":15}}"), Headers.of(all),
-                Optional.empty());
+        String[] usual = {"Content-Type", "application/json", "X-Gitlab-Event", "Push Hook", "Idempotency-Key", KEY};
+        return new RawDelivery(utf8("{\"object_kind\":\"push\",\"project\":{\"id\":15}}"),
+                TestHeaders.of(usual, extraHeaders), Optional.empty());
     }
 
     @Test

@@ -6,10 +6,9 @@ import static io.tambat.adapter.in.provider.TestSigning.hmacSha256;
 import static io.tambat.adapter.in.provider.TestSigning.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tambat.adapter.in.provider.BuiltInAdapterConformance;
 import io.tambat.adapter.in.provider.EventFixtures;
-import io.tambat.kit.ProviderAdapterConformance;
 import io.tambat.provider.spi.Headers;
-import io.tambat.provider.spi.ProviderAdapter;
 import io.tambat.provider.spi.RawDelivery;
 import io.tambat.provider.spi.Rejection;
 import io.tambat.provider.spi.SecretVersion;
@@ -23,7 +22,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-class PaddleSignatureAdapterTest extends ProviderAdapterConformance {
+class PaddleSignatureAdapterTest extends BuiltInAdapterConformance {
 
     /** Vector P1, from paddle-node-sdk's webhooks-validator test. */
     private static final String P1_SECRET = "VALID_SECRET";
@@ -39,16 +38,8 @@ class PaddleSignatureAdapterTest extends ProviderAdapterConformance {
     private static final String FIXTURE_HEADER =
             "ts=1796107460;h1=dee4bc8d30099c945d8951f158fe1fd82d92c5155bc2b488c30e0f2f1c7b4318";
 
-    private final PaddleSignatureAdapter adapter = new PaddleSignatureAdapter();
-
-    @Override
-    protected ProviderAdapter adapter() {
-        return adapter;
-    }
-
-    @Override
-    protected String contentType() {
-        return "application/json";
+    PaddleSignatureAdapterTest() {
+        super(new PaddleSignatureAdapter(), "application/json");
     }
 
     @Override
@@ -103,9 +94,7 @@ class PaddleSignatureAdapterTest extends ProviderAdapterConformance {
 
     @Override
     protected Optional<Message> withChangedEventId(Message message) {
-        // The id lives in the signed body, so changing it changes the body.
-        return Optional.of(message.withEventId("evt_contract_0002")
-                .withBody(envelope("evt_contract_0002", message.eventType(), "contract fixture")));
+        return withEventIdChangedInEnvelope(message);
     }
 
     @Override

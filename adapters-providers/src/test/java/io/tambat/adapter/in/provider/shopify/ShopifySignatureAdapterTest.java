@@ -6,19 +6,18 @@ import static io.tambat.adapter.in.provider.TestSigning.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.adapter.in.provider.EventFixtures;
-import io.tambat.kit.ProviderAdapterConformance;
+import io.tambat.adapter.in.provider.TestHeaders;
+import io.tambat.adapter.in.provider.UntimedSignatureConformance;
 import io.tambat.provider.spi.Headers;
-import io.tambat.provider.spi.ProviderAdapter;
 import io.tambat.provider.spi.RawDelivery;
 import io.tambat.provider.spi.Rejection;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-class ShopifySignatureAdapterTest extends ProviderAdapterConformance {
+class ShopifySignatureAdapterTest extends UntimedSignatureConformance {
 
     /**
      * An {@code orders/paid} body signed with Node's own HMAC and accepted by Shopify's official library
@@ -29,16 +28,8 @@ class ShopifySignatureAdapterTest extends ProviderAdapterConformance {
     private static final String EVENT_ID = "98880550-7158-44d4-b7cd-2c97c8a091b5";
     private static final String WEBHOOK_ID = "b54557e4-bdd9-4b37-8a5f-bf7d70bcd043";
 
-    private final ShopifySignatureAdapter adapter = new ShopifySignatureAdapter();
-
-    @Override
-    protected ProviderAdapter adapter() {
-        return adapter;
-    }
-
-    @Override
-    protected String contentType() {
-        return "application/json";
+    ShopifySignatureAdapterTest() {
+        super(new ShopifySignatureAdapter(), "application/json");
     }
 
     @Override
@@ -85,28 +76,11 @@ class ShopifySignatureAdapterTest extends ProviderAdapterConformance {
                 FIXTURE_SIGNATURE.replace("=", "") + "!");
     }
 
-    @Override
-    protected Optional<Message> withChangedEventId(Message message) {
-        return Optional.empty();
-    }
-
-    @Override
-    protected boolean signsTimestamp() {
-        return false;
-    }
-
-    @Override
-    protected boolean carriesSeveralSignatures() {
-        return false;
-    }
-
     private static RawDelivery orderPaid(byte[] body, String signature, String... extraHeaders) {
-        String[] base = {"Content-Type", "application/json", "X-Shopify-Topic", "orders/paid",
+        String[] usual = {"Content-Type", "application/json", "X-Shopify-Topic", "orders/paid",
                 "X-Shopify-Event-Id", EVENT_ID, "X-Shopify-Webhook-Id", WEBHOOK_ID,
                 "X-Shopify-Shop-Domain", "tambat-test.myshopify.com", "X-Shopify-Hmac-Sha256", signature};
-        String[] all = Arrays.copyOf(base, base.length + extraHeaders.length);
-        System.arraycopy(extraHeaders, 0, all, base.length, extraHeaders.length);
-        return new RawDelivery(body, Headers.of(all), Optional.empty());
+        return new RawDelivery(body, TestHeaders.of(usual, extraHeaders), Optional.empty());
     }
 
     private static byte[] orderPaidBody() {

@@ -6,10 +6,9 @@ import static io.tambat.adapter.in.provider.TestSigning.hmacSha256;
 import static io.tambat.adapter.in.provider.TestSigning.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tambat.adapter.in.provider.BuiltInAdapterConformance;
 import io.tambat.adapter.in.provider.EventFixtures;
-import io.tambat.kit.ProviderAdapterConformance;
 import io.tambat.provider.spi.Headers;
-import io.tambat.provider.spi.ProviderAdapter;
 import io.tambat.provider.spi.ProviderReply;
 import io.tambat.provider.spi.RawDelivery;
 import io.tambat.provider.spi.Rejection;
@@ -24,7 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-class SlackSignatureAdapterTest extends ProviderAdapterConformance {
+class SlackSignatureAdapterTest extends BuiltInAdapterConformance {
 
     /** Vector L1, Slack's own example in "Verifying requests from Slack": a slash command. */
     private static final String L1_SECRET = "8f742231b10e8888abcd99yyyzzz85a5";
@@ -45,16 +44,8 @@ class SlackSignatureAdapterTest extends ProviderAdapterConformance {
     private static final String FIXTURE_SIGNATURE =
             "v0=681a7db373773726328bd0bdc3707f16bce0a2d7c805c1a6a22c28432ea0bd7b";
 
-    private final SlackSignatureAdapter adapter = new SlackSignatureAdapter();
-
-    @Override
-    protected ProviderAdapter adapter() {
-        return adapter;
-    }
-
-    @Override
-    protected String contentType() {
-        return "application/json";
+    SlackSignatureAdapterTest() {
+        super(new SlackSignatureAdapter(), "application/json");
     }
 
     @Override
@@ -100,8 +91,7 @@ class SlackSignatureAdapterTest extends ProviderAdapterConformance {
 
     @Override
     protected Optional<Message> withChangedEventId(Message message) {
-        return Optional.of(message.withEventId("evt_contract_0002")
-                .withBody(envelope("evt_contract_0002", message.eventType(), "contract fixture")));
+        return withEventIdChangedInEnvelope(message);
     }
 
     @Override

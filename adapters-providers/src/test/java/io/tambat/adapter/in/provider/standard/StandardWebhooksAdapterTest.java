@@ -7,10 +7,9 @@ import static io.tambat.adapter.in.provider.TestSigning.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
+import io.tambat.adapter.in.provider.BuiltInAdapterConformance;
 import io.tambat.adapter.in.provider.EventFixtures;
-import io.tambat.kit.ProviderAdapterConformance;
-import io.tambat.provider.spi.Headers;
-import io.tambat.provider.spi.ProviderAdapter;
+import io.tambat.adapter.in.provider.TestHeaders;
 import io.tambat.provider.spi.RawDelivery;
 import io.tambat.provider.spi.Rejection;
 import io.tambat.provider.spi.WebhookEvent;
@@ -37,7 +36,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class StandardWebhooksAdapterTest extends ProviderAdapterConformance {
+class StandardWebhooksAdapterTest extends BuiltInAdapterConformance {
 
     private static final String S1_SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
     private static final String S1_ID = "msg_p5jXN8AQM9LWM0D4loKWxJek";
@@ -54,16 +53,8 @@ class StandardWebhooksAdapterTest extends ProviderAdapterConformance {
     // The JDK's X.509 SubjectPublicKeyInfo for Ed25519 is a fixed 12-byte header before the 32 raw key bytes.
     private static final int X509_ED25519_HEADER = 12;
 
-    private final StandardWebhooksAdapter adapter = new StandardWebhooksAdapter();
-
-    @Override
-    protected ProviderAdapter adapter() {
-        return adapter;
-    }
-
-    @Override
-    protected String contentType() {
-        return "application/json";
+    StandardWebhooksAdapterTest() {
+        super(new StandardWebhooksAdapter(), "application/json");
     }
 
     @Override
@@ -131,10 +122,8 @@ class StandardWebhooksAdapterTest extends ProviderAdapterConformance {
     }
 
     private static RawDelivery standardDelivery(String body, String... headers) {
-        String[] all = Arrays.copyOf(headers, headers.length + 2);
-        all[headers.length] = "Content-Type";
-        all[headers.length + 1] = "application/json";
-        return new RawDelivery(utf8(body), Headers.of(all), Optional.empty());
+        return new RawDelivery(utf8(body), TestHeaders.of(headers, "Content-Type", "application/json"),
+                Optional.empty());
     }
 
     @Override

@@ -5,11 +5,10 @@ import static io.tambat.adapter.in.provider.TestSigning.hmacSha256;
 import static io.tambat.adapter.in.provider.TestSigning.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tambat.adapter.in.provider.BuiltInAdapterConformance;
 import io.tambat.adapter.in.provider.EventFixtures;
 import io.tambat.adapter.in.provider.TestSigning;
-import io.tambat.kit.ProviderAdapterConformance;
 import io.tambat.provider.spi.Headers;
-import io.tambat.provider.spi.ProviderAdapter;
 import io.tambat.provider.spi.RawDelivery;
 import io.tambat.provider.spi.Rejection;
 import io.tambat.provider.spi.SecretVersion;
@@ -30,23 +29,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class StripeSignatureAdapterTest extends ProviderAdapterConformance {
+class StripeSignatureAdapterTest extends BuiltInAdapterConformance {
 
     private static final String X1_SECRET = "whsec_test_secret";
     private static final long X1_T = 1614265330L;
     private static final String X1_BODY = "{\"id\":\"evt_test_webhook\",\"object\":\"event\"}";
     private static final String X1_V1 = "3c5817089d739023dd6190f70a3757e04f7a2fd8b5dab12c2e000f51970dccff";
 
-    private final StripeSignatureAdapter adapter = new StripeSignatureAdapter();
-
-    @Override
-    protected ProviderAdapter adapter() {
-        return adapter;
-    }
-
-    @Override
-    protected String contentType() {
-        return "application/json";
+    StripeSignatureAdapterTest() {
+        super(new StripeSignatureAdapter(), "application/json");
     }
 
     @Override
@@ -105,9 +96,7 @@ class StripeSignatureAdapterTest extends ProviderAdapterConformance {
 
     @Override
     protected Optional<Message> withChangedEventId(Message message) {
-        // The id lives in the signed body, so changing it changes the body.
-        return Optional.of(message.withEventId("evt_contract_0002")
-                .withBody(envelope("evt_contract_0002", message.eventType(), "contract fixture")));
+        return withEventIdChangedInEnvelope(message);
     }
 
     private static RawDelivery stripeDelivery(String body, String signatureHeader) {

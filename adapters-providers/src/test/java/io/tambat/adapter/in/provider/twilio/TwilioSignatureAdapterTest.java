@@ -8,9 +8,9 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.assertj.core.api.Assertions.tuple;
 
-import io.tambat.kit.ProviderAdapterConformance;
+import io.tambat.adapter.in.provider.TestHeaders;
+import io.tambat.adapter.in.provider.UntimedSignatureConformance;
 import io.tambat.provider.spi.Headers;
-import io.tambat.provider.spi.ProviderAdapter;
 import io.tambat.provider.spi.RawDelivery;
 import io.tambat.provider.spi.Rejection;
 import io.tambat.provider.spi.WebhookEvent;
@@ -20,8 +20,6 @@ import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,7 +30,7 @@ import java.util.TreeSet;
 import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
-class TwilioSignatureAdapterTest extends ProviderAdapterConformance {
+class TwilioSignatureAdapterTest extends UntimedSignatureConformance {
 
     /** The token and URL of vectors T1 to T5, from Twilio's security docs and twilio-node's validation spec. */
     private static final String TOKEN = "12345";
@@ -47,16 +45,8 @@ class TwilioSignatureAdapterTest extends ProviderAdapterConformance {
     private static final String T4_BODY = "{\"property\": \"value\", \"boolean\": true}";
     private static final String T4_HASH = "0a1ff7634d9ab3b95db5c9a2dfe9416e41502b283a80c7cf19632632f96e6620";
 
-    private final TwilioSignatureAdapter adapter = new TwilioSignatureAdapter();
-
-    @Override
-    protected ProviderAdapter adapter() {
-        return adapter;
-    }
-
-    @Override
-    protected String contentType() {
-        return FORM;
+    TwilioSignatureAdapterTest() {
+        super(new TwilioSignatureAdapter(), FORM);
     }
 
     @Override
@@ -106,22 +96,6 @@ class TwilioSignatureAdapterTest extends ProviderAdapterConformance {
                 "0_KCTR6DLpKmkAf8muzZqo1nDgQ=");
     }
 
-    /** The idempotency token, where the fixture carries its id, is not signed. */
-    @Override
-    protected Optional<Message> withChangedEventId(Message message) {
-        return Optional.empty();
-    }
-
-    @Override
-    protected boolean signsTimestamp() {
-        return false;
-    }
-
-    @Override
-    protected boolean carriesSeveralSignatures() {
-        return false;
-    }
-
     @Override
     protected boolean jsonEnvelope() {
         return false;
@@ -159,9 +133,8 @@ class TwilioSignatureAdapterTest extends ProviderAdapterConformance {
     }
 
     private static RawDelivery delivery(String url, String contentType, String body, String... headers) {
-        List<String> all = new ArrayList<>(List.of("Content-Type", contentType));
-        all.addAll(Arrays.asList(headers));
-        return new RawDelivery(utf8(body), Headers.of(all.toArray(String[]::new)), Optional.of(URI.create(url)));
+        return new RawDelivery(utf8(body), TestHeaders.of(new String[] {"Content-Type", contentType}, headers),
+                Optional.of(URI.create(url)));
     }
 
     private boolean verifies(String url, String contentType, String body, String signature) {

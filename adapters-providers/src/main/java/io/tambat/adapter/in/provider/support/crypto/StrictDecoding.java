@@ -25,6 +25,17 @@ public final class StrictDecoding {
         }
     }
 
+    /**
+     * The bytes of a hex string (either case) of exactly {@code length} bytes behind a scheme prefix, e.g.
+     * GitHub's {@code sha256=<hex>}; empty when the text does not start with the prefix exactly, case included.
+     */
+    public static Optional<byte[]> prefixedHex(String text, String prefix, int length) {
+        if (text == null || !text.startsWith(prefix)) {
+            return Optional.empty();
+        }
+        return hex(text.substring(prefix.length()), length);
+    }
+
     /** The bytes of a standard-alphabet base64 string (RFC 4648 section 4, padding optional); empty otherwise. */
     public static Optional<byte[]> base64(String text) {
         if (text == null || text.isEmpty()) {
@@ -35,5 +46,13 @@ public final class StrictDecoding {
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * The bytes of a base64 string, as {@link #base64(String)}, that decodes to exactly {@code length} bytes (a
+     * signature of a known size); empty otherwise.
+     */
+    public static Optional<byte[]> base64(String text, int length) {
+        return base64(text).filter(decoded -> decoded.length == length);
     }
 }

@@ -25,6 +25,15 @@ public final class SingleHeader {
     }
 
     /**
+     * The header's only value, which the caller cannot do without: {@code rejection} when it is absent, naming
+     * the header, as when it appears more than once.
+     */
+    public static String required(Headers headers, String name, Rejection rejection) {
+        return read(headers, name, rejection)
+                .orElseThrow(() -> new WebhookRejectedException(rejection, name + " header is missing"));
+    }
+
+    /**
      * The value of the first of {@code names} that is present, each read as by {@link #read}. Lets an adapter
      * prefer one header family over another, e.g. Svix's {@code svix-id} over {@code webhook-id}.
      */

@@ -41,14 +41,6 @@ public record TimestampedSignatureHeader(long timestamp, List<byte[]> signatures
     }
 
     /**
-     * Parses the header value the way the providers' SDKs do (items split once on {@code =}), but strictly about the
-     * parts that matter: exactly one integer timestamp and at least one well-formed signature, and no more
-     * distinct signatures than {@link SignatureCandidates#MAX_DISTINCT}. Items of other schemes (Stripe's
-     * test-mode {@code v0}) are ignored, as the SDKs ignore them.
-     *
-     * @throws io.tambat.provider.spi.WebhookRejectedException {@code SIGNATURE_MISSING} otherwise
-     */
-    /**
      * The delivery's signature: the header read and parsed, the message rebuilt, the timestamp reported for the
      * tolerance check. The parsed number is signed, not the text sent (the providers' SDKs sign the number they
      * parsed), so a timestamp sent with leading zeros fails rather than verifying against a time the tolerance
@@ -58,14 +50,21 @@ public record TimestampedSignatureHeader(long timestamp, List<byte[]> signatures
      *         missing, repeated or malformed
      */
     public static SignedDelivery signedDelivery(RawDelivery delivery, Format format) {
-        String value = SingleHeader.read(delivery.headers(), format.header(), Rejection.SIGNATURE_MISSING)
-                .orElseThrow(() -> Rejections.signatureMissing(format.header() + " header is missing"));
+        String value = SingleHeader.required(delivery.headers(), format.header(), Rejection.SIGNATURE_MISSING);
         TimestampedSignatureHeader parsed = parse(value, format);
         SignedMessage signed = SignedMessage.of(parsed.timestamp() + format.signedSeparator(), delivery.body());
         return SignedDelivery.of(Utf8SecretHmac.sha256(signed, parsed.signatures()),
                 Optional.of(Instant.ofEpochSecond(parsed.timestamp())));
     }
 
+    /**
+     * Parses the header value the way the providers' SDKs do (items split once on {@code =}), but strictly about the
+     * parts that matter: exactly one integer timestamp and at least one well-formed signature, and no more
+     * distinct signatures than {@link SignatureCandidates#MAX_DISTINCT}. Items of other schemes (Stripe's
+     * test-mode {@code v0}) are ignored, as the SDKs ignore them.
+     *
+     * @throws io.tambat.provider.spi.WebhookRejectedException {@code SIGNATURE_MISSING} otherwise
+     */
     static TimestampedSignatureHeader parse(String value, Format format) {
         String timestamp = null;
         SignatureCandidates signatures = new SignatureCandidates(format.header());

@@ -7,6 +7,7 @@ import io.tambat.adapter.json.JsonPointers;
 import io.tambat.provider.spi.UninterpretableEventException;
 import io.tambat.provider.spi.WebhookRejectedException;
 import jakarta.json.JsonObject;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -43,6 +44,17 @@ public final class StoredPayloads {
         } catch (WebhookRejectedException e) {
             throw new UninterpretableEventException(e.getMessage());
         }
+    }
+
+    /**
+     * A field the event's schema promises, read with the ingress readers.
+     *
+     * @param field where the value is, named in the message
+     * @throws UninterpretableEventException when the field is absent, or carrying the detail of the rejection
+     *         the read raised
+     */
+    public static <T> T required(String field, Supplier<Optional<T>> read) {
+        return read(read).orElseThrow(() -> new UninterpretableEventException(field + " is missing"));
     }
 
     /**
