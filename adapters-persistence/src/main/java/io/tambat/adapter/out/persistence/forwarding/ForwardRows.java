@@ -15,69 +15,10 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Reads the result rows of {@code forward_delivery}. Each shape's select list stands next to the method that
- * reads it, so the two cannot drift apart.
+ * Reads the result rows of {@link PostgresForwardingAdapter}'s statements over {@code forward_delivery}: each
+ * reader takes the columns in the order its statement, named in its Javadoc, selects them.
  */
 final class ForwardRows {
-
-    /**
-     * A leased delivery with what sending it needs: the lease statement's rows {@code l}, their event {@code i},
-     * and for a state change its mutation {@code m} (an event's only, the payload; a state change's only, the
-     * mutation).
-     */
-    static final String LEASED = """
-            l.delivery_id, l.destination_id, l.message_type, l.message_id, CAST(l.inbox_id AS text), l.attempt_count,
-                l.taken_over, i.provider, i.endpoint_id, i.event_type, i.provider_event_id, i.content_type,
-                CASE WHEN l.message_type = 'event' THEN i.payload_key_id END,
-                CASE WHEN l.message_type = 'event' THEN i.payload_ciphertext END,
-                m.object_type, m.object_id, m.state, m.version, m.applied_at, l.ordering_key, l.created_at,
-                l.attempts_before_schedule""";
-
-    /**
-     * Joins each leased delivery {@code l} to its event {@code i} and, for a state change, its mutation {@code m}.
-     * A delivery whose event is gone comes without it ({@link #orphan}).
-     */
-    static final String LEASED_FROM = """
-            FROM leased l LEFT JOIN webhook_inbox i ON i.inbox_id = l.inbox_id
-                LEFT JOIN object_mutation m ON l.message_type = 'state-change' AND m.inbox_id = l.inbox_id""";
-
-    /** A delivery as operators see it. */
-    static final String RECORD = """
-            delivery_id, message_id, message_type, CAST(inbox_id AS text), status, attempt_count, next_attempt_at,
-                delivered_at, last_error, last_status, created_at""";
-
-    /**
-     * One destination's backlog ({@code ?1} the destination, {@code ?2} now, {@code ?3} whether FAILED deliveries
-     * hold their keys), each through its partial index: the counts up to {@link DestinationBacklog#COUNTED_UP_TO}, the oldest pending
-     * one the first entry of its index.
-     */
-    static final String BACKLOG = """
-            SELECT (SELECT count(*) FROM (SELECT 1 FROM forward_delivery WHERE destination_id = ?1
-                    AND status = 'PENDING' LIMIT %1$d) pending),
-                (SELECT count(*) FROM (SELECT 1 FROM forward_delivery WHERE destination_id = ?1
-                    AND status = 'FAILED' LIMIT %1$d) failed),
-                (SELECT COALESCE(CAST(EXTRACT(EPOCH FROM (?2 - min(created_at))) AS bigint), 0)
-                 FROM forward_delivery WHERE destination_id = ?1 AND status = 'PENDING'),
-                (SELECT max(delivered_at) FROM forward_delivery WHERE destination_id = ?1 AND status = 'DELIVERED'),
-                (SELECT CASE WHEN ?3 THEN count(DISTINCT ordering_key) ELSE 0 END FROM (SELECT ordering_key
-                    FROM forward_delivery WHERE destination_id = ?1 AND status = 'FAILED' LIMIT %1$d) held),
-                EXISTS (SELECT 1 FROM forward_destination_pause WHERE destination_id = ?1)""".formatted(DestinationBacklog.COUNTED_UP_TO);
-
-    /**
-     * The keys FAILED deliveries hold ({@code ?1} the destination, {@code ?2} how many): each key's first
-     * unfinished delivery when it is FAILED, with how many of the key's deliveries wait behind it.
-     */
-    static final String HELD_KEYS = """
-            SELECT f.ordering_key, f.delivery_id, f.failed_at,
-                (SELECT count(*) FROM forward_delivery w WHERE w.destination_id = ?1 AND w.ordering_key = f.ordering_key
-                 AND w.status = 'PENDING' AND w.delivery_id > f.delivery_id)
-            FROM forward_delivery f
-            WHERE f.destination_id = ?1 AND f.status = 'FAILED'
-                AND NOT EXISTS (SELECT 1 FROM forward_delivery e WHERE e.destination_id = ?1
-                    AND e.ordering_key = f.ordering_key AND e.status IN ('PENDING', 'FAILED')
-                    AND e.delivery_id < f.delivery_id)
-            ORDER BY f.failed_at, f.delivery_id
-            LIMIT ?2""";
 
     private ForwardRows() {
     }
@@ -92,6 +33,7 @@ final class ForwardRows {
         return ColumnValues.number(row[0]);
     }
 
+    /** A row of {@code LEASE} or {@code LEASE_IN_ORDER}. */
     static ForwardDelivery leased(Object[] row) {
         Optional<SealedPayload> payload = row[13] == null ? Optional.empty()
                 : Optional.of(new SealedPayload((String) row[12], (byte[]) row[13]));
@@ -107,7 +49,7 @@ final class ForwardRows {
                 payload, stateChange);
     }
 
-    /** A row of the received events a replay walks. */
+    /** A row of the received events a replay walks ({@code RECEIVED}). */
     static ForwardableEvent forwardable(Object[] row) {
         Optional<ForwardableEvent.AppliedMutation> mutation = row[7] == null ? Optional.empty()
                 : Optional.of(new ForwardableEvent.AppliedMutation((String) row[7], ColumnValues.instant(row[8])));
@@ -115,6 +57,7 @@ final class ForwardRows {
                 ColumnValues.optionalText(row[4]), ColumnValues.instant(row[5]), (Boolean) row[6], mutation);
     }
 
+    /** A delivery as operators see it, from {@code deliveries}' query. */
     static DeliveryRecord record(Object[] row) {
         return new DeliveryRecord(ColumnValues.number(row[0]), (String) row[1], type(row[2]), ColumnValues.uuid(row[3]),
                 DeliveryStatus.valueOf((String) row[4]), ColumnValues.integer(row[5]),
@@ -124,13 +67,17 @@ final class ForwardRows {
                 ColumnValues.optionalLong(row[9]).map(Long::intValue), ColumnValues.instant(row[10]));
     }
 
-    /** An age is never negative, even when this clock is behind the one that wrote the row. */
+    /**
+     * A row of {@code BACKLOG}. An age is never negative, even when this clock is behind the one that wrote the
+     * row.
+     */
     static DestinationBacklog backlog(Object[] row) {
         return new DestinationBacklog(ColumnValues.number(row[0]), ColumnValues.number(row[1]),
                 Math.max(0, ColumnValues.number(row[2])), ColumnValues.optionalInstant(row[3]),
                 ColumnValues.number(row[4]), (Boolean) row[5]);
     }
 
+    /** A row of {@code HELD_KEYS}. */
     static HeldKey heldKey(Object[] row) {
         return new HeldKey((String) row[0], ColumnValues.number(row[1]), ColumnValues.instant(row[2]),
                 ColumnValues.number(row[3]));

@@ -71,22 +71,6 @@ class PostgresForwardingAdapter implements ForwardingPort {
     /** Where a walk of the received events starts: before every event received at the range's start. */
     private static final UUID FIRST_ID = new UUID(0, 0);
 
-    /** A destination's pending deliveries, none while it is paused. */
-    private static final String PENDING = """
-            status = 'PENDING' AND destination_id = ?4
-                AND NOT EXISTS (SELECT 1 FROM forward_destination_pause p WHERE p.destination_id = ?4)""";
-
-    /**
-     * Per-object ordering: only a delivery with no earlier one of its key pending or FAILED, and none of its key
-     * under a live lease, whatever its id (ids are given at insert, not at commit: a state change can commit
-     * after a later event of its object was leased).
-     */
-    private static final String FIRST_OF_ITS_KEY = """
-             AND NOT EXISTS (SELECT 1 FROM forward_delivery other
-                WHERE other.destination_id = ?4 AND other.ordering_key = forward_delivery.ordering_key
-                    AND other.status IN ('PENDING', 'FAILED')
-                    AND (other.delivery_id < forward_delivery.delivery_id OR other.lease_until > ?1))""";
-
     /**
      * Per-object leases of one destination run one at a time across the fleet, to the end of their transaction:
      * the lease statement that follows takes its snapshot after the one before committed, so it sees the leases
@@ -95,11 +79,65 @@ class PostgresForwardingAdapter implements ForwardingPort {
     private static final NumberedStatement ONE_ORDERED_LEASE_AT_A_TIME = NumberedStatement.of(
             "SELECT pg_advisory_xact_lock(hashtextextended('forward_delivery lease ' || ?1, 0))");
 
-    private static final NumberedStatement LEASE = LeaseQueries.statement("forward_delivery", "delivery_id",
-            PENDING, "", "SELECT " + ForwardRows.LEASED + " " + ForwardRows.LEASED_FROM);
+    /**
+     * The lease of one destination's deliveries ({@code ?1} now, {@code ?2} the lease end, {@code ?3} the batch
+     * size, {@code ?4} the destination), none while it is paused, in the shape every work queue shares
+     * ({@link io.tambat.adapter.out.persistence.jdbc.LeaseQueries}). Each leased delivery {@code l} comes with its
+     * event {@code i} and, for a state change, its mutation {@code m}; a delivery whose event is gone comes
+     * without it ({@link ForwardRows#orphan}).
+     */
+    private static final NumberedStatement LEASE = NumberedStatement.of("""
+            WITH due AS (
+                SELECT delivery_id AS leased_key, lease_until IS NOT NULL AS taken_over FROM forward_delivery
+                WHERE status = 'PENDING' AND destination_id = ?4
+                    AND NOT EXISTS (SELECT 1 FROM forward_destination_pause p WHERE p.destination_id = ?4)
+                    AND next_attempt_at <= ?1 AND (lease_until IS NULL OR lease_until <= ?1)
+                ORDER BY next_attempt_at
+                LIMIT ?3
+                FOR UPDATE SKIP LOCKED),
+            leased AS (
+                UPDATE forward_delivery w SET lease_until = ?2, attempt_count = w.attempt_count + 1
+                FROM due WHERE w.delivery_id = due.leased_key
+                RETURNING w.*, due.taken_over)
+            SELECT l.delivery_id, l.destination_id, l.message_type, l.message_id, CAST(l.inbox_id AS text),
+                l.attempt_count, l.taken_over, i.provider, i.endpoint_id, i.event_type, i.provider_event_id,
+                i.content_type, CASE WHEN l.message_type = 'event' THEN i.payload_key_id END,
+                CASE WHEN l.message_type = 'event' THEN i.payload_ciphertext END,
+                m.object_type, m.object_id, m.state, m.version, m.applied_at, l.ordering_key, l.created_at,
+                l.attempts_before_schedule
+            FROM leased l LEFT JOIN webhook_inbox i ON i.inbox_id = l.inbox_id
+                LEFT JOIN object_mutation m ON l.message_type = 'state-change' AND m.inbox_id = l.inbox_id""");
 
-    private static final NumberedStatement LEASE_IN_ORDER = LeaseQueries.statement("forward_delivery",
-            "delivery_id", PENDING + FIRST_OF_ITS_KEY, "", "SELECT " + ForwardRows.LEASED + " " + ForwardRows.LEASED_FROM);
+    /**
+     * {@link #LEASE} for a destination that keeps each object's order: only a delivery with no earlier one of its
+     * key pending or FAILED, and none of its key under a live lease, whatever its id (ids are given at insert, not
+     * at commit: a state change can commit after a later event of its object was leased).
+     */
+    private static final NumberedStatement LEASE_IN_ORDER = NumberedStatement.of("""
+            WITH due AS (
+                SELECT delivery_id AS leased_key, lease_until IS NOT NULL AS taken_over FROM forward_delivery
+                WHERE status = 'PENDING' AND destination_id = ?4
+                    AND NOT EXISTS (SELECT 1 FROM forward_destination_pause p WHERE p.destination_id = ?4)
+                    AND NOT EXISTS (SELECT 1 FROM forward_delivery other
+                        WHERE other.destination_id = ?4 AND other.ordering_key = forward_delivery.ordering_key
+                            AND other.status IN ('PENDING', 'FAILED')
+                            AND (other.delivery_id < forward_delivery.delivery_id OR other.lease_until > ?1))
+                    AND next_attempt_at <= ?1 AND (lease_until IS NULL OR lease_until <= ?1)
+                ORDER BY next_attempt_at
+                LIMIT ?3
+                FOR UPDATE SKIP LOCKED),
+            leased AS (
+                UPDATE forward_delivery w SET lease_until = ?2, attempt_count = w.attempt_count + 1
+                FROM due WHERE w.delivery_id = due.leased_key
+                RETURNING w.*, due.taken_over)
+            SELECT l.delivery_id, l.destination_id, l.message_type, l.message_id, CAST(l.inbox_id AS text),
+                l.attempt_count, l.taken_over, i.provider, i.endpoint_id, i.event_type, i.provider_event_id,
+                i.content_type, CASE WHEN l.message_type = 'event' THEN i.payload_key_id END,
+                CASE WHEN l.message_type = 'event' THEN i.payload_ciphertext END,
+                m.object_type, m.object_id, m.state, m.version, m.applied_at, l.ordering_key, l.created_at,
+                l.attempts_before_schedule
+            FROM leased l LEFT JOIN webhook_inbox i ON i.inbox_id = l.inbox_id
+                LEFT JOIN object_mutation m ON l.message_type = 'state-change' AND m.inbox_id = l.inbox_id""");
 
     /**
      * The end of one attempt ({@code ?1} delivery id, {@code ?2} attempt, {@code ?3} its status from now on,
@@ -148,25 +186,22 @@ class PostgresForwardingAdapter implements ForwardingPort {
             WHERE destination_id = ?1 AND delivery_id = ?2 AND status = 'FAILED'""");
 
     /**
-     * A bounded batch of a destination's deliveries in one status set, of events received in a range, after a
-     * delivery id, back to due now: {@code ?1} destination, {@code ?2} batch size, {@code ?3} now, {@code ?4} and
-     * {@code ?5} the range, {@code ?6} the last delivery id the batch before moved. The event each delivery sends
-     * is locked against deletion until the batch commits, so retention never forgets it under a delivery made
-     * pending again; one retention is deleting is passed over, as one already gone.
+     * A bounded batch of a destination's deliveries in the statuses {@code ?7} (a comma-separated list: FAILED
+     * for a redrive, every finished status for a replay), of events received in a range, after a delivery id,
+     * back to due now: {@code ?1} destination, {@code ?2} batch size, {@code ?3} now, {@code ?4} and {@code ?5}
+     * the range, {@code ?6} the last delivery id the batch before moved. The event each delivery sends is locked
+     * against deletion until the batch commits, so retention never forgets it under a delivery made pending
+     * again; one retention is deleting is passed over, as one already gone.
      */
     private static final String MOVE_RECEIVED = """
             UPDATE forward_delivery d SET status = 'PENDING', failed_at = NULL, skipped_at = NULL, next_attempt_at = ?3,
                 attempts_before_schedule = d.attempt_count
             FROM (SELECT f.delivery_id FROM forward_delivery f JOIN webhook_inbox i ON i.inbox_id = f.inbox_id
-                  WHERE f.destination_id = ?1 AND f.status IN (%s) AND f.delivery_id > ?6
-                      AND i.received_at >= ?4 AND i.received_at < ?5
+                  WHERE f.destination_id = ?1 AND f.status = ANY (string_to_array(CAST(?7 AS text), ','))
+                      AND f.delivery_id > ?6 AND i.received_at >= ?4 AND i.received_at < ?5
                   ORDER BY f.delivery_id LIMIT ?2 FOR UPDATE OF f SKIP LOCKED FOR KEY SHARE OF i SKIP LOCKED) chosen
             WHERE d.delivery_id = chosen.delivery_id
             RETURNING d.delivery_id""";
-
-    private static final String REDRIVE_FAILED = MOVE_RECEIVED.formatted("'FAILED'");
-
-    private static final String REPLAY = MOVE_RECEIVED.formatted("'DELIVERED', 'FAILED', 'SKIPPED'");
 
     /**
      * A bounded batch of a destination's unfinished deliveries, after a delivery id, given up: {@code ?1}
@@ -211,6 +246,40 @@ class PostgresForwardingAdapter implements ForwardingPort {
 
     private static final String STATUS = """
             SELECT status FROM forward_delivery WHERE destination_id = ?1 AND delivery_id = ?2""";
+
+    /**
+     * One destination's backlog ({@code ?1} the destination, {@code ?2} now, {@code ?3} whether FAILED deliveries
+     * hold their keys), each through its partial index: the counts up to
+     * {@link DestinationBacklog#COUNTED_UP_TO}, the oldest pending one the first entry of its index.
+     */
+    private static final String BACKLOG = """
+            SELECT (SELECT count(*) FROM (SELECT 1 FROM forward_delivery WHERE destination_id = ?1
+                    AND status = 'PENDING' LIMIT %1$d) pending),
+                (SELECT count(*) FROM (SELECT 1 FROM forward_delivery WHERE destination_id = ?1
+                    AND status = 'FAILED' LIMIT %1$d) failed),
+                (SELECT COALESCE(CAST(EXTRACT(EPOCH FROM (?2 - min(created_at))) AS bigint), 0)
+                 FROM forward_delivery WHERE destination_id = ?1 AND status = 'PENDING'),
+                (SELECT max(delivered_at) FROM forward_delivery WHERE destination_id = ?1 AND status = 'DELIVERED'),
+                (SELECT CASE WHEN ?3 THEN count(DISTINCT ordering_key) ELSE 0 END FROM (SELECT ordering_key
+                    FROM forward_delivery WHERE destination_id = ?1 AND status = 'FAILED' LIMIT %1$d) held),
+                EXISTS (SELECT 1 FROM forward_destination_pause WHERE destination_id = ?1)""".formatted(
+            DestinationBacklog.COUNTED_UP_TO);
+
+    /**
+     * The keys FAILED deliveries hold ({@code ?1} the destination, {@code ?2} how many): each key's first
+     * unfinished delivery when it is FAILED, with how many of the key's deliveries wait behind it.
+     */
+    private static final String HELD_KEYS = """
+            SELECT f.ordering_key, f.delivery_id, f.failed_at,
+                (SELECT count(*) FROM forward_delivery w WHERE w.destination_id = ?1 AND w.ordering_key = f.ordering_key
+                 AND w.status = 'PENDING' AND w.delivery_id > f.delivery_id)
+            FROM forward_delivery f
+            WHERE f.destination_id = ?1 AND f.status = 'FAILED'
+                AND NOT EXISTS (SELECT 1 FROM forward_delivery e WHERE e.destination_id = ?1
+                    AND e.ordering_key = f.ordering_key AND e.status IN ('PENDING', 'FAILED')
+                    AND e.delivery_id < f.delivery_id)
+            ORDER BY f.failed_at, f.delivery_id
+            LIMIT ?2""";
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
@@ -292,7 +361,7 @@ class PostgresForwardingAdapter implements ForwardingPort {
 
     @Override
     public DestinationBacklog backlog(String destinationId, Destination.Ordering ordering, Instant now) {
-        return StorageCalls.call("forward backlog", () -> NativeResults.row(em.createNativeQuery(ForwardRows.BACKLOG)
+        return StorageCalls.call("forward backlog", () -> NativeResults.row(em.createNativeQuery(BACKLOG)
                 .setParameter(1, destinationId)
                 .setParameter(2, Timestamp.from(now))
                 .setParameter(3, ordering == Destination.Ordering.PER_OBJECT), ForwardRows::backlog));
@@ -300,8 +369,10 @@ class PostgresForwardingAdapter implements ForwardingPort {
 
     @Override
     public List<DeliveryRecord> deliveries(String destinationId, DeliveryQuery query) {
-        StringBuilder sql = new StringBuilder("SELECT ").append(ForwardRows.RECORD)
-                .append(" FROM forward_delivery d WHERE destination_id = ?1");
+        StringBuilder sql = new StringBuilder("""
+                SELECT delivery_id, message_id, message_type, CAST(inbox_id AS text), status, attempt_count,
+                    next_attempt_at, delivered_at, last_error, last_status, created_at
+                FROM forward_delivery d WHERE destination_id = ?1""");
         List<Object> values = new ArrayList<>(List.of(destinationId));
         query.status().ifPresent(status -> condition(sql, values, " AND status = ", status.name()));
         query.inboxId().ifPresent(id -> condition(sql, values, " AND inbox_id = CAST(", id.toString()).append(" AS uuid)"));
@@ -336,12 +407,12 @@ class PostgresForwardingAdapter implements ForwardingPort {
     @Override
     public List<Long> redriveFailed(String destinationId, ReceivedRange range, Optional<Long> after, int max,
             Instant now) {
-        return moveReceived("forward bulk redrive", REDRIVE_FAILED, destinationId, range, after, max, now);
+        return moveReceived("forward bulk redrive", "FAILED", destinationId, range, after, max, now);
     }
 
     @Override
     public List<Long> replay(String destinationId, ReceivedRange range, Optional<Long> after, int max, Instant now) {
-        return moveReceived("forward replay", REPLAY, destinationId, range, after, max, now);
+        return moveReceived("forward replay", "DELIVERED,FAILED,SKIPPED", destinationId, range, after, max, now);
     }
 
     @Override
@@ -371,7 +442,7 @@ class PostgresForwardingAdapter implements ForwardingPort {
 
     @Override
     public List<HeldKey> heldKeys(String destinationId, int limit) {
-        return StorageCalls.call("forward held keys", () -> NativeResults.rows(em.createNativeQuery(ForwardRows.HELD_KEYS)
+        return StorageCalls.call("forward held keys", () -> NativeResults.rows(em.createNativeQuery(HELD_KEYS)
                 .setParameter(1, destinationId)
                 .setParameter(2, limit), ForwardRows::heldKey));
     }
@@ -388,15 +459,16 @@ class PostgresForwardingAdapter implements ForwardingPort {
                 .setParameter(2, deliveryId), value -> DeliveryStatus.valueOf((String) value))).stream().findFirst();
     }
 
-    private List<Long> moveReceived(String what, String sql, String destinationId, ReceivedRange range,
+    private List<Long> moveReceived(String what, String statuses, String destinationId, ReceivedRange range,
             Optional<Long> after, int max, Instant now) {
-        return moved(what, () -> em.createNativeQuery(sql)
+        return moved(what, () -> em.createNativeQuery(MOVE_RECEIVED)
                 .setParameter(1, destinationId)
                 .setParameter(2, max)
                 .setParameter(3, Timestamp.from(now))
                 .setParameter(4, Timestamp.from(range.from()))
                 .setParameter(5, Timestamp.from(range.to()))
-                .setParameter(6, after.orElse(0L)));
+                .setParameter(6, after.orElse(0L))
+                .setParameter(7, statuses));
     }
 
     /** The delivery ids a bulk action's batch returned, ascending: the last is where its next batch starts. */

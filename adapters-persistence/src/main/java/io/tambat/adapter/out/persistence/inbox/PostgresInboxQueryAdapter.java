@@ -25,19 +25,28 @@ import java.util.UUID;
 public class PostgresInboxQueryAdapter implements InboxQueryPort {
 
     /**
-     * A page of the listing: the status {@code ?1}, the selection's filters {@code ?2} to {@code ?6} as bulk
-     * actions read them, the event id {@code ?7}. Newest first and by id among rows received together, so that
+     * A page of the listing: the status {@code ?1} (as the API shows it: a leased row is PROCESSING), the
+     * selection's filters {@code ?2} to {@code ?6} as the bulk actions of {@link PostgresInboxWorkAdapter} read
+     * them, the event id {@code ?7}. Newest first and by id among rows received together, so that
      * the page after a row starts exactly where its page ended ({@code ?8}, {@code ?9}: that row's receipt time
      * and id). The receipt-time index serves the order.
      */
-    private static final String LIST = "SELECT " + InboxRows.OPERATOR_VIEW + """
-             FROM webhook_inbox
-            WHERE (CAST(?1 AS text) IS NULL OR %s = ?1) AND %s
+    private static final String LIST = """
+            SELECT CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, event_type, object_id,
+                object_version, CASE WHEN lease_until IS NULL THEN status ELSE 'PROCESSING' END, attempt_count,
+                received_at, next_attempt_at, matched_secret_version, last_error, payload_ciphertext IS NOT NULL
+            FROM webhook_inbox
+            WHERE (CAST(?1 AS text) IS NULL OR CASE WHEN lease_until IS NULL THEN status ELSE 'PROCESSING' END = ?1)
+              AND (CAST(?2 AS text) IS NULL OR provider = ?2)
+              AND (CAST(?3 AS text) IS NULL OR endpoint_id = ?3)
+              AND (CAST(?4 AS text) IS NULL OR event_type = ?4)
+              AND (CAST(?5 AS timestamptz) IS NULL OR received_at >= CAST(?5 AS timestamptz))
+              AND (CAST(?6 AS timestamptz) IS NULL OR received_at < CAST(?6 AS timestamptz))
               AND (CAST(?7 AS text) IS NULL OR provider_event_id = ?7)
               AND (CAST(?8 AS timestamptz) IS NULL
                    OR (received_at, inbox_id) < (CAST(?8 AS timestamptz), CAST(?9 AS uuid)))
             ORDER BY received_at DESC, inbox_id DESC
-            LIMIT ?10""".formatted(InboxRows.STATUS, PostgresInboxWorkAdapter.SELECTED);
+            LIMIT ?10""";
 
     private static final String RECEIVED_AT = "SELECT received_at FROM webhook_inbox WHERE inbox_id = CAST(?1 AS uuid)";
 
@@ -62,11 +71,17 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
                  FROM pending_destination d WHERE d.destination_id IS NOT NULL)""".formatted(
             DestinationBacklog.COUNTED_UP_TO);
 
-    private static final String PAYLOAD = "SELECT " + InboxRows.SEALED_PAYLOAD
-            + " FROM webhook_inbox WHERE inbox_id = CAST(?1 AS uuid)";
+    /** A row's payload with the identity it is bound to. */
+    private static final String PAYLOAD = """
+            SELECT CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, payload_key_id, payload_ciphertext
+            FROM webhook_inbox WHERE inbox_id = CAST(?1 AS uuid)""";
 
-    private static final String FIND = "SELECT " + InboxRows.OPERATOR_VIEW
-            + " FROM webhook_inbox WHERE inbox_id = CAST(?1 AS uuid)";
+    /** One row as an operator sees it: never the payload, only whether it is still retained. */
+    private static final String FIND = """
+            SELECT CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, event_type, object_id,
+                object_version, CASE WHEN lease_until IS NULL THEN status ELSE 'PROCESSING' END, attempt_count,
+                received_at, next_attempt_at, matched_secret_version, last_error, payload_ciphertext IS NOT NULL
+            FROM webhook_inbox WHERE inbox_id = CAST(?1 AS uuid)""";
 
     /**
      * A row's statuses, oldest first, as operators read them: RECEIVED when it was stored, then each recorded
@@ -74,8 +89,8 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
      * under way, if any. The first and the last are read from the row itself: history stores only what the row
      * does not hold ({@link PostgresInboxWorkAdapter}).
      */
-    static final String HISTORY = "SELECT " + InboxRows.STATUS_CHANGE + """
-             FROM (
+    static final String HISTORY = """
+            SELECT status, at FROM (
                 SELECT 'RECEIVED' AS status, received_at AS at, 0 AS position, 0 AS part FROM webhook_inbox
                 WHERE inbox_id = CAST(?1 AS uuid)
                 UNION ALL
@@ -89,10 +104,18 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
                 WHERE inbox_id = CAST(?1 AS uuid) AND lease_until IS NOT NULL) AS change
             ORDER BY position, part""";
 
-    private static final String MUTATION = "SELECT " + InboxRows.MUTATION
-            + " FROM object_mutation WHERE inbox_id = CAST(?1 AS uuid)";
+    /** The business mutation a row's processing applied, from the mutation trail. */
+    private static final String MUTATION = """
+            SELECT object_type, object_id, state, version, applied_at
+            FROM object_mutation WHERE inbox_id = CAST(?1 AS uuid)""";
 
-    private static final String COUNTS = "SELECT " + InboxRows.STATUS + ", count(*) FROM webhook_inbox GROUP BY 1";
+    /**
+     * Rows per status as the API shows it: a lease leaves the stored status RECEIVED (so the lease rewrites no
+     * index entry) and sets {@code lease_until}, which only a pending row may carry: such a row is PROCESSING.
+     */
+    private static final String COUNTS = """
+            SELECT CASE WHEN lease_until IS NULL THEN status ELSE 'PROCESSING' END, count(*)
+            FROM webhook_inbox GROUP BY 1""";
 
     /** The FAILED rows {@link PostgresInboxWorkAdapter}'s payload purge would take once past their retention. */
     private static final String FAILED_LOSING_PAYLOAD = """

@@ -26,7 +26,7 @@ import java.util.UUID;
  *
  * <p>A lease sets only {@code lease_until}, {@code leased_at} and {@code attempt_count}, which no index covers,
  * so PostgreSQL rewrites the row in place; the row keeps its stored status RECEIVED and reads show it as
- * PROCESSING ({@link InboxRows#STATUS}). Completions clear the lease and set the stored status together.
+ * PROCESSING. Completions clear the lease and set the stored status together.
  *
  * <p>History holds one row per attempt that ended, its start ({@code leased_at}, which stays on the row) beside
  * its outcome; a lease writes none, except for the attempt it takes over from a lost worker, whose start it
@@ -36,14 +36,31 @@ import java.util.UUID;
 @ApplicationScoped
 public class PostgresInboxWorkAdapter implements InboxWorkPort {
 
-    private static final NumberedStatement LEASE = LeaseQueries.statement("webhook_inbox", "inbox_id",
-            "status = 'RECEIVED'", ", leased_at = ?1", """
-            , lost AS (
+    /**
+     * The lease ({@code ?1} now, {@code ?2} the lease end, {@code ?3} the batch size), in the shape every work
+     * queue shares ({@link io.tambat.adapter.out.persistence.jdbc.LeaseQueries}). A row taken over from a lease
+     * that ran out records that attempt in its history, at the time it was leased.
+     */
+    private static final NumberedStatement LEASE = NumberedStatement.of("""
+            WITH due AS (
+                SELECT inbox_id AS leased_key, lease_until IS NOT NULL AS taken_over FROM webhook_inbox
+                WHERE status = 'RECEIVED' AND next_attempt_at <= ?1 AND (lease_until IS NULL OR lease_until <= ?1)
+                ORDER BY next_attempt_at
+                LIMIT ?3
+                FOR UPDATE SKIP LOCKED),
+            leased AS (
+                UPDATE webhook_inbox w SET lease_until = ?2, attempt_count = w.attempt_count + 1, leased_at = ?1
+                FROM due WHERE w.inbox_id = due.leased_key
+                RETURNING w.*, due.taken_over),
+            lost AS (
                 INSERT INTO webhook_inbox_history (inbox_id, status, at)
                 SELECT was.inbox_id, 'PROCESSING', was.leased_at
                 FROM leased JOIN webhook_inbox was ON was.inbox_id = leased.inbox_id
                 WHERE leased.taken_over)
-            """ + "SELECT " + InboxRows.LEASED + " FROM leased");
+            SELECT CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, event_type, object_id,
+                object_version, attempt_count, taken_over, payload_ciphertext, payload_key_id, received_at,
+                trace_context
+            FROM leased""");
 
     /**
      * Moves one row to the stored status {@code ?2}, only from the stored status {@code ?5} and, for a leased
@@ -92,31 +109,26 @@ public class PostgresInboxWorkAdapter implements InboxWorkPort {
             SELECT CAST(inbox_id AS text) FROM moved""";
 
     /**
-     * The rows of a selection, in the order bulk actions walk them: the filters {@code ?2} to {@code ?6} (a null
-     * matches all) and the position after which the batch starts ({@code ?7}, {@code ?8}; null for the first).
-     * The operator listing filters with the same parameters ({@link PostgresInboxQueryAdapter}).
+     * Sends up to {@code ?9} rows of a selection in the stored status {@code ?1} back to RECEIVED, due at
+     * {@code ?10}, attempt count and last error kept, with a history row each, and returns their positions in
+     * order. The selection's filters are {@code ?2} to {@code ?6} (a null matches all), as the operator listing
+     * reads them ({@link PostgresInboxQueryAdapter}); the batch starts after the position {@code ?7}, {@code ?8}
+     * (null for the first), in the order bulk actions walk a selection. A replay ({@code ?11} set) takes only the
+     * replayable rows: those that still have the payload processing reads and a processed-event record kept
+     * (received at or after {@code ?11}); a redrive ({@code ?11} null) takes every FAILED row selected.
      */
-    static final String SELECTED = """
-            (CAST(?2 AS text) IS NULL OR provider = ?2) AND (CAST(?3 AS text) IS NULL OR endpoint_id = ?3)
-              AND (CAST(?4 AS text) IS NULL OR event_type = ?4)
-              AND (CAST(?5 AS timestamptz) IS NULL OR received_at >= CAST(?5 AS timestamptz))
-              AND (CAST(?6 AS timestamptz) IS NULL OR received_at < CAST(?6 AS timestamptz))""";
-
-    private static final String AFTER = """
-            (CAST(?7 AS timestamptz) IS NULL
-                   OR (received_at, inbox_id) > (CAST(?7 AS timestamptz), CAST(?8 AS uuid)))""";
-
-    /** What only a replay requires: the payload processing reads, and a processed-event record still kept. */
-    private static final String REPLAYABLE = "payload_ciphertext IS NOT NULL AND received_at >= CAST(?11 AS timestamptz)";
-
-    /**
-     * Sends up to {@code ?9} rows in the stored status {@code ?1} back to RECEIVED, due at {@code ?10}, attempt
-     * count and last error kept, with a history row each, and returns their positions in order.
-     */
-    private static final String SEND_BACK = """
+    private static final NumberedStatement SEND_BACK_SELECTED = NumberedStatement.of("""
             WITH picked AS (
                 SELECT inbox_id FROM webhook_inbox
-                WHERE status = ?1 AND %s AND %s AND %s
+                WHERE status = ?1
+                  AND (CAST(?2 AS text) IS NULL OR provider = ?2) AND (CAST(?3 AS text) IS NULL OR endpoint_id = ?3)
+                  AND (CAST(?4 AS text) IS NULL OR event_type = ?4)
+                  AND (CAST(?5 AS timestamptz) IS NULL OR received_at >= CAST(?5 AS timestamptz))
+                  AND (CAST(?6 AS timestamptz) IS NULL OR received_at < CAST(?6 AS timestamptz))
+                  AND (CAST(?7 AS timestamptz) IS NULL
+                       OR (received_at, inbox_id) > (CAST(?7 AS timestamptz), CAST(?8 AS uuid)))
+                  AND (CAST(?11 AS timestamptz) IS NULL
+                       OR payload_ciphertext IS NOT NULL AND received_at >= CAST(?11 AS timestamptz))
                 ORDER BY received_at, inbox_id
                 LIMIT ?9
                 FOR UPDATE SKIP LOCKED),
@@ -126,17 +138,17 @@ public class PostgresInboxWorkAdapter implements InboxWorkPort {
                 RETURNING w.inbox_id, w.received_at),
             history AS (
                 INSERT INTO webhook_inbox_history (inbox_id, status, at) SELECT inbox_id, 'RECEIVED', ?10 FROM moved)
-            SELECT received_at, CAST(inbox_id AS text) FROM moved ORDER BY received_at, inbox_id""";
+            SELECT received_at, CAST(inbox_id AS text) FROM moved ORDER BY received_at, inbox_id""");
 
-    private static final NumberedStatement REDRIVE_SELECTED = NumberedStatement.of(
-            SEND_BACK.formatted(SELECTED, AFTER, "TRUE"));
-
-    private static final NumberedStatement REPLAY_SELECTED = NumberedStatement.of(
-            SEND_BACK.formatted(SELECTED, AFTER, REPLAYABLE));
-
+    /** How many rows of the selection in the stored status {@code ?1} a replay cannot take. */
     private static final NumberedStatement NOT_REPLAYABLE = NumberedStatement.of("""
             SELECT count(*) FROM webhook_inbox
-            WHERE status = ?1 AND %s AND NOT (%s)""".formatted(SELECTED, REPLAYABLE));
+            WHERE status = ?1
+              AND (CAST(?2 AS text) IS NULL OR provider = ?2) AND (CAST(?3 AS text) IS NULL OR endpoint_id = ?3)
+              AND (CAST(?4 AS text) IS NULL OR event_type = ?4)
+              AND (CAST(?5 AS timestamptz) IS NULL OR received_at >= CAST(?5 AS timestamptz))
+              AND (CAST(?6 AS timestamptz) IS NULL OR received_at < CAST(?6 AS timestamptz))
+              AND NOT (payload_ciphertext IS NOT NULL AND received_at >= CAST(?11 AS timestamptz))""");
 
     /**
      * A PROCESSED row's payload goes after {@code ?1}; a FAILED row's only after {@code ?3}, never when it is
@@ -222,13 +234,13 @@ public class PostgresInboxWorkAdapter implements InboxWorkPort {
     @Override
     public List<InboxSelection.Position> redriveSelected(InboxSelection selection,
             Optional<InboxSelection.Position> after, int max, Instant now) {
-        return sendBack("inbox bulk redrive", REDRIVE_SELECTED, InboxStatus.FAILED, selection, after, max, now, null);
+        return sendBack("inbox bulk redrive", InboxStatus.FAILED, selection, after, max, now, null);
     }
 
     @Override
     public List<InboxSelection.Position> replaySelected(InboxSelection selection,
             Optional<InboxSelection.Position> after, int max, Instant now, Instant recordsKeptSince) {
-        return sendBack("inbox replay", REPLAY_SELECTED, InboxStatus.PROCESSED, selection, after, max, now,
+        return sendBack("inbox replay", InboxStatus.PROCESSED, selection, after, max, now,
                 recordsKeptSince);
     }
 
@@ -239,18 +251,18 @@ public class PostgresInboxWorkAdapter implements InboxWorkPort {
                         recordsKeptSince)).get(0));
     }
 
-    private List<InboxSelection.Position> sendBack(String what, NumberedStatement statement, InboxStatus from,
+    private List<InboxSelection.Position> sendBack(String what, InboxStatus from,
             InboxSelection selection, Optional<InboxSelection.Position> after, int max, Instant now,
             Instant recordsKeptSince) {
         if (!from.canMoveTo(InboxStatus.RECEIVED)) {
             throw new IllegalArgumentException(from + " cannot move to " + InboxStatus.RECEIVED);
         }
-        return StorageCalls.call(what, () -> EnlistedConnection.query(em, statement,
+        return StorageCalls.call(what, () -> EnlistedConnection.query(em, SEND_BACK_SELECTED,
                 row -> new InboxSelection.Position(row.getTimestamp(1).toInstant(), UUID.fromString(row.getString(2))),
                 selected(from, selection, after, max, now, recordsKeptSince)));
     }
 
-    /** The values of {@link #SEND_BACK} and {@link #NOT_REPLAYABLE}, {@code ?1} to {@code ?11}. */
+    /** The values of the bulk actions' statements, {@code ?1} to {@code ?11}. */
     private static Object[] selected(InboxStatus from, InboxSelection selection,
             Optional<InboxSelection.Position> after, int max, Instant now, Instant recordsKeptSince) {
         return new Object[] {from.name(), selection.provider().orElse(null), selection.endpointId().orElse(null),

@@ -26,25 +26,33 @@ import java.util.UUID;
 @ApplicationScoped
 class PostgresReconciliationAdapter implements ReconciliationPort {
 
-    private static final String IN_RANGE = "i.received_at >= CAST(?1 AS timestamptz) AND i.received_at < CAST(?2 AS timestamptz)";
-
     private static final NumberedStatement TALLY = NumberedStatement.of("""
             SELECT i.provider, i.endpoint_id, count(*), count(*) FILTER (WHERE i.status = 'PROCESSED'),
                 count(*) FILTER (WHERE i.status = 'FAILED'), count(*) FILTER (WHERE i.status = 'RECEIVED')
-            FROM webhook_inbox i WHERE %s
-            GROUP BY 1, 2 ORDER BY 1, 2""".formatted(IN_RANGE));
+            FROM webhook_inbox i
+            WHERE i.received_at >= CAST(?1 AS timestamptz) AND i.received_at < CAST(?2 AS timestamptz)
+            GROUP BY 1, 2 ORDER BY 1, 2""");
 
+    /** The distinct inbox ids each discrepancy finds, oldest first, at most {@code ?5}, each with the full count. */
     private static final Map<Discrepancy, NumberedStatement> FIND = new EnumMap<>(Map.of(
-            Discrepancy.STALLED, named("""
-                    FROM webhook_inbox i
-                    WHERE %s AND i.status = 'RECEIVED'
-                      AND COALESCE(i.lease_until, i.next_attempt_at) < CAST(?3 AS timestamptz)""".formatted(IN_RANGE)),
-            Discrepancy.PROCESSED_WITHOUT_MUTATION, named("""
-                    FROM webhook_inbox i
-                    WHERE %s AND i.status = 'PROCESSED' AND i.received_at >= CAST(?4 AS timestamptz)
-                      AND NOT EXISTS (SELECT 1 FROM processed_event p
-                                      WHERE p.provider = i.provider AND p.endpoint_id = i.endpoint_id
-                                        AND p.provider_event_id = i.provider_event_id)""".formatted(IN_RANGE))));
+            Discrepancy.STALLED, NumberedStatement.of("""
+                    SELECT CAST(inbox_id AS text), count(*) OVER () FROM (
+                        SELECT DISTINCT i.inbox_id, i.received_at
+                        FROM webhook_inbox i
+                        WHERE i.received_at >= CAST(?1 AS timestamptz) AND i.received_at < CAST(?2 AS timestamptz)
+                          AND i.status = 'RECEIVED'
+                          AND COALESCE(i.lease_until, i.next_attempt_at) < CAST(?3 AS timestamptz)) AS found
+                    ORDER BY received_at, inbox_id LIMIT ?5"""),
+            Discrepancy.PROCESSED_WITHOUT_MUTATION, NumberedStatement.of("""
+                    SELECT CAST(inbox_id AS text), count(*) OVER () FROM (
+                        SELECT DISTINCT i.inbox_id, i.received_at
+                        FROM webhook_inbox i
+                        WHERE i.received_at >= CAST(?1 AS timestamptz) AND i.received_at < CAST(?2 AS timestamptz)
+                          AND i.status = 'PROCESSED' AND i.received_at >= CAST(?4 AS timestamptz)
+                          AND NOT EXISTS (SELECT 1 FROM processed_event p
+                                          WHERE p.provider = i.provider AND p.endpoint_id = i.endpoint_id
+                                            AND p.provider_event_id = i.provider_event_id)) AS found
+                    ORDER BY received_at, inbox_id LIMIT ?5""")));
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
@@ -71,14 +79,6 @@ class PostgresReconciliationAdapter implements ReconciliationPort {
             return null;
         }, values);
         return new ReconciliationReport.Found(count[0], ids);
-    }
-
-    /** The distinct inbox ids a condition finds, oldest first, at most {@code ?5}, each with the full count. */
-    private static NumberedStatement named(String fromWhere) {
-        return NumberedStatement.of("""
-                SELECT CAST(inbox_id AS text), count(*) OVER () FROM (
-                    SELECT DISTINCT i.inbox_id, i.received_at %s) AS found
-                ORDER BY received_at, inbox_id LIMIT ?5""".formatted(fromWhere));
     }
 
     private static Object[] values(ReconciliationQuery query) {

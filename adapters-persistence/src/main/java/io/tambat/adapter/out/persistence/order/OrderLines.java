@@ -20,8 +20,9 @@ final class OrderLines {
             FROM jsonb_array_elements(CAST(? AS jsonb)) WITH ORDINALITY AS e(line, ordinality),
                  jsonb_to_record(e.line) AS l(sku text, quantity integer, unit_price_minor bigint)""";
 
-    private static final String LINES = "SELECT " + OrderRows.LINE
-            + " FROM order_line WHERE order_id = CAST(?1 AS uuid) ORDER BY line_no";
+    private static final String LINES = """
+            SELECT sku, quantity, unit_price_minor
+            FROM order_line WHERE order_id = CAST(?1 AS uuid) ORDER BY line_no""";
 
     private OrderLines() {
     }

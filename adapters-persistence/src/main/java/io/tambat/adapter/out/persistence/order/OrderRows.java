@@ -11,31 +11,27 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Reads the result rows of {@code orders} and {@code order_line}. Each shape's select list stands next to the
- * method that reads it, so the two cannot drift apart.
+ * Reads the result rows of {@code orders} and {@code order_line}: each reader takes the columns in the order
+ * the statement named in its Javadoc selects them.
  */
 final class OrderRows {
-
-    /** An order as stored, without its lines (they are rows of their own). */
-    static final String ORDER = "checkout_id, status, currency, coupon, total_minor, created_at";
-
-    /** One line of an order. */
-    static final String LINE = "sku, quantity, unit_price_minor";
 
     private OrderRows() {
     }
 
+    /** A row of {@code PostgresOrderStoreAdapter}'s {@code FIND}. */
     static StoredOrder order(Object[] row) {
         return new StoredOrder(ColumnValues.optionalText(row[0]), (String) row[1], (String) row[2],
                 ColumnValues.optionalText(row[3]), ColumnValues.number(row[4]), ColumnValues.instant(row[5]));
     }
 
-    /** {@code tenant_id} followed by the {@link #ORDER} columns. */
+    /** A row of {@code PostgresOrderStoreAdapter}'s {@code FIND_IN_ANY_TENANT}: the tenant, then an order. */
     static StoredTenantOrder tenantOrder(Object[] row) {
         return new StoredTenantOrder(new TenantId((String) row[0]),
                 order(Arrays.copyOfRange(row, 1, row.length)));
     }
 
+    /** A row of {@code OrderLines}' {@code LINES}. */
     static OrderLine line(Object[] row) {
         return new OrderLine((String) row[0], ColumnValues.integer(row[1]), ColumnValues.number(row[2]));
     }

@@ -48,8 +48,9 @@ class PostgresIdempotencyStoreAdapter implements IdempotencyStorePort {
                   AND (idempotency_requests.operation_id IS NULL OR idempotency_requests.outcome IS NOT NULL)
             RETURNING 1""";
 
-    private static final String EXISTING = "SELECT " + IdempotencyRows.EXISTING + """
-             FROM idempotency_requests WHERE tenant_id = ?1 AND scope = ?2 AND idempotency_key = ?3""";
+    private static final String EXISTING = """
+            SELECT fingerprint, outcome, response_body, resource_id, CAST(operation_id AS text)
+            FROM idempotency_requests WHERE tenant_id = ?1 AND scope = ?2 AND idempotency_key = ?3""";
 
     private static final String COMPLETE = """
             UPDATE idempotency_requests SET outcome = ?, response_body = ?, resource_id = CAST(? AS text)

@@ -13,7 +13,13 @@ import java.time.Instant;
 @ApplicationScoped
 class PostgresOrderBacklogAdapter implements OrderBacklogPort {
 
-    private static final String BACKLOG = "SELECT " + OrderOutboxRows.BACKLOG;
+    private static final String BACKLOG = """
+            SELECT (SELECT COALESCE(CAST(EXTRACT(EPOCH FROM (?1 - min(created_at))) AS bigint), 0)
+             FROM idempotency_requests WHERE operation_id IS NOT NULL AND outcome IS NULL),
+            (SELECT COALESCE(CAST(EXTRACT(EPOCH FROM (?1 - min(created_at))) AS bigint), 0)
+             FROM order_outbox WHERE published_at IS NULL AND failed_at IS NULL),
+            (SELECT count(*) FROM order_outbox WHERE published_at IS NULL AND failed_at IS NULL),
+            (SELECT count(*) FROM order_outbox WHERE failed_at IS NOT NULL)""";
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;

@@ -26,9 +26,25 @@ import java.util.UUID;
 @ApplicationScoped
 class PostgresOrderOperationsAdapter implements OrderOperationsPort {
 
-    private static final NumberedStatement LEASE = LeaseQueries.statement("idempotency_requests", "operation_id",
-            "operation_id IS NOT NULL AND outcome IS NULL AND scope = ?4", "",
-            "SELECT " + IdempotencyRows.LEASED_OPERATION + " FROM leased");
+    /**
+     * The lease ({@code ?1} now, {@code ?2} the lease end, {@code ?3} the batch size, {@code ?4} the scope), in
+     * the shape every work queue shares ({@link io.tambat.adapter.out.persistence.jdbc.LeaseQueries}).
+     */
+    private static final NumberedStatement LEASE = NumberedStatement.of("""
+            WITH due AS (
+                SELECT operation_id AS leased_key, lease_until IS NOT NULL AS taken_over FROM idempotency_requests
+                WHERE operation_id IS NOT NULL AND outcome IS NULL AND scope = ?4
+                    AND next_attempt_at <= ?1 AND (lease_until IS NULL OR lease_until <= ?1)
+                ORDER BY next_attempt_at
+                LIMIT ?3
+                FOR UPDATE SKIP LOCKED),
+            leased AS (
+                UPDATE idempotency_requests w SET lease_until = ?2, attempt_count = w.attempt_count + 1
+                FROM due WHERE w.operation_id = due.leased_key
+                RETURNING w.*, due.taken_over)
+            SELECT CAST(operation_id AS text), tenant_id, idempotency_key, operation_request, attempt_count,
+                taken_over
+            FROM leased""");
 
     private static final String FENCE = """
             SELECT 1 FROM idempotency_requests
@@ -41,12 +57,13 @@ class PostgresOrderOperationsAdapter implements OrderOperationsPort {
                 operation_request = NULL, expires_at = GREATEST(expires_at, ?6)
             WHERE operation_id = CAST(?1 AS uuid) AND attempt_count = ?2 AND outcome IS NULL""";
 
-    private static final String FIND = "SELECT " + IdempotencyRows.OUTCOME + """
-             FROM idempotency_requests
+    private static final String FIND = """
+            SELECT outcome, response_body, resource_id FROM idempotency_requests
             WHERE operation_id = CAST(?1 AS uuid) AND tenant_id = ?2""";
 
-    private static final String FIND_IN_ANY_TENANT = "SELECT " + IdempotencyRows.OPERATION + """
-             FROM idempotency_requests
+    private static final String FIND_IN_ANY_TENANT = """
+            SELECT CAST(operation_id AS text), tenant_id, created_at, outcome, response_body, resource_id
+            FROM idempotency_requests
             WHERE operation_id = CAST(?1 AS uuid)""";
 
     @PersistenceContext(unitName = "tambat")

@@ -29,12 +29,12 @@ class PostgresOrderStoreAdapter implements OrderStorePort {
     private static final String APPEND_CREATED = """
             INSERT INTO order_outbox (order_id, event_type, created_at) VALUES (CAST(? AS uuid), 'OrderCreated', ?)""";
 
-    private static final String FIND = "SELECT " + OrderRows.ORDER + """
-             FROM orders
+    private static final String FIND = """
+            SELECT checkout_id, status, currency, coupon, total_minor, created_at FROM orders
             WHERE order_id = CAST(?1 AS uuid) AND tenant_id = ?2""";
 
-    private static final String FIND_IN_ANY_TENANT = "SELECT tenant_id, " + OrderRows.ORDER + """
-             FROM orders
+    private static final String FIND_IN_ANY_TENANT = """
+            SELECT tenant_id, checkout_id, status, currency, coupon, total_minor, created_at FROM orders
             WHERE order_id = CAST(?1 AS uuid)""";
 
     @PersistenceContext(unitName = "tambat")

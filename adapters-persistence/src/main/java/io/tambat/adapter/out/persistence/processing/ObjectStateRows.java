@@ -7,13 +7,10 @@ import io.tambat.provider.spi.ObjectKey;
 
 /**
  * Reads the result rows of {@code object_state}, the business state derived from processed events
- * ({@code processed_event} is only written and counted, never read back as rows). The select list stands next
- * to the method that reads it, so the two cannot drift apart.
+ * ({@code processed_event} is only written and counted, never read back as rows), in the order
+ * {@link PostgresBusinessStateAdapter}'s {@code FIND} selects the columns.
  */
 final class ObjectStateRows {
-
-    /** One endpoint's state of an object whose key the query was given. */
-    static final String STATE = "endpoint_id, state, version, CAST(last_inbox_id AS text), updated_at";
 
     private ObjectStateRows() {
     }

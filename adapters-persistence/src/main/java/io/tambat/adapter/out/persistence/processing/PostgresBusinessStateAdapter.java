@@ -56,8 +56,8 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
             StateWrite.Rule.ALWAYS, writeWhere(ANY_FIRST, "TRUE")));
 
     /** {@code ?4} the endpoint, or null for every endpoint. */
-    private static final String FIND = "SELECT " + ObjectStateRows.STATE + """
-             FROM object_state
+    private static final String FIND = """
+            SELECT endpoint_id, state, version, CAST(last_inbox_id AS text), updated_at FROM object_state
             WHERE provider = ?1 AND object_type = ?2 AND object_id = ?3
               AND (CAST(?4 AS text) IS NULL OR endpoint_id = CAST(?4 AS text))
             ORDER BY updated_at DESC""";

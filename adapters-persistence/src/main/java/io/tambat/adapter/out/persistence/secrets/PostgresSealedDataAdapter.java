@@ -30,8 +30,8 @@ import java.util.TreeMap;
 @ApplicationScoped
 class PostgresSealedDataAdapter implements SealedDataPort {
 
-    private static final String SECRETS_TO_RESEAL = "SELECT " + SecretRows.SEALED_SECRET + """
-             FROM webhook_secret
+    private static final String SECRETS_TO_RESEAL = """
+            SELECT endpoint_id, version, secret_key_id, secret_ciphertext FROM webhook_secret
             WHERE secret_key_id <> ?1
             LIMIT ?2
             FOR UPDATE SKIP LOCKED""";

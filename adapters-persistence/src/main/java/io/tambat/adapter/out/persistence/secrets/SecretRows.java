@@ -3,13 +3,11 @@ package io.tambat.adapter.out.persistence.secrets;
 import io.tambat.domain.model.webhook.SealedPayload;
 
 /**
- * Reads the result rows of {@code webhook_secret} that native queries select. Each shape's select list stands
- * next to the method that reads it, so the two cannot drift apart. (Revisions are {@link KeyedNumber} rows.)
+ * Reads the result rows of {@code webhook_secret} that native queries select, in the order
+ * {@link PostgresSealedDataAdapter}'s {@code SECRETS_TO_RESEAL} selects the columns. (Revisions are
+ * {@link KeyedNumber} rows.)
  */
 final class SecretRows {
-
-    /** A stored secret version as sealed, with the identity its ciphertext is bound to. */
-    static final String SEALED_SECRET = "endpoint_id, version, secret_key_id, secret_ciphertext";
 
     private SecretRows() {
     }

@@ -84,8 +84,9 @@ class PostgresInboxAdapterTest extends InboxPortContract {
 
     @Override
     protected Optional<StoredInboxRow> stored(UUID inboxId) {
-        List<String> status = database.column("SELECT " + InboxRows.STATUS + " FROM webhook_inbox WHERE inbox_id = ?",
-                String.class, inboxId);
+        List<String> status = database.column("""
+                SELECT CASE WHEN lease_until IS NULL THEN status ELSE 'PROCESSING' END
+                FROM webhook_inbox WHERE inbox_id = ?""", String.class, inboxId);
         if (status.isEmpty()) {
             return Optional.empty();
         }
