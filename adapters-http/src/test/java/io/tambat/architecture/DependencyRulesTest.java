@@ -138,6 +138,15 @@ class DependencyRulesTest {
     }
 
     @Test
+    void sharedJsonKnowsNothingElseOfTambat() {
+        noClasses().that().resideInAPackage("io.tambat.adapter.json..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.tambat.domain..", "io.tambat.provider.spi..",
+                        "io.tambat.application..", "io.tambat.adapter.in..", "io.tambat.adapter.out..",
+                        "io.tambat.composition..")
+                .check(classes);
+    }
+
+    @Test
     void httpAdaptersReachOtherAdaptersOnlyAtRuntime() {
         noClasses().that().resideInAPackage("io.tambat.adapter.in.http..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.tambat.adapter.out..",

@@ -1,5 +1,6 @@
 package io.tambat.adapter.out.downstream;
 
+import io.tambat.adapter.json.JsonProviders;
 import io.tambat.domain.model.order.OrderLine;
 import io.tambat.domain.port.out.order.InventoryPort;
 import jakarta.enterprise.context.ApplicationScoped;

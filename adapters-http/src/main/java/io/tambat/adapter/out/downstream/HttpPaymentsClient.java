@@ -1,5 +1,6 @@
 package io.tambat.adapter.out.downstream;
 
+import io.tambat.adapter.json.JsonProviders;
 import io.tambat.domain.port.out.order.PaymentsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

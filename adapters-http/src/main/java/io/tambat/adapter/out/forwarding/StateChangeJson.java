@@ -1,10 +1,10 @@
 package io.tambat.adapter.out.forwarding;
 
+import io.tambat.adapter.json.JsonProviders;
 import io.tambat.domain.model.forwarding.StateChangeNotice;
 import io.tambat.domain.port.out.forwarding.StateChangeRenderingPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.spi.JsonProvider;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -16,12 +16,9 @@ import java.nio.charset.StandardCharsets;
 @ApplicationScoped
 public class StateChangeJson implements StateChangeRenderingPort {
 
-    /** Looked up once: {@code Json.create...} repeats the ServiceLoader lookup on every call. */
-    private static final JsonProvider JSON = JsonProvider.provider();
-
     @Override
     public byte[] render(StateChangeNotice notice) {
-        JsonObjectBuilder body = JSON.createObjectBuilder()
+        JsonObjectBuilder body = JsonProviders.PROVIDER.createObjectBuilder()
                 .add("type", StateChangeNotice.TYPE)
                 .add("inbox_id", notice.inboxId().toString())
                 .add("provider", notice.provider())

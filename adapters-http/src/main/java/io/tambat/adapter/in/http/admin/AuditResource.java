@@ -1,8 +1,8 @@
 package io.tambat.adapter.in.http.admin;
 
-import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.TambatApplication;
 import io.tambat.adapter.in.http.problem.InvalidRequestException;
+import io.tambat.adapter.json.JsonProviders;
 import io.tambat.application.port.in.operator.ReadAuditTrailUseCase;
 import io.tambat.domain.model.operator.OperatorAction;
 import jakarta.annotation.security.RolesAllowed;

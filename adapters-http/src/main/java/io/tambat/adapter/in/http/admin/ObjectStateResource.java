@@ -1,9 +1,9 @@
 package io.tambat.adapter.in.http.admin;
 
-import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.TambatApplication;
 import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
+import io.tambat.adapter.json.JsonProviders;
 import io.tambat.application.port.in.processing.QueryObjectStateUseCase;
 import io.tambat.domain.model.processing.ObjectState;
 import io.tambat.domain.model.webhook.EndpointId;

@@ -1,10 +1,10 @@
 package io.tambat.adapter.in.http.admin;
 
-import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.TambatApplication;
 import io.tambat.adapter.in.http.order.OrderJson;
 import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
+import io.tambat.adapter.json.JsonProviders;
 import io.tambat.application.port.in.order.LookUpOrdersUseCase;
 import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantOperation;

@@ -1,6 +1,6 @@
 package io.tambat.adapter.in.http.admin;
 
-import io.tambat.adapter.in.http.JsonProviders;
+import io.tambat.adapter.json.JsonProviders;
 import jakarta.json.JsonObjectBuilder;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;

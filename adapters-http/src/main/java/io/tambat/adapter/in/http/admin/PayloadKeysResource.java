@@ -1,7 +1,7 @@
 package io.tambat.adapter.in.http.admin;
 
-import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.TambatApplication;
+import io.tambat.adapter.json.JsonProviders;
 import io.tambat.application.port.in.secrets.RotatePayloadKeysUseCase;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;

@@ -1,6 +1,6 @@
 package io.tambat.adapter.in.http.admin;
 
-import io.tambat.adapter.in.http.JsonProviders;
+import io.tambat.adapter.json.JsonProviders;
 import io.tambat.domain.model.webhook.SecretVersionInfo;
 import jakarta.json.JsonObjectBuilder;
 import java.time.Instant;

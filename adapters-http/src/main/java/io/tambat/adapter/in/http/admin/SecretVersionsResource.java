@@ -1,9 +1,9 @@
 package io.tambat.adapter.in.http.admin;
 
-import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.TambatApplication;
 import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
+import io.tambat.adapter.json.JsonProviders;
 import io.tambat.application.port.in.secrets.ManageSecretsUseCase;
 import io.tambat.provider.spi.SecretVersion;
 import jakarta.annotation.security.RolesAllowed;

@@ -1,8 +1,8 @@
 package io.tambat.adapter.in.http.order;
 
-import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
+import io.tambat.adapter.json.JsonProviders;
 import io.tambat.domain.model.order.Order;
 import io.tambat.domain.model.order.OrderOutcome;
 import io.tambat.domain.model.order.OrderResult;

@@ -1,7 +1,7 @@
 package io.tambat.adapter.in.http.problem;
 
-import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.RequestSpan;
+import io.tambat.adapter.json.JsonProviders;
 import io.tambat.provider.spi.Rejection;
 import io.tambat.provider.spi.WebhookRejectedException;
 import jakarta.json.JsonObjectBuilder;

@@ -1,11 +1,11 @@
 package io.tambat.adapter.in.http.webhook;
 
-import io.tambat.adapter.in.http.JsonProviders;
 import io.tambat.adapter.in.http.RequestSpan;
 import io.tambat.adapter.in.http.body.BodyTooLargeException;
 import io.tambat.adapter.in.http.body.BoundedBody;
 import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
+import io.tambat.adapter.json.JsonProviders;
 import io.tambat.application.port.in.webhook.CountDeliveriesUseCase;
 import io.tambat.application.port.in.webhook.ReceiveWebhookUseCase;
 import io.tambat.domain.model.webhook.WebhookEndpoint;

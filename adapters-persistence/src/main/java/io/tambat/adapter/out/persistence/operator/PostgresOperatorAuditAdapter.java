@@ -1,7 +1,7 @@
 package io.tambat.adapter.out.persistence.operator;
 
+import io.tambat.adapter.json.JsonProviders;
 import io.tambat.adapter.out.persistence.jdbc.EnlistedConnection;
-import io.tambat.adapter.out.persistence.jdbc.JsonProviders;
 import io.tambat.adapter.out.persistence.jdbc.NumberedStatement;
 import io.tambat.adapter.out.persistence.jdbc.StorageCalls;
 import io.tambat.domain.model.operator.OperatorAction;

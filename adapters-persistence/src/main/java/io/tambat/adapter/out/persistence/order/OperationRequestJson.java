@@ -1,6 +1,6 @@
 package io.tambat.adapter.out.persistence.order;
 
-import io.tambat.adapter.out.persistence.jdbc.JsonProviders;
+import io.tambat.adapter.json.JsonProviders;
 import io.tambat.domain.model.order.OrderLine;
 import io.tambat.domain.model.order.OrderRequest;
 import jakarta.json.JsonObject;

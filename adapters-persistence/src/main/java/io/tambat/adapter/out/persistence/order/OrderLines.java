@@ -1,7 +1,7 @@
 package io.tambat.adapter.out.persistence.order;
 
+import io.tambat.adapter.json.JsonProviders;
 import io.tambat.adapter.out.persistence.jdbc.EnlistedConnection;
-import io.tambat.adapter.out.persistence.jdbc.JsonProviders;
 import io.tambat.adapter.out.persistence.jdbc.NativeResults;
 import io.tambat.domain.model.order.OrderLine;
 import jakarta.json.JsonArray;

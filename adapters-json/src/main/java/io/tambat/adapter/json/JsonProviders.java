@@ -1,4 +1,4 @@
-package io.tambat.adapter.in.http;
+package io.tambat.adapter.json;
 
 import jakarta.json.spi.JsonProvider;
 

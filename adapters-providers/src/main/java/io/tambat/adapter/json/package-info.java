@@ -1,2 +1,0 @@
-/** Strict JSON reading shared by every adapter that parses JSON sent from outside. */
-package io.tambat.adapter.json;
