@@ -1,5 +1,24 @@
 package io.tambat.composition;
 
+import static io.tambat.composition.Setting.DESTINATION_ALLOW_PLAIN_HTTP;
+import static io.tambat.composition.Setting.DESTINATION_BOOTSTRAP_SERVERS;
+import static io.tambat.composition.Setting.DESTINATION_CONNECTION_FACTORY;
+import static io.tambat.composition.Setting.DESTINATION_ENDPOINTS;
+import static io.tambat.composition.Setting.DESTINATION_EVENT_TYPES;
+import static io.tambat.composition.Setting.DESTINATION_KAFKA_SETTING;
+import static io.tambat.composition.Setting.DESTINATION_KIND;
+import static io.tambat.composition.Setting.DESTINATION_MAX_IN_FLIGHT;
+import static io.tambat.composition.Setting.DESTINATION_MESSAGES;
+import static io.tambat.composition.Setting.DESTINATION_ORDERING;
+import static io.tambat.composition.Setting.DESTINATION_QUEUE;
+import static io.tambat.composition.Setting.DESTINATION_RATE_LIMIT;
+import static io.tambat.composition.Setting.DESTINATION_RETRY_SCHEDULE;
+import static io.tambat.composition.Setting.DESTINATION_SECRETS;
+import static io.tambat.composition.Setting.DESTINATION_TIMEOUT;
+import static io.tambat.composition.Setting.DESTINATION_TOPIC;
+import static io.tambat.composition.Setting.DESTINATION_URL;
+import static io.tambat.composition.Setting.FORWARDING_DESTINATIONS;
+
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.DestinationTarget;
 import io.tambat.domain.model.forwarding.Destinations;
@@ -39,7 +58,6 @@ import org.eclipse.microprofile.config.Config;
 @ApplicationScoped
 public class ConfiguredDestinations {
 
-    static final String DESTINATIONS = "tambat.forwarding.destinations";
     private static final Pattern RATE = Pattern.compile("(\\d{1,9})/s");
     private static final String SECRET_PREFIX = "whsec_";
 
@@ -53,12 +71,13 @@ public class ConfiguredDestinations {
     @Singleton
     Destinations destinations() {
         List<Destination> loaded = new ArrayList<>();
-        for (String id : list(DESTINATIONS).orElse(List.of())) {
+        String listKey = FORWARDING_DESTINATIONS.key();
+        for (String id : list(listKey).orElse(List.of())) {
             if (!Destination.isValidId(id)) {
-                throw new ConfigurationException(DESTINATIONS, "destination ids must match [a-z0-9-]{1,64}");
+                throw new ConfigurationException(listKey, "destination ids must match [a-z0-9-]{1,64}");
             }
             if (loaded.stream().anyMatch(destination -> destination.id().equals(id))) {
-                throw new ConfigurationException(DESTINATIONS, "destination " + id + " is listed twice");
+                throw new ConfigurationException(listKey, "destination " + id + " is listed twice");
             }
             loaded.add(destination(id));
         }
@@ -66,18 +85,19 @@ public class ConfiguredDestinations {
     }
 
     private Destination destination(String id) {
-        String kind = required(key(id, "kind"));
+        String kind = required(DESTINATION_KIND.key(id));
         try {
             return new Destination(id, messages(id), endpoints(id), eventTypes(id), retrySchedule(id),
-                    duration(key(id, "timeout")).orElse(Destination.DEFAULT_TIMEOUT), maxInFlight(id), rateLimit(id),
-                    ordering(id), target(id, kind));
+                    duration(DESTINATION_TIMEOUT.key(id)).orElse(Destination.DEFAULT_TIMEOUT), maxInFlight(id),
+                    rateLimit(id), ordering(id), target(id, kind));
         } catch (IllegalArgumentException e) {
+            // The destination's own checks know no keys: the message names the destination.
             throw new ConfigurationException("tambat.forwarding.destination." + id, e.getMessage());
         }
     }
 
     private Destination.Ordering ordering(String id) {
-        String key = key(id, "ordering");
+        String key = DESTINATION_ORDERING.key(id);
         return switch (optional(key).orElse("none")) {
             case "none" -> Destination.Ordering.NONE;
             case "per-object" -> Destination.Ordering.PER_OBJECT;
@@ -86,7 +106,7 @@ public class ConfiguredDestinations {
     }
 
     private Set<MessageType> messages(String id) {
-        String key = key(id, "messages");
+        String key = DESTINATION_MESSAGES.key(id);
         Set<MessageType> types = EnumSet.noneOf(MessageType.class);
         for (String name : list(key).orElse(List.of("events"))) {
             switch (name) {
@@ -99,7 +119,7 @@ public class ConfiguredDestinations {
     }
 
     private Optional<Set<String>> endpoints(String id) {
-        String key = key(id, "endpoints");
+        String key = DESTINATION_ENDPOINTS.key(id);
         return list(key).map(ids -> {
             Set<String> known = new LinkedHashSet<>();
             for (String endpoint : ids) {
@@ -113,7 +133,7 @@ public class ConfiguredDestinations {
     }
 
     private EventTypePatterns eventTypes(String id) {
-        String key = key(id, "event-types");
+        String key = DESTINATION_EVENT_TYPES.key(id);
         try {
             return list(key).map(EventTypePatterns::new).orElse(EventTypePatterns.any());
         } catch (IllegalArgumentException e) {
@@ -122,7 +142,7 @@ public class ConfiguredDestinations {
     }
 
     private RetrySchedule retrySchedule(String id) {
-        String key = key(id, "retry-schedule");
+        String key = DESTINATION_RETRY_SCHEDULE.key(id);
         return list(key).map(waits -> {
             List<Duration> parsed = new ArrayList<>();
             for (String wait : waits) {
@@ -133,7 +153,7 @@ public class ConfiguredDestinations {
     }
 
     private int maxInFlight(String id) {
-        String key = key(id, "max-in-flight");
+        String key = DESTINATION_MAX_IN_FLIGHT.key(id);
         return config.getOptionalValue(key, String.class).map(value -> {
             try {
                 int count = Integer.parseInt(value.trim());
@@ -148,7 +168,7 @@ public class ConfiguredDestinations {
     }
 
     private Optional<Integer> rateLimit(String id) {
-        String key = key(id, "rate-limit");
+        String key = DESTINATION_RATE_LIMIT.key(id);
         return config.getOptionalValue(key, String.class).map(value -> {
             Matcher matcher = RATE.matcher(value.trim());
             if (!matcher.matches() || Integer.parseInt(matcher.group(1)) < 1) {
@@ -163,24 +183,24 @@ public class ConfiguredDestinations {
             case "http" -> http(id);
             case "kafka" -> kafka(id);
             case "jms" -> jms(id);
-            default -> throw new ConfigurationException(key(id, "kind"), "must be http, kafka or jms");
+            default -> throw new ConfigurationException(DESTINATION_KIND.key(id), "must be http, kafka or jms");
         };
     }
 
     private DestinationTarget.Jms jms(String id) {
-        Optional<String> queue = optional(key(id, "queue"));
-        Optional<String> topic = optional(key(id, "topic"));
+        Optional<String> queue = optional(DESTINATION_QUEUE.key(id));
+        Optional<String> topic = optional(DESTINATION_TOPIC.key(id));
         if (queue.isPresent() == topic.isPresent()) {
-            throw new ConfigurationException(key(id, "queue"), "a JMS destination names either a queue or a topic "
-                    + "(" + key(id, "topic") + ")");
+            throw new ConfigurationException(DESTINATION_QUEUE.key(id), "a JMS destination names either a queue or "
+                    + "a topic (" + DESTINATION_TOPIC.key(id) + ")");
         }
-        return new DestinationTarget.Jms(required(key(id, "connection-factory")), queue.or(() -> topic).orElseThrow(),
-                topic.isPresent());
+        return new DestinationTarget.Jms(required(DESTINATION_CONNECTION_FACTORY.key(id)),
+                queue.or(() -> topic).orElseThrow(), topic.isPresent());
     }
 
     private DestinationTarget.Kafka kafka(String id) {
-        return new DestinationTarget.Kafka(required(key(id, "bootstrap-servers")), required(key(id, "topic")),
-                producerSettings(id));
+        return new DestinationTarget.Kafka(required(DESTINATION_BOOTSTRAP_SERVERS.key(id)),
+                required(DESTINATION_TOPIC.key(id)), producerSettings(id));
     }
 
     /**
@@ -189,9 +209,8 @@ public class ConfiguredDestinations {
      * words between dots, so {@code SECURITY_PROTOCOL} reads back as {@code security.protocol}).
      */
     private Map<String, String> producerSettings(String id) {
-        String prefix = key(id, "kafka.");
-        String environmentPrefix = "TAMBAT_FORWARDING_DESTINATION_" + id.toUpperCase(Locale.ROOT).replace('-', '_')
-                + "_KAFKA_";
+        String prefix = DESTINATION_KAFKA_SETTING.key(id, "");  // each setting's key, without the setting
+        String environmentPrefix = Setting.environmentName(prefix);
         Map<String, String> settings = new TreeMap<>();
         for (String name : config.getPropertyNames()) {
             String setting = name.startsWith(prefix) ? name.substring(prefix.length())
@@ -206,7 +225,7 @@ public class ConfiguredDestinations {
     }
 
     private DestinationTarget.Http http(String id) {
-        String urlKey = key(id, "url");
+        String urlKey = DESTINATION_URL.key(id);
         URI url;
         try {
             url = URI.create(required(urlKey));
@@ -216,17 +235,18 @@ public class ConfiguredDestinations {
         if (url.getHost() == null || !Set.of("https", "http").contains(String.valueOf(url.getScheme()))) {
             throw new ConfigurationException(urlKey, "must be an absolute https URL");
         }
-        boolean plainAllowed = config.getOptionalValue(key(id, "allow-plain-http"), Boolean.class).orElse(false);
+        String plainKey = DESTINATION_ALLOW_PLAIN_HTTP.key(id);
+        boolean plainAllowed = config.getOptionalValue(plainKey, Boolean.class).orElse(false);
         if (url.getScheme().equals("http") && !plainAllowed && !loopback(url.getHost())) {
             throw new ConfigurationException(urlKey, "must be https (plain http only to a loopback address, or with "
-                    + key(id, "allow-plain-http") + "=true)");
+                    + plainKey + "=true)");
         }
         return new DestinationTarget.Http(url, secrets(id));
     }
 
     /** Each entry {@code <version>:whsec_<base64>}; the message names the entry, never the secret. */
     private List<SigningSecret> secrets(String id) {
-        String key = key(id, "secrets");
+        String key = DESTINATION_SECRETS.key(id);
         List<SigningSecret> secrets = new ArrayList<>();
         for (String entry : list(key).orElseThrow(() -> new ConfigurationException(key, "is required"))) {
             int colon = entry.indexOf(':');
@@ -279,9 +299,5 @@ public class ConfiguredDestinations {
 
     private Optional<String> optional(String key) {
         return config.getOptionalValue(key, String.class).map(String::trim).filter(value -> !value.isEmpty());
-    }
-
-    private static String key(String id, String property) {
-        return "tambat.forwarding.destination." + id + "." + property;
     }
 }

@@ -1,5 +1,22 @@
 package io.tambat.composition;
 
+import static io.tambat.composition.Setting.ENDPOINT_EVENT_TYPES;
+import static io.tambat.composition.Setting.ENDPOINT_MAX_BODY_BYTES;
+import static io.tambat.composition.Setting.ENDPOINT_OBJECT_ID_POINTER;
+import static io.tambat.composition.Setting.ENDPOINT_OBJECT_TYPE_POINTER;
+import static io.tambat.composition.Setting.ENDPOINT_OBJECT_VERSION_POINTER;
+import static io.tambat.composition.Setting.ENDPOINT_PROVIDER;
+import static io.tambat.composition.Setting.ENDPOINT_PUBLIC_URL;
+import static io.tambat.composition.Setting.ENDPOINT_RATE_LIMIT;
+import static io.tambat.composition.Setting.ENDPOINT_REPLAY_WINDOW;
+import static io.tambat.composition.Setting.ENDPOINT_SECRETS;
+import static io.tambat.composition.Setting.ENDPOINT_SEQUENCE_POINTER;
+import static io.tambat.composition.Setting.ENDPOINT_SEQUENCE_START;
+import static io.tambat.composition.Setting.ENDPOINT_STATE_POINTER;
+import static io.tambat.composition.Setting.ENDPOINT_TOLERANCE;
+import static io.tambat.composition.Setting.ENDPOINT_UNVERIFIED_RATE_LIMIT;
+import static io.tambat.composition.Setting.WEBHOOKS_ENDPOINTS;
+
 import io.tambat.application.webhook.ProviderAdapters;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.EventTypeFilter;
@@ -33,7 +50,6 @@ import org.eclipse.microprofile.config.Config;
 @ApplicationScoped
 public class ConfiguredWebhookEndpoints implements WebhookEndpointsPort {
 
-    static final String ENDPOINTS = "tambat.webhooks.endpoints";
     private static final Pattern RATE = Pattern.compile("(\\d{1,9})/s");
 
     @Inject
@@ -49,14 +65,15 @@ public class ConfiguredWebhookEndpoints implements WebhookEndpointsPort {
     void load() {
         Map<String, WebhookEndpoint> loadedEndpoints = new LinkedHashMap<>();
         Map<String, List<SecretVersion>> loadedSecrets = new LinkedHashMap<>();
-        for (String id : config.getOptionalValue(ENDPOINTS, String[].class).orElse(new String[0])) {
+        String listKey = WEBHOOKS_ENDPOINTS.key();
+        for (String id : config.getOptionalValue(listKey, String[].class).orElse(new String[0])) {
             String trimmed = id.trim();
             if (!EndpointId.isValid(trimmed)) {
-                throw new ConfigurationException(ENDPOINTS, "endpoint ids must match [a-z0-9-]{1,64}");
+                throw new ConfigurationException(listKey, "endpoint ids must match [a-z0-9-]{1,64}");
             }
             WebhookEndpoint endpoint = endpoint(new EndpointId(trimmed));
             if (loadedEndpoints.put(trimmed, endpoint) != null) {
-                throw new ConfigurationException(ENDPOINTS, "endpoint " + trimmed + " is listed twice");
+                throw new ConfigurationException(listKey, "endpoint " + trimmed + " is listed twice");
             }
             loadedSecrets.put(trimmed, secrets(endpoint));
         }
@@ -80,18 +97,18 @@ public class ConfiguredWebhookEndpoints implements WebhookEndpointsPort {
     }
 
     private WebhookEndpoint endpoint(EndpointId id) {
-        String provider = required(key(id, "provider"));
+        String provider = required(key(ENDPOINT_PROVIDER, id));
         ProviderAdapter adapter = adapters.find(provider).orElseThrow(() -> new ConfigurationException(
-                key(id, "provider"), "unknown provider; known: " + String.join(", ", adapters.names())));
-        return new WebhookEndpoint(id, provider, eventTypes(id), duration(key(id, "tolerance")),
-                maxBodyBytes(id), rateLimit(id, "rate-limit"),
-                rateLimit(id, "unverified-rate-limit").orElse(WebhookEndpoint.DEFAULT_UNVERIFIED_RATE_LIMIT),
-                duration(key(id, "replay-window")).filter(window -> !window.isZero()), publicUrl(id, adapter),
+                key(ENDPOINT_PROVIDER, id), "unknown provider; known: " + String.join(", ", adapters.names())));
+        return new WebhookEndpoint(id, provider, eventTypes(id), duration(key(ENDPOINT_TOLERANCE, id)),
+                maxBodyBytes(id), rateLimit(id, ENDPOINT_RATE_LIMIT),
+                rateLimit(id, ENDPOINT_UNVERIFIED_RATE_LIMIT).orElse(WebhookEndpoint.DEFAULT_UNVERIFIED_RATE_LIMIT),
+                duration(key(ENDPOINT_REPLAY_WINDOW, id)).filter(window -> !window.isZero()), publicUrl(id, adapter),
                 interpretation(id));
     }
 
     private List<SecretVersion> secrets(WebhookEndpoint endpoint) {
-        String key = key(endpoint.id(), "secrets");
+        String key = key(ENDPOINT_SECRETS, endpoint.id());
         ProviderAdapter adapter = adapters.require(endpoint.provider());
         List<SecretVersion> versions = new ArrayList<>();
         for (String entry : config.getOptionalValue(key, String.class).orElse("").split(",")) {
@@ -119,7 +136,7 @@ public class ConfiguredWebhookEndpoints implements WebhookEndpointsPort {
     }
 
     private EventTypeFilter eventTypes(EndpointId id) {
-        return config.getOptionalValue(key(id, "event-types"), String[].class)
+        return config.getOptionalValue(key(ENDPOINT_EVENT_TYPES, id), String[].class)
                 .map(types -> new EventTypeFilter(Arrays.stream(types).map(String::trim)
                         .filter(type -> !type.isEmpty()).collect(Collectors.toSet())))
                 .orElse(EventTypeFilter.any());
@@ -140,7 +157,7 @@ public class ConfiguredWebhookEndpoints implements WebhookEndpointsPort {
     }
 
     private long maxBodyBytes(EndpointId id) {
-        String key = key(id, "max-body-bytes");
+        String key = key(ENDPOINT_MAX_BODY_BYTES, id);
         return config.getOptionalValue(key, String.class).map(value -> {
             try {
                 long bytes = Long.parseLong(value.trim());
@@ -154,8 +171,8 @@ public class ConfiguredWebhookEndpoints implements WebhookEndpointsPort {
         }).orElse(WebhookEndpoint.DEFAULT_MAX_BODY_BYTES);
     }
 
-    private Optional<Integer> rateLimit(EndpointId id, String setting) {
-        String key = key(id, setting);
+    private Optional<Integer> rateLimit(EndpointId id, Setting setting) {
+        String key = key(setting, id);
         return config.getOptionalValue(key, String.class).map(value -> {
             Matcher matcher = RATE.matcher(value.trim());
             if (!matcher.matches() || Integer.parseInt(matcher.group(1)) < 1) {
@@ -171,7 +188,7 @@ public class ConfiguredWebhookEndpoints implements WebhookEndpointsPort {
      * found at start.
      */
     private Optional<URI> publicUrl(EndpointId id, ProviderAdapter adapter) {
-        String key = key(id, "public-url");
+        String key = key(ENDPOINT_PUBLIC_URL, id);
         Optional<String> configured = config.getOptionalValue(key, String.class);
         if (configured.isEmpty() && adapter.signsPublicUrl()) {
             throw new ConfigurationException(key, "is required for provider " + adapter.provider()
@@ -200,27 +217,30 @@ public class ConfiguredWebhookEndpoints implements WebhookEndpointsPort {
         InterpretationSettings defaults = InterpretationSettings.STANDARD_DEFAULTS;
         try {
             return new InterpretationSettings(
-                    pointer(id, "object-type-pointer", defaults.typePointer()),
-                    pointer(id, "object-id-pointer", defaults.idPointer()),
-                    pointer(id, "object-version-pointer", defaults.versionPointer()),
-                    pointer(id, "state-pointer", defaults.statePointer()),
-                    pointer(id, "sequence-pointer", defaults.sequencePointer()),
+                    pointer(id, ENDPOINT_OBJECT_TYPE_POINTER, defaults.typePointer()),
+                    pointer(id, ENDPOINT_OBJECT_ID_POINTER, defaults.idPointer()),
+                    pointer(id, ENDPOINT_OBJECT_VERSION_POINTER, defaults.versionPointer()),
+                    pointer(id, ENDPOINT_STATE_POINTER, defaults.statePointer()),
+                    pointer(id, ENDPOINT_SEQUENCE_POINTER, defaults.sequencePointer()),
                     sequenceStart(id, defaults.sequenceStart()));
         } catch (IllegalArgumentException e) {
-            throw new ConfigurationException(key(id, "object-*-pointer"), e.getMessage());
+            // The record checks its pointers together, without saying which: the message names them all.
+            throw new ConfigurationException("tambat.webhooks.endpoint." + id.value() + ".object-*-pointer",
+                    e.getMessage());
         }
     }
 
-    private String pointer(EndpointId id, String property, String defaultValue) {
-        String value = config.getOptionalValue(key(id, property), String.class).map(String::trim).orElse(defaultValue);
+    private String pointer(EndpointId id, Setting setting, String defaultValue) {
+        String key = key(setting, id);
+        String value = config.getOptionalValue(key, String.class).map(String::trim).orElse(defaultValue);
         if (!value.isEmpty() && !value.startsWith("/")) {
-            throw new ConfigurationException(key(id, property), "a JSON Pointer starts with /");
+            throw new ConfigurationException(key, "a JSON Pointer starts with /");
         }
         return value;
     }
 
     private long sequenceStart(EndpointId id, long defaultValue) {
-        String key = key(id, "sequence-start");
+        String key = key(ENDPOINT_SEQUENCE_START, id);
         return config.getOptionalValue(key, String.class).map(String::trim).map(value -> {
             try {
                 return Long.parseLong(value);
@@ -235,7 +255,7 @@ public class ConfiguredWebhookEndpoints implements WebhookEndpointsPort {
                 .orElseThrow(() -> new ConfigurationException(key, "is required"));
     }
 
-    private static String key(EndpointId id, String property) {
-        return "tambat.webhooks.endpoint." + id.value() + "." + property;
+    private static String key(Setting setting, EndpointId id) {
+        return setting.key(id.value());
     }
 }

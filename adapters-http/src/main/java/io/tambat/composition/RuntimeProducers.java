@@ -1,5 +1,50 @@
 package io.tambat.composition;
 
+import static io.tambat.composition.Setting.BACKGROUND_MIN_SHARE;
+import static io.tambat.composition.Setting.BACKGROUND_YIELD_LATENCY;
+import static io.tambat.composition.Setting.BACKGROUND_YIELD_QUEUE;
+import static io.tambat.composition.Setting.DOWNSTREAM_TIMEOUT;
+import static io.tambat.composition.Setting.ENDPOINT_API_KEY;
+import static io.tambat.composition.Setting.FAILPOINTS;
+import static io.tambat.composition.Setting.IDEMPOTENCY_RETENTION;
+import static io.tambat.composition.Setting.IDEMPOTENCY_REUSE_STATUS;
+import static io.tambat.composition.Setting.IDEMPOTENCY_WAIT;
+import static io.tambat.composition.Setting.INVENTORY_URL;
+import static io.tambat.composition.Setting.ORDERS_COUPONS;
+import static io.tambat.composition.Setting.ORDERS_GROUP_COMMIT_COMMITTERS;
+import static io.tambat.composition.Setting.ORDERS_GROUP_COMMIT_MAX_WAIT;
+import static io.tambat.composition.Setting.ORDERS_GROUP_COMMIT_MAX_WEIGHT;
+import static io.tambat.composition.Setting.ORDERS_MAX_BODY_BYTES;
+import static io.tambat.composition.Setting.PAYLOAD_ROW_KEYS;
+import static io.tambat.composition.Setting.PAYMENTS_URL;
+import static io.tambat.composition.Setting.PROCESSING_BATCH_SIZE;
+import static io.tambat.composition.Setting.PROCESSING_ENABLED;
+import static io.tambat.composition.Setting.PROCESSING_INITIAL_BACKOFF;
+import static io.tambat.composition.Setting.PROCESSING_LEASE;
+import static io.tambat.composition.Setting.PROCESSING_MAX_ATTEMPTS;
+import static io.tambat.composition.Setting.PROCESSING_MAX_BACKOFF;
+import static io.tambat.composition.Setting.PROCESSING_POLL_INTERVAL;
+import static io.tambat.composition.Setting.PROCESSING_SEQUENCE_GAP_WINDOW;
+import static io.tambat.composition.Setting.PROCESSING_WORKERS;
+import static io.tambat.composition.Setting.PROVIDERS_TIMEOUT;
+import static io.tambat.composition.Setting.PROVIDER_API_KEY;
+import static io.tambat.composition.Setting.PROVIDER_API_URL;
+import static io.tambat.composition.Setting.RECONCILIATION_INTERVAL;
+import static io.tambat.composition.Setting.RECONCILIATION_LATE_AFTER;
+import static io.tambat.composition.Setting.RECONCILIATION_WINDOW;
+import static io.tambat.composition.Setting.RETENTION_FAILED_PAYLOADS;
+import static io.tambat.composition.Setting.RETENTION_FINISHED_ROWS;
+import static io.tambat.composition.Setting.RETENTION_INTERVAL;
+import static io.tambat.composition.Setting.RETENTION_PAYLOADS;
+import static io.tambat.composition.Setting.RETENTION_PROCESSED_EVENTS;
+import static io.tambat.composition.Setting.SECRETS_CACHE_TTL;
+import static io.tambat.composition.Setting.WEBHOOKS_GROUP_COMMIT_COMMITTERS;
+import static io.tambat.composition.Setting.WEBHOOKS_GROUP_COMMIT_MAX_WAIT;
+import static io.tambat.composition.Setting.WEBHOOKS_GROUP_COMMIT_MAX_WEIGHT;
+import static io.tambat.composition.Setting.WEBHOOKS_RETRY_AFTER;
+import static io.tambat.composition.Setting.WEBHOOKS_UNVERIFIED_BYTES;
+
+import io.tambat.adapter.in.http.order.OrdersResource;
 import io.tambat.adapter.in.http.problem.RetryAdvice;
 import io.tambat.adapter.in.http.webhook.UnverifiedBytesBudget;
 import io.tambat.adapter.out.downstream.DownstreamSettings;
@@ -42,12 +87,6 @@ import org.eclipse.microprofile.config.Config;
 @ApplicationScoped
 public class RuntimeProducers {
 
-    static final String SECRET_CACHE_TTL = "tambat.secrets.cache-ttl";
-    static final String RETRY_AFTER = "tambat.webhooks.retry-after";
-    static final String UNVERIFIED_BYTES = "tambat.webhooks.unverified-bytes";
-
-    static final String FAILPOINTS = "tambat.failpoints";
-
     @Inject
     Config config;
 
@@ -66,8 +105,9 @@ public class RuntimeProducers {
     @Produces
     @Singleton
     IngressSettings ingressSettings() {
-        return new IngressSettings(duration(SECRET_CACHE_TTL, "PT30S"), duration(RETRY_AFTER, "PT5S"),
-                groupCommit("tambat.webhooks.group-commit.", 64));
+        return new IngressSettings(duration(SECRETS_CACHE_TTL.key(), "PT30S"),
+                duration(WEBHOOKS_RETRY_AFTER.key(), "PT5S"), groupCommit(WEBHOOKS_GROUP_COMMIT_MAX_WEIGHT,
+                        WEBHOOKS_GROUP_COMMIT_COMMITTERS, WEBHOOKS_GROUP_COMMIT_MAX_WAIT, 64));
     }
 
     /** The webhook intake's Retry-After, which the HTTP edge's other 503s answer too. */
@@ -86,12 +126,13 @@ public class RuntimeProducers {
     @Produces
     @Singleton
     UnverifiedBytesBudget unverifiedBytesBudget() {
-        Optional<String> configured = config.getOptionalValue(UNVERIFIED_BYTES, String.class);
-        long budget = configured.map(value -> bytes(UNVERIFIED_BYTES, value))
+        String key = WEBHOOKS_UNVERIFIED_BYTES.key();
+        Optional<String> configured = config.getOptionalValue(key, String.class);
+        long budget = configured.map(value -> bytes(key, value))
                 .orElseGet(() -> Runtime.getRuntime().maxMemory() / 4);
         for (WebhookEndpoint endpoint : endpoints.all()) {
             if (endpoint.maxBodyBytes() > budget) {
-                throw new ConfigurationException(UNVERIFIED_BYTES, "is " + budget + " bytes"
+                throw new ConfigurationException(key, "is " + budget + " bytes"
                         + (configured.isPresent() ? "" : " (a quarter of the heap)")
                         + ", less than the max-body-bytes of endpoint " + endpoint.id().value() + " ("
                         + endpoint.maxBodyBytes() + "): raise it or the heap, or lower that limit");
@@ -107,7 +148,7 @@ public class RuntimeProducers {
     @Produces
     @Singleton
     RollingUpgrade rollingUpgrade() {
-        return new RollingUpgrade(!config.getOptionalValue("tambat.payload.row-keys", Boolean.class).orElse(true));
+        return new RollingUpgrade(!config.getOptionalValue(PAYLOAD_ROW_KEYS.key(), Boolean.class).orElse(true));
     }
 
     @Produces
@@ -115,20 +156,20 @@ public class RuntimeProducers {
     WorkSettings workSettings() {
         RetryPolicy retry;
         try {
-            retry = new RetryPolicy(integer("tambat.processing.max-attempts", 10),
-                    duration("tambat.processing.initial-backoff", "PT1S"),
-                    duration("tambat.processing.max-backoff", "PT10M"));
+            retry = new RetryPolicy(integer(PROCESSING_MAX_ATTEMPTS.key(), 10),
+                    duration(PROCESSING_INITIAL_BACKOFF.key(), "PT1S"),
+                    duration(PROCESSING_MAX_BACKOFF.key(), "PT10M"));
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException("tambat.processing.*", e.getMessage());
         }
         return new WorkSettings(
-                config.getOptionalValue("tambat.processing.enabled", Boolean.class).orElse(true),
+                config.getOptionalValue(PROCESSING_ENABLED.key(), Boolean.class).orElse(true),
                 retry,
-                integer("tambat.processing.workers", 2),
-                integer("tambat.processing.batch-size", 20),
-                duration("tambat.processing.lease", "PT30S"),
-                duration("tambat.processing.poll-interval", "PT0.2S"),
-                duration("tambat.retention.interval", "PT1H"));
+                integer(PROCESSING_WORKERS.key(), 2),
+                integer(PROCESSING_BATCH_SIZE.key(), 20),
+                duration(PROCESSING_LEASE.key(), "PT30S"),
+                duration(PROCESSING_POLL_INTERVAL.key(), "PT0.2S"),
+                duration(RETENTION_INTERVAL.key(), "PT1H"));
     }
 
     /**
@@ -138,7 +179,7 @@ public class RuntimeProducers {
     @Produces
     @Singleton
     BackgroundYield backgroundYield(WorkMetricsPort metrics) {
-        String minShare = "tambat.background.min-share";
+        String minShare = BACKGROUND_MIN_SHARE.key();
         double least;
         try {
             least = Double.parseDouble(config.getOptionalValue(minShare, String.class).orElse("0.05").trim());
@@ -147,8 +188,8 @@ public class RuntimeProducers {
         }
         YieldSettings settings;
         try {
-            settings = new YieldSettings(duration("tambat.background.yield-latency", "PT0.025S"),
-                    integer("tambat.background.yield-queue", 32), least);
+            settings = new YieldSettings(duration(BACKGROUND_YIELD_LATENCY.key(), "PT0.025S"),
+                    integer(BACKGROUND_YIELD_QUEUE.key(), 32), least);
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException("tambat.background.*", e.getMessage());
         }
@@ -159,10 +200,10 @@ public class RuntimeProducers {
     @Singleton
     ProcessingSettings processingSettings() {
         return new ProcessingSettings(
-                duration("tambat.retention.payloads", "P30D"),
+                duration(RETENTION_PAYLOADS.key(), "P30D"),
                 processedRetention(),
-                duration("tambat.processing.sequence-gap-window", "PT5M"),
-                duration("tambat.retention.finished-rows", "P90D"),
+                duration(PROCESSING_SEQUENCE_GAP_WINDOW.key(), "PT5M"),
+                duration(RETENTION_FINISHED_ROWS.key(), "P90D"),
                 failedPayloadRetention());
     }
 
@@ -170,23 +211,24 @@ public class RuntimeProducers {
     @Produces
     @Singleton
     FailedPayloadRetention failedPayloadRetention() {
-        return new FailedPayloadRetention(config.getOptionalValue("tambat.retention.failed-payloads", String.class)
-                .map(value -> parseDuration("tambat.retention.failed-payloads", value)));
+        String key = RETENTION_FAILED_PAYLOADS.key();
+        return new FailedPayloadRetention(config.getOptionalValue(key, String.class)
+                .map(value -> parseDuration(key, value)));
     }
 
     @Produces
     @Singleton
     ReconciliationSettings reconciliationSettings() {
         return new ReconciliationSettings(
-                duration("tambat.reconciliation.interval", "PT5M"),
-                duration("tambat.reconciliation.window", "PT1H"),
-                duration("tambat.reconciliation.late-after", "PT5M"),
+                duration(RECONCILIATION_INTERVAL.key(), "PT5M"),
+                duration(RECONCILIATION_WINDOW.key(), "PT1H"),
+                duration(RECONCILIATION_LATE_AFTER.key(), "PT5M"),
                 processedRetention());
     }
 
     /** Processing purges processed-event records after it; reconciliation does not count their absence before. */
     private Duration processedRetention() {
-        return duration("tambat.retention.processed-events", "P30D");
+        return duration(RETENTION_PROCESSED_EVENTS.key(), "P30D");
     }
 
     /** {@code tambat.failpoints}: {@code name}, {@code name@subject} (halt) or {@code name=pause:<duration>}. */
@@ -195,12 +237,13 @@ public class RuntimeProducers {
     Failpoints failpoints() {
         Set<String> halts = new HashSet<>();
         Map<String, Duration> pauses = new HashMap<>();
-        for (String entry : config.getOptionalValue(FAILPOINTS, String[].class).orElse(new String[0])) {
+        String key = FAILPOINTS.key();
+        for (String entry : config.getOptionalValue(key, String[].class).orElse(new String[0])) {
             String[] nameAndPause = entry.trim().split("=pause:", 2);
             if (nameAndPause.length == 1) {
                 halts.add(nameAndPause[0]);
             } else {
-                pauses.put(nameAndPause[0], parseDuration(FAILPOINTS, nameAndPause[1]));
+                pauses.put(nameAndPause[0], parseDuration(key, nameAndPause[1]));
             }
         }
         return new Failpoints(halts, pauses);
@@ -215,22 +258,22 @@ public class RuntimeProducers {
     ProviderApiSettings providerApiSettings() {
         Map<String, ProviderApiSettings.Api> apis = new HashMap<>();
         for (String provider : providers.names()) {
-            String prefix = "tambat.providers." + provider + ".";
-            url(prefix + "api-url").ifPresent(uri -> {
-                String key = config.getOptionalValue(prefix + "api-key", String.class)
-                        .orElseThrow(() -> new ConfigurationException(prefix + "api-key", "is required with api-url"));
+            String apiKey = PROVIDER_API_KEY.key(provider);
+            url(PROVIDER_API_URL.key(provider)).ifPresent(uri -> {
+                String key = config.getOptionalValue(apiKey, String.class)
+                        .orElseThrow(() -> new ConfigurationException(apiKey, "is required with api-url"));
                 apis.put(provider, new ProviderApiSettings.Api(uri, key, endpointApiKeys(provider)));
             });
         }
         for (WebhookEndpoint endpoint : endpoints.all()) {
             // Without its provider's API nothing is fetched for the endpoint: its key would be ignored unseen.
-            String key = endpointApiKey(endpoint.id());
+            String key = ENDPOINT_API_KEY.key(endpoint.id().value());
             if (!apis.containsKey(endpoint.provider()) && config.getOptionalValue(key, String.class).isPresent()) {
-                throw new ConfigurationException(key, "is used only with tambat.providers." + endpoint.provider()
-                        + ".api-url, which is not set");
+                throw new ConfigurationException(key, "is used only with " + PROVIDER_API_URL.key(endpoint.provider())
+                        + ", which is not set");
             }
         }
-        return new ProviderApiSettings(apis, duration("tambat.providers.timeout", "PT5S"));
+        return new ProviderApiSettings(apis, duration(PROVIDERS_TIMEOUT.key(), "PT5S"));
     }
 
     /** The keys of the provider's endpoints that have one of their own. */
@@ -238,22 +281,18 @@ public class RuntimeProducers {
         Map<EndpointId, String> keys = new HashMap<>();
         for (WebhookEndpoint endpoint : endpoints.all()) {
             if (endpoint.provider().equals(provider)) {
-                config.getOptionalValue(endpointApiKey(endpoint.id()), String.class)
+                config.getOptionalValue(ENDPOINT_API_KEY.key(endpoint.id().value()), String.class)
                         .ifPresent(key -> keys.put(endpoint.id(), key));
             }
         }
         return keys;
     }
 
-    private static String endpointApiKey(EndpointId endpoint) {
-        return "tambat.webhooks.endpoint." + endpoint.value() + ".api-key";
-    }
-
     /** Coupons: {@code <CODE>:<percent off>:<expiry instant>[,...]}; the instant may itself contain colons. */
     @Produces
     @Singleton
     OrderSettings orderSettings() {
-        String key = "tambat.orders.coupons";
+        String key = ORDERS_COUPONS.key();
         Map<String, Coupon> coupons = new HashMap<>();
         for (String entry : config.getOptionalValue(key, String[].class).orElse(new String[0])) {
             String[] parts = entry.trim().split(":", 3);
@@ -267,25 +306,40 @@ public class RuntimeProducers {
                         + "percent 1-100");
             }
         }
-        return new OrderSettings(duration("tambat.idempotency.retention", "PT24H"),
-                duration("tambat.idempotency.wait", "PT3S"), coupons, groupCommit("tambat.orders.group-commit.", 32));
+        return new OrderSettings(duration(IDEMPOTENCY_RETENTION.key(), "PT24H"),
+                duration(IDEMPOTENCY_WAIT.key(), "PT3S"), coupons, groupCommit(ORDERS_GROUP_COMMIT_MAX_WEIGHT,
+                        ORDERS_GROUP_COMMIT_COMMITTERS, ORDERS_GROUP_COMMIT_MAX_WAIT, 32));
+    }
+
+    /**
+     * The status a reused idempotency key is answered with, and the largest {@code POST /orders} body read;
+     * converted as MicroProfile Config converts any {@code int} and {@code long}, and read at start by
+     * {@link StartupValidation}.
+     */
+    @Produces
+    @Singleton
+    OrdersResource.Settings ordersResourceSettings() {
+        return new OrdersResource.Settings(
+                config.getOptionalValue(IDEMPOTENCY_REUSE_STATUS.key(), Integer.class).orElse(409),
+                config.getOptionalValue(ORDERS_MAX_BODY_BYTES.key(), Long.class).orElse(262_144L));
     }
 
     @Produces
     @Singleton
     DownstreamSettings downstreamSettings() {
-        return new DownstreamSettings(url("tambat.payments.url"), url("tambat.inventory.url"),
-                duration("tambat.downstream.timeout", "PT5S"));
+        return new DownstreamSettings(url(PAYMENTS_URL.key()), url(INVENTORY_URL.key()),
+                duration(DOWNSTREAM_TIMEOUT.key(), "PT5S"));
     }
 
     /**
-     * {@code <prefix>max-weight} (inbox entries or orders per transaction), {@code <prefix>committers} and
-     * {@code <prefix>max-wait}: by default a request waits in the queue at most 1.5 s, so that a provider that
-     * gives up after 2 s hears 503 first.
+     * {@code max-weight} (inbox entries or orders per transaction), {@code committers} and {@code max-wait}: by
+     * default a request waits in the queue at most 1.5 s, so that a provider that gives up after 2 s hears 503
+     * first.
      */
-    private GroupCommitSettings groupCommit(String prefix, int defaultMaxWeight) {
-        return new GroupCommitSettings(integer(prefix + "max-weight", defaultMaxWeight),
-                integer(prefix + "committers", 2), duration(prefix + "max-wait", "PT1.5S"));
+    private GroupCommitSettings groupCommit(Setting maxWeight, Setting committers, Setting maxWait,
+            int defaultMaxWeight) {
+        return new GroupCommitSettings(integer(maxWeight.key(), defaultMaxWeight), integer(committers.key(), 2),
+                duration(maxWait.key(), "PT1.5S"));
     }
 
     private Optional<URI> url(String key) {

@@ -1,5 +1,11 @@
 package io.tambat.composition;
 
+import static io.tambat.composition.Setting.DEV_MODE;
+import static io.tambat.composition.Setting.JWT_ISSUER;
+import static io.tambat.composition.Setting.JWT_PUBLIC_KEY;
+import static io.tambat.composition.Setting.JWT_PUBLIC_KEY_LOCATION;
+
+import io.tambat.adapter.in.http.order.OrdersResource;
 import io.tambat.adapter.in.http.webhook.UnverifiedBytesBudget;
 import io.tambat.application.order.OrderSettings;
 import io.tambat.application.processing.ProcessingSettings;
@@ -52,6 +58,9 @@ public class StartupValidation {
     Instance<UnverifiedBytesBudget> unverifiedBytes;
 
     @Inject
+    Instance<OrdersResource.Settings> ordersResource;
+
+    @Inject
     Config config;
 
     void validate(@Observes @Initialized(ApplicationScoped.class) Object context) {
@@ -59,6 +68,7 @@ public class StartupValidation {
             settings.get();
             processing.get();
             orderSettings.get();
+            ordersResource.get();
             providerStates.get().forProvider("");  // any call builds the state clients, checking their settings
             cipher.get();
             requireTokenVerification();
@@ -83,21 +93,26 @@ public class StartupValidation {
      * would trust any issuer holding the key.
      */
     private void requireTokenVerification() {
-        if (config.getOptionalValue("tambat.dev.mode", Boolean.class).orElse(false)) {
+        if (config.getOptionalValue(DEV_MODE.key(), Boolean.class).orElse(false)) {
             return;
         }
-        if (absent("mp.jwt.verify.publickey.location") && absent("mp.jwt.verify.publickey")) {
-            throw new ConfigurationException("mp.jwt.verify.publickey.location (MP_JWT_VERIFY_PUBLICKEY_LOCATION)",
+        if (absent(JWT_PUBLIC_KEY_LOCATION) && absent(JWT_PUBLIC_KEY)) {
+            throw new ConfigurationException(withEnvironmentName(JWT_PUBLIC_KEY_LOCATION),
                     "is required outside development mode: it verifies operator and API client tokens");
         }
-        if (absent("mp.jwt.verify.issuer")) {
-            throw new ConfigurationException("mp.jwt.verify.issuer (MP_JWT_VERIFY_ISSUER)",
+        if (absent(JWT_ISSUER)) {
+            throw new ConfigurationException(withEnvironmentName(JWT_ISSUER),
                     "is required outside development mode: only tokens of this issuer are accepted");
         }
     }
 
-    private boolean absent(String key) {
-        return config.getOptionalValue(key, String.class).filter(value -> !value.isBlank()).isEmpty();
+    private boolean absent(Setting setting) {
+        return config.getOptionalValue(setting.key(), String.class).filter(value -> !value.isBlank()).isEmpty();
+    }
+
+    /** A key of MicroProfile JWT's is better known by its environment variable: the message names both. */
+    private static String withEnvironmentName(Setting setting) {
+        return setting.key() + " (" + setting.environmentName() + ")";
     }
 
     /** CDI wraps what a producer or post-construct throws; the message worth showing is the innermost. */

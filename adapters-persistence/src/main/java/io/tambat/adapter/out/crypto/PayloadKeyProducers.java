@@ -14,6 +14,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * Builds the payload cipher and the payload digests from {@code TAMBAT_PAYLOAD_KEYS}, both from one reading of
  * the keys. Without keys the server must not run, except in development mode, where a random key lives as long
  * as the process (so stored payloads of a previous run no longer open).
+ *
+ * <p>Its keys are injected here because the composition root's catalog of settings
+ * ({@code io.tambat.composition.Setting}) is out of this module's reach; the catalog lists them too, and
+ * {@code ConfigurationDocsTest} fails on an injected key that it lacks.
  */
 @ApplicationScoped
 public class PayloadKeyProducers {

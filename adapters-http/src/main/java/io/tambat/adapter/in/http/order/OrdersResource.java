@@ -32,7 +32,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
@@ -59,12 +58,14 @@ public class OrdersResource {
     OrderRequestMetrics metrics;
 
     @Inject
-    @ConfigProperty(name = "tambat.idempotency.reuse-status", defaultValue = "409")
-    int reuseStatus;
+    Settings settings;
 
-    @Inject
-    @ConfigProperty(name = "tambat.orders.max-body-bytes", defaultValue = "262144")
-    long maxBodyBytes;
+    /**
+     * The status a reused idempotency key is answered with (409, or 422 as the IETF draft has it) and the largest
+     * body read. The composition root reads them with every other setting, where their keys are listed.
+     */
+    public record Settings(int reuseStatus, long maxBodyBytes) {
+    }
 
     @POST
     @Consumes(MediaType.WILDCARD)
@@ -86,7 +87,7 @@ public class OrdersResource {
         try {
             // Read only now: an unauthenticated or keyless request never makes the server read its body.
             OrderRequest request = OrderRequestReader.read(JsonRequestBody.read(body, headers.getLength(),
-                    maxBodyBytes));
+                    settings.maxBodyBytes()));
             boolean respondAsync = AsyncPreference.requested(prefer);
             return answer(orders.place(tenant.get(), new IdempotencyKey(key), request, respondAsync), respondAsync);
         } finally {
@@ -138,7 +139,7 @@ public class OrdersResource {
         }
         if (placement instanceof Placement.KeyReused) {
             counted(KeyOutcome.CONFLICT, Optional.empty());
-            return Problems.of(reuseStatus, ProblemCode.IDEMPOTENCY_KEY_REUSED,
+            return Problems.of(settings.reuseStatus(), ProblemCode.IDEMPOTENCY_KEY_REUSED,
                     "this Idempotency-Key was used with different parameters");
         }
         counted(KeyOutcome.IN_PROGRESS_TIMEOUT, Optional.empty());

@@ -22,6 +22,10 @@ import org.flywaydb.core.Flyway;
  * Migrates the schema at start, retrying in the background until the database answers, so the server
  * starts (and reports not ready) while PostgreSQL is away rather than failing its deployment for good.
  * Once migrated it announces {@link StorageReady}; a failing listener makes the whole step run again.
+ *
+ * <p>The schema's key is injected here because the composition root's catalog of settings
+ * ({@code io.tambat.composition.Setting}) is out of this module's reach; the catalog lists it too, and
+ * {@code ConfigurationDocsTest} fails on an injected key that it lacks.
  */
 @ApplicationScoped
 public class FlywaySchemaMigrator {
