@@ -12,9 +12,9 @@ import io.tambat.domain.model.forwarding.Destinations;
 import io.tambat.domain.model.forwarding.ForwardDelivery;
 import io.tambat.domain.model.forwarding.ForwardMessage;
 import io.tambat.domain.model.forwarding.MessageType;
+import io.tambat.domain.model.inbox.NewInboxEvent;
 import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.model.processing.RetryPolicy;
-import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.model.webhook.TokenBucket;
 import io.tambat.domain.port.out.forwarding.DestinationTransportPort;
 import io.tambat.domain.port.out.forwarding.ForwardingMetricsPort;
@@ -423,7 +423,7 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
     /** An event's opened payload, or a state change's rendered notice. */
     private byte[] body(ForwardDelivery delivery) {
         return switch (delivery.type()) {
-            case EVENT -> cipher.open(delivery.payload().orElseThrow(), NewInboxEntry.payloadAssociatedData(
+            case EVENT -> cipher.open(delivery.payload().orElseThrow(), NewInboxEvent.payloadAssociatedData(
                     delivery.inboxId(), delivery.provider(), delivery.endpointId(), delivery.providerEventId()));
             case STATE_CHANGE -> rendering.render(delivery.stateChange().orElseThrow());
         };

@@ -5,8 +5,8 @@ import io.tambat.application.work.WorkSettings;
 import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.error.SequenceGapException;
 import io.tambat.domain.error.StoreUnavailableException;
-import io.tambat.domain.model.processing.LeasedEvent;
-import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
+import io.tambat.domain.model.inbox.NewInboxEvent;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
 import io.tambat.domain.port.out.processing.ProcessingMetricsPort;
 import io.tambat.domain.port.out.secrets.PayloadCipherPort;
@@ -84,7 +84,7 @@ public class EventProcessor {
     /** Uniform in [0, 1): spreads retries out; a unit test fixes it to know the next attempt time. */
     DoubleSupplier jitter = () -> ThreadLocalRandom.current().nextDouble();
 
-    public void process(LeasedEvent event) {
+    public void process(LeasedInboxEvent event) {
         try (TracingPort.TracedWork span = tracing.processing(event)) {
             settle(event, () -> {
                 ProcessingCompletion.Resolution resolution = resolve(event);
@@ -102,15 +102,15 @@ public class EventProcessor {
      * alone from the start: whatever stopped that worker must not take its batch with it again. In a batch, an
      * event's span covers its own work (reading it, the provider fetch); the shared transaction is no one event's.
      */
-    public void processAll(List<LeasedEvent> events) {
-        List<LeasedEvent> fresh = events.stream().filter(event -> !event.lease().takenOver()).toList();
+    public void processAll(List<LeasedInboxEvent> events) {
+        List<LeasedInboxEvent> fresh = events.stream().filter(event -> !event.lease().takenOver()).toList();
         events.stream().filter(event -> event.lease().takenOver()).forEach(this::process);
         if (fresh.size() < 2) {
             fresh.forEach(this::process);
             return;
         }
         List<ProcessingCompletion.Resolved> resolved = new ArrayList<>(fresh.size());
-        for (LeasedEvent event : fresh) {
+        for (LeasedInboxEvent event : fresh) {
             try (TracingPort.TracedWork span = tracing.processing(event)) {
                 settle(event, () -> resolved.add(new ProcessingCompletion.Resolved(event, resolve(event))));
             }
@@ -138,7 +138,7 @@ public class EventProcessor {
      * the event alone. If even the outcome cannot be written, the event is left to its lease's end, and the rest
      * of the turn goes on; only an unavailable store ends the turn, since it would fail every other event alike.
      */
-    private void settle(LeasedEvent event, Runnable step) {
+    private void settle(LeasedInboxEvent event, Runnable step) {
         try {
             attempt(event, step);
         } catch (StoreUnavailableException e) {
@@ -150,7 +150,7 @@ public class EventProcessor {
         }
     }
 
-    private void attempt(LeasedEvent event, Runnable step) {
+    private void attempt(LeasedInboxEvent event, Runnable step) {
         try {
             step.run();
         } catch (LeaseLostException e) {
@@ -172,7 +172,7 @@ public class EventProcessor {
      * its attempt back. The looks thin out: the next comes after half the time waited so far, and no sooner than
      * a first retry would, so a predecessor that arrives soon is seen soon, and a whole window costs a handful.
      */
-    private void waitForPredecessors(LeasedEvent event, SequenceGapException gap) {
+    private void waitForPredecessors(LeasedInboxEvent event, SequenceGapException gap) {
         Instant now = clock.instant();
         Instant windowEnds = event.receivedAt().plus(settings.sequenceGapWindow());
         if (now.isBefore(windowEnds)) {
@@ -192,7 +192,7 @@ public class EventProcessor {
     }
 
     /** Applies the provider's current state of the object whose gap outlived its window. */
-    private void reconcile(LeasedEvent event, ProviderStatePort client) {
+    private void reconcile(LeasedInboxEvent event, ProviderStatePort client) {
         StateChange change = interpreters.find(event.provider()).orElseThrow()
                 .interpret(stored(event), interpretation(event)).orElseThrow();
         Instant fetchedAt = clock.instant();
@@ -205,7 +205,7 @@ public class EventProcessor {
         metrics.processed(mutated);
     }
 
-    private ProcessingCompletion.Resolution resolve(LeasedEvent event) {
+    private ProcessingCompletion.Resolution resolve(LeasedInboxEvent event) {
         Optional<EventInterpreter> interpreter = interpreters.find(event.provider());
         if (interpreter.isEmpty()) {
             return ProcessingCompletion.nothing();
@@ -227,28 +227,28 @@ public class EventProcessor {
         return new ProcessingCompletion.Resolution.Apply(change.get());
     }
 
-    private StoredEvent stored(LeasedEvent event) {
+    private StoredEvent stored(LeasedInboxEvent event) {
         byte[] payload = cipher.open(event.payload().orElseThrow(
                         () -> new UninterpretableEventException("the raw payload was purged by retention")),
-                NewInboxEntry.payloadAssociatedData(event.inboxId(), event.provider(), event.endpointId(),
+                NewInboxEvent.payloadAssociatedData(event.inboxId(), event.provider(), event.endpointId(),
                         event.providerEventId()));
         return new StoredEvent(event.provider(), event.providerEventId(), event.eventType(), event.objectId(),
                 event.objectVersion(), payload);
     }
 
-    private InterpretationSettings interpretation(LeasedEvent event) {
+    private InterpretationSettings interpretation(LeasedInboxEvent event) {
         return endpoints.find(event.endpointId().value()).map(WebhookEndpoint::interpretation)
                 .orElse(InterpretationSettings.STANDARD_DEFAULTS);
     }
 
     /** Ends an event whose last allowed attempt was lost with its worker (see {@link WorkerLoop}). */
-    public void endLost(LeasedEvent event) {
+    public void endLost(LeasedInboxEvent event) {
         giveUp(event, "worker_lost: attempt " + (event.lease().attempt() - 1)
                 + " ended without an outcome (its worker stopped or hung), and it was the last allowed");
         workMetrics.lost("inbox");
     }
 
-    private void retryOrGiveUp(LeasedEvent event, String reason) {
+    private void retryOrGiveUp(LeasedInboxEvent event, String reason) {
         int attempt = event.lease().attempt();
         if (!work.retry().allowsAnotherAttempt(attempt)) {
             giveUp(event, reason + " (after " + attempt + " attempts)");
@@ -263,7 +263,7 @@ public class EventProcessor {
         }
     }
 
-    private void giveUp(LeasedEvent event, String reason) {
+    private void giveUp(LeasedInboxEvent event, String reason) {
         LOG.log(Level.WARNING, "inbox {0} FAILED after {1} attempt(s): {2}",
                 new Object[] {event.inboxId(), event.lease().attempt(), reason});
         if (completion.fail(event, reason, clock.instant())) {

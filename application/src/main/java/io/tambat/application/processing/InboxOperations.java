@@ -3,9 +3,9 @@ package io.tambat.application.processing;
 import io.tambat.application.operator.AuditTrail;
 import io.tambat.application.port.in.inbox.OperateInboxUseCase;
 import io.tambat.application.port.in.processing.QueryObjectStateUseCase;
+import io.tambat.domain.model.inbox.InboxEvent;
 import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.operator.OperatorAction;
-import io.tambat.domain.model.processing.InboxRow;
 import io.tambat.domain.model.processing.ObjectState;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.port.out.inbox.InboxQueryPort;
@@ -48,17 +48,17 @@ public class InboxOperations implements OperateInboxUseCase, QueryObjectStateUse
     Clock clock;
 
     @Override
-    public Optional<InboxRow.Page> list(InboxRow.Filter filter, Optional<UUID> startingAfter, int limit) {
+    public Optional<InboxEvent.Page> list(InboxEvent.Filter filter, Optional<UUID> startingAfter, int limit) {
         return queries.list(filter, startingAfter, Math.max(1, Math.min(limit, MAX_LIST_LIMIT)));
     }
 
     @Override
-    public Optional<InboxRow.Detail> inspect(UUID inboxId) {
+    public Optional<InboxEvent.Detail> inspect(UUID inboxId) {
         return queries.find(inboxId);
     }
 
     @Override
-    public InboxRow.Stats stats() {
+    public InboxEvent.Stats stats() {
         Instant now = clock.instant();
         return queries.stats(now, settings.failedPayloads().losingSoonBefore(now));
     }
@@ -78,11 +78,11 @@ public class InboxOperations implements OperateInboxUseCase, QueryObjectStateUse
     @Override
     @Transactional(rollbackOn = Exception.class)
     public PayloadReveal revealPayload(Operator operator, UUID inboxId) {
-        Optional<InboxRow.Payload> stored = queries.payload(inboxId);
+        Optional<InboxEvent.Payload> stored = queries.payload(inboxId);
         if (stored.isEmpty()) {
             return new PayloadReveal.NotFound();
         }
-        InboxRow.Payload payload = stored.get();
+        InboxEvent.Payload payload = stored.get();
         audit.single(operator, OperatorAction.Kind.INBOX_PAYLOAD_REVEAL, inboxId.toString(),
                 payload.sealed().isPresent());
         return payload.sealed().<PayloadReveal>map(sealed -> new PayloadReveal.Revealed(cipher.open(sealed,

@@ -2,9 +2,9 @@ package io.tambat.application.processing;
 
 import io.tambat.application.operator.AuditTrail;
 import io.tambat.application.port.in.inbox.RecoverInboxUseCase;
+import io.tambat.domain.model.inbox.InboxSelection;
 import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.operator.OperatorAction;
-import io.tambat.domain.model.processing.InboxSelection;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Optional;

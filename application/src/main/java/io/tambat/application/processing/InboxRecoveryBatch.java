@@ -1,8 +1,8 @@
 package io.tambat.application.processing;
 
 import io.tambat.application.operator.AuditTrail;
+import io.tambat.domain.model.inbox.InboxSelection;
 import io.tambat.domain.model.operator.OperatorAction;
-import io.tambat.domain.model.processing.InboxSelection;
 import io.tambat.domain.port.out.inbox.InboxWorkPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -6,7 +6,7 @@ import io.tambat.domain.model.forwarding.DeliveriesRecorded;
 import io.tambat.domain.model.forwarding.Destinations;
 import io.tambat.domain.model.forwarding.ForwardCause;
 import io.tambat.domain.model.forwarding.NewForward;
-import io.tambat.domain.model.processing.LeasedEvent;
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.model.processing.StateWrite;
 import io.tambat.domain.port.out.forwarding.ForwardingPort;
 import io.tambat.domain.port.out.inbox.InboxWorkPort;
@@ -79,7 +79,7 @@ public class ProcessingCompletion {
      * @throws LeaseLostException when another worker took the row over: everything here rolls back
      */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
-    public boolean complete(LeasedEvent event, Resolution resolution, Instant now) {
+    public boolean complete(LeasedInboxEvent event, Resolution resolution, Instant now) {
         return completeTogether(List.of(new Resolved(event, resolution)), now).get(0);
     }
 
@@ -100,11 +100,11 @@ public class ProcessingCompletion {
     }
 
     /** An event and what to apply for it. */
-    public record Resolved(LeasedEvent event, Resolution resolution) {
+    public record Resolved(LeasedInboxEvent event, Resolution resolution) {
     }
 
     private List<Boolean> completeTogether(List<Resolved> resolved, Instant now) {
-        List<LeasedEvent> events = resolved.stream().map(Resolved::event).toList();
+        List<LeasedInboxEvent> events = resolved.stream().map(Resolved::event).toList();
         Set<UUID> firstTime = processed.recordAll(events, now);
         Set<UUID> mutatedBefore = mutatedBefore(events, firstTime);
         List<StateWrite> writes = new ArrayList<>(resolved.size());
@@ -130,7 +130,7 @@ public class ProcessingCompletion {
             forward(events, applied, now);
         }
         Set<UUID> ended = inbox.markProcessed(events, now);
-        for (LeasedEvent event : events) {
+        for (LeasedInboxEvent event : events) {
             if (!ended.contains(event.inboxId())) {
                 throw lost(event);
             }
@@ -142,12 +142,12 @@ public class ProcessingCompletion {
      * The state changes' deliveries, written with their mutations, so each is durable from their commit; in the
      * order the mutations were applied. None without takers.
      */
-    private void forward(List<LeasedEvent> events, List<StateWrite> applied, Instant appliedAt) {
-        Map<UUID, LeasedEvent> byId = new HashMap<>();
+    private void forward(List<LeasedInboxEvent> events, List<StateWrite> applied, Instant appliedAt) {
+        Map<UUID, LeasedInboxEvent> byId = new HashMap<>();
         events.forEach(event -> byId.put(event.inboxId(), event));
         List<NewForward> forwards = new ArrayList<>();
         for (StateWrite write : applied) {
-            LeasedEvent event = byId.get(write.inboxId());
+            LeasedInboxEvent event = byId.get(write.inboxId());
             String endpointId = event.endpointId().value();
             forwards.addAll(destinations.forStateChange(new ForwardCause(event.inboxId(), endpointId,
                     event.eventType(), NewForward.orderingKey(event.provider(), endpointId,
@@ -162,9 +162,9 @@ public class ProcessingCompletion {
      * Of the events processed before (their record was there already: a replay), those whose mutation is in the
      * trail. Events processed for the first time need no look: the trail holds nothing of theirs.
      */
-    private Set<UUID> mutatedBefore(List<LeasedEvent> events, Set<UUID> firstTime) {
+    private Set<UUID> mutatedBefore(List<LeasedInboxEvent> events, Set<UUID> firstTime) {
         Set<UUID> again = new LinkedHashSet<>();
-        for (LeasedEvent event : events) {
+        for (LeasedInboxEvent event : events) {
             if (!firstTime.contains(event.inboxId())) {
                 again.add(event.inboxId());
             }
@@ -174,7 +174,7 @@ public class ProcessingCompletion {
 
     /** @return false when the lease was taken over: the worker holding it now decides */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
-    public boolean retryLater(LeasedEvent event, Instant nextAttemptAt, String redactedError, Instant now) {
+    public boolean retryLater(LeasedInboxEvent event, Instant nextAttemptAt, String redactedError, Instant now) {
         return reportLost(event, inbox.retryLater(event.inboxId(), event.lease().attempt(), nextAttemptAt,
                 redactedError, now));
     }
@@ -185,31 +185,31 @@ public class ProcessingCompletion {
      * @return false when the lease was taken over: the worker holding it now decides
      */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
-    public boolean waitLater(LeasedEvent event, Instant nextLookAt, String redactedReason) {
+    public boolean waitLater(LeasedInboxEvent event, Instant nextLookAt, String redactedReason) {
         return reportLost(event, inbox.waitLater(event.inboxId(), event.lease().attempt(), nextLookAt,
                 redactedReason));
     }
 
     /** @return false when the lease was taken over: the worker holding it now decides */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
-    public boolean fail(LeasedEvent event, String redactedError, Instant now) {
+    public boolean fail(LeasedInboxEvent event, String redactedError, Instant now) {
         return reportLost(event, inbox.fail(event.inboxId(), event.lease().attempt(), redactedError, now));
     }
 
-    private static boolean reportLost(LeasedEvent event, boolean written) {
+    private static boolean reportLost(LeasedInboxEvent event, boolean written) {
         if (!written) {
             LOG.log(Level.WARNING, "{0}; nothing was written", lost(event).getMessage());
         }
         return written;
     }
 
-    private static LeaseLostException lost(LeasedEvent event) {
+    private static LeaseLostException lost(LeasedInboxEvent event) {
         return new LeaseLostException("inbox " + event.inboxId() + " attempt " + event.lease().attempt()
                 + " no longer holds its lease");
     }
 
     /** What an event's resolution writes to business state, if anything. */
-    private static Optional<StateWrite> write(Resolution resolution, LeasedEvent event) {
+    private static Optional<StateWrite> write(Resolution resolution, LeasedInboxEvent event) {
         if (resolution instanceof Resolution.Fetched fetched) {
             return Optional.of(StateWrite.fetched(fetched.key(), fetched.current(), fetched.fetchedAt(),
                     event.endpointId(), event.inboxId()));

@@ -5,7 +5,7 @@ import io.tambat.domain.model.forwarding.DeliveriesRecorded;
 import io.tambat.domain.model.forwarding.Destinations;
 import io.tambat.domain.model.forwarding.ForwardCause;
 import io.tambat.domain.model.forwarding.NewForward;
-import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.inbox.NewInboxEvent;
 import io.tambat.domain.port.out.forwarding.ForwardingPort;
 import io.tambat.domain.port.out.webhook.InboxPort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -48,7 +48,7 @@ public class InboxAcceptance {
      * @throws ReplayedBodyException when the body was accepted within {@code replayWindow}: nothing is stored
      */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
-    public List<InboxPort.Insertion> accept(List<NewInboxEntry> entries, Optional<Duration> replayWindow,
+    public List<InboxPort.Insertion> accept(List<NewInboxEvent> entries, Optional<Duration> replayWindow,
             Instant now) {
         List<InboxPort.Insertion> insertions = inbox.insertAll(entries);
         List<UUID> created = insertions.stream().filter(InboxPort.Insertion::created)
@@ -58,7 +58,7 @@ public class InboxAcceptance {
         }
         // Once per delivery, for the first row it created: the items of one body are one acceptance of it.
         if (replayWindow.isPresent() && !created.isEmpty()) {
-            NewInboxEntry firstCreated = IntStream.range(0, entries.size()).filter(i -> insertions.get(i).created())
+            NewInboxEvent firstCreated = IntStream.range(0, entries.size()).filter(i -> insertions.get(i).created())
                     .mapToObj(entries::get).findFirst().orElseThrow();
             inbox.recordBodyUnlessSeen(firstCreated, now.minus(replayWindow.get())).ifPresent(earlier -> {
                 throw new ReplayedBodyException(earlier);
@@ -68,11 +68,11 @@ public class InboxAcceptance {
     }
 
     /** Written with the rows, so a stored event's deliveries are durable from its commit; none without takers. */
-    private void forward(List<NewInboxEntry> entries, List<InboxPort.Insertion> insertions, Instant now) {
+    private void forward(List<NewInboxEvent> entries, List<InboxPort.Insertion> insertions, Instant now) {
         List<NewForward> forwards = new ArrayList<>();
         for (int i = 0; i < entries.size(); i++) {
             if (insertions.get(i).created()) {
-                NewInboxEntry entry = entries.get(i);
+                NewInboxEvent entry = entries.get(i);
                 String endpointId = entry.endpointId().value();
                 forwards.addAll(destinations.forEvent(new ForwardCause(entry.inboxId(), endpointId,
                         entry.event().eventType(), NewForward.orderingKey(entry.provider(), endpointId,

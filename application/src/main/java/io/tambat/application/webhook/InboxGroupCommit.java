@@ -1,7 +1,7 @@
 package io.tambat.application.webhook;
 
 import io.tambat.application.transaction.GroupCommit;
-import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.inbox.NewInboxEvent;
 import io.tambat.domain.port.out.webhook.InboxPort;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -27,7 +27,7 @@ public class InboxGroupCommit {
     @Inject
     Clock clock;
 
-    private GroupCommit<List<NewInboxEntry>, List<InboxPort.Insertion>> deliveries;
+    private GroupCommit<List<NewInboxEvent>, List<InboxPort.Insertion>> deliveries;
 
     @PostConstruct
     void start() {
@@ -39,7 +39,7 @@ public class InboxGroupCommit {
      * Returns after the commit that stored the entries; a failure surfaces as the exception their own
      * transaction would have raised, and nothing is acknowledged.
      */
-    public List<InboxPort.Insertion> accept(List<NewInboxEntry> entries) {
+    public List<InboxPort.Insertion> accept(List<NewInboxEvent> entries) {
         return deliveries.submit(List.copyOf(entries));
     }
 
@@ -48,12 +48,12 @@ public class InboxGroupCommit {
         return deliveries.queued();
     }
 
-    private List<List<InboxPort.Insertion>> acceptTogether(List<List<NewInboxEntry>> group) {
+    private List<List<InboxPort.Insertion>> acceptTogether(List<List<NewInboxEvent>> group) {
         List<InboxPort.Insertion> insertions = acceptance.accept(group.stream().flatMap(List::stream).toList(),
                 Optional.empty(), clock.instant());
         List<List<InboxPort.Insertion>> perDelivery = new ArrayList<>(group.size());
         int from = 0;
-        for (List<NewInboxEntry> delivery : group) {
+        for (List<NewInboxEvent> delivery : group) {
             perDelivery.add(List.copyOf(insertions.subList(from, from + delivery.size())));
             from += delivery.size();
         }

@@ -6,7 +6,7 @@ import io.tambat.application.work.BackgroundYield;
 import io.tambat.application.work.StorageStatus;
 import io.tambat.domain.error.ReplayedBodyException;
 import io.tambat.domain.error.StoreUnavailableException;
-import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.inbox.NewInboxEvent;
 import io.tambat.domain.model.webhook.PayloadDigest;
 import io.tambat.domain.model.webhook.ReceiptStatus;
 import io.tambat.domain.model.webhook.TrustedVersions;
@@ -196,12 +196,12 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
         // Read here, on the request's thread: the group commit may insert the rows on another request's.
         Optional<String> traceContext = tracing.currentContext();
         Optional<String> contentType = delivery.headers().all("Content-Type").stream().findFirst();
-        List<NewInboxEntry> entries = new ArrayList<>(events.size());
+        List<NewInboxEvent> entries = new ArrayList<>(events.size());
         for (WebhookEvent event : events) {
             UUID inboxId = ids.next();
-            byte[] aad = NewInboxEntry.payloadAssociatedData(inboxId, endpoint.provider(), endpoint.id(),
+            byte[] aad = NewInboxEvent.payloadAssociatedData(inboxId, endpoint.provider(), endpoint.id(),
                     event.providerEventId());
-            entries.add(new NewInboxEntry(inboxId, endpoint.provider(), endpoint.id(), event, now,
+            entries.add(new NewInboxEvent(inboxId, endpoint.provider(), endpoint.id(), event, now,
                     cipher.seal(body, aad), digest, matched.version(), traceContext, contentType));
         }
         List<InboxPort.Insertion> insertions;
@@ -220,7 +220,7 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
      * to retry, and the unique key makes that retry safe whatever happened. A statement the database refused
      * is a defect, not an outage, and surfaces as one (nothing was stored, so a retry is safe too).
      */
-    private List<InboxPort.Insertion> commit(List<NewInboxEntry> entries, Optional<Duration> replayWindow,
+    private List<InboxPort.Insertion> commit(List<NewInboxEvent> entries, Optional<Duration> replayWindow,
             Instant now) {
         long started = System.nanoTime();
         try {

@@ -22,8 +22,8 @@ import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.NewForward;
 import io.tambat.domain.model.forwarding.RetrySchedule;
 import io.tambat.domain.model.forwarding.StateChangeNotice;
+import io.tambat.domain.model.inbox.NewInboxEvent;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.port.out.forwarding.DestinationTransportPort;
 import io.tambat.domain.port.out.forwarding.ForwardingMetricsPort;
 import java.nio.charset.StandardCharsets;
@@ -213,7 +213,7 @@ class ForwardingWorkTest {
     void anEventWhosePayloadDoesNotOpenIsRetriedOnTheScheduleWithoutBeingSent() {
         UUID inboxId = UUID.randomUUID();
         EndpointId endpoint = new EndpointId("stripe-main");
-        byte[] otherRow = NewInboxEntry.payloadAssociatedData(UUID.randomUUID(), "stripe", endpoint, "evt_other");
+        byte[] otherRow = NewInboxEvent.payloadAssociatedData(UUID.randomUUID(), "stripe", endpoint, "evt_other");
         deliveries.event(inboxId, new InMemoryForwarding.StoredEvent("stripe", endpoint, "payment_intent.succeeded",
                 "evt_" + inboxId, Optional.of("application/json"),
                 Optional.of(new SealingCipher().seal(BODY.getBytes(StandardCharsets.UTF_8), otherRow)),
@@ -515,7 +515,7 @@ class ForwardingWorkTest {
     private UUID stored(String destinationId) {
         UUID inboxId = UUID.randomUUID();
         EndpointId endpoint = new EndpointId("stripe-main");
-        byte[] aad = NewInboxEntry.payloadAssociatedData(inboxId, "stripe", endpoint, "evt_" + inboxId);
+        byte[] aad = NewInboxEvent.payloadAssociatedData(inboxId, "stripe", endpoint, "evt_" + inboxId);
         deliveries.event(inboxId, new InMemoryForwarding.StoredEvent("stripe", endpoint, "payment_intent.succeeded",
                 "evt_" + inboxId, Optional.of("application/json"),
                 Optional.of(new SealingCipher().seal(BODY.getBytes(StandardCharsets.UTF_8), aad)), Optional.empty()));

@@ -8,8 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.application.testing.InMemoryInbox.Row;
 import io.tambat.application.testing.TestWork;
-import io.tambat.domain.model.processing.InboxStatus;
-import io.tambat.domain.model.processing.LeasedEvent;
+import io.tambat.domain.model.inbox.InboxStatus;
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.model.processing.ObjectState;
 import io.tambat.provider.spi.ProviderObject;
 import io.tambat.provider.spi.StateChange;
@@ -76,7 +76,7 @@ class EventProcessorTest {
         fx.work.leaseBatch(TestWork.BATCH_SIZE);
         fx.outliveTheLease();
 
-        List<LeasedEvent> retaken = fx.processBatch();
+        List<LeasedInboxEvent> retaken = fx.processBatch();
 
         assertThat(retaken).allSatisfy(event -> assertThat(event.lease().takenOver()).isTrue());
         assertThat(fx.groupTransactions()).isZero();
@@ -360,9 +360,9 @@ class EventProcessorTest {
     @Test
     void writesNothingOnceItsLeaseWasTakenOver() {
         UUID inboxId = fx.receive("evt_1", "pay_1", 1, "succeeded");
-        LeasedEvent stalled = fx.leaseOne();
+        LeasedInboxEvent stalled = fx.leaseOne();
         fx.outliveTheLease();
-        LeasedEvent current = fx.leaseOne();
+        LeasedInboxEvent current = fx.leaseOne();
 
         fx.processor.process(stalled);
 
@@ -378,7 +378,7 @@ class EventProcessorTest {
     @Test
     void leavesTheRetryOfAnAttemptWhoseLeaseWasTakenOverToTheNewHolder() {
         UUID inboxId = fx.receiveAnEventWhoseFetchFailsTransiently();
-        LeasedEvent stalled = fx.leaseOne();
+        LeasedInboxEvent stalled = fx.leaseOne();
         fx.outliveTheLease();
         fx.leaseOne();
         Instant dueBefore = fx.inbox.row(inboxId).nextAttemptAt();
@@ -399,7 +399,7 @@ class EventProcessorTest {
             fx.leaseOne();
             fx.outliveTheLease();
         }
-        LeasedEvent afterTheLast = fx.leaseOne();
+        LeasedInboxEvent afterTheLast = fx.leaseOne();
 
         fx.processor.endLost(afterTheLast);
 

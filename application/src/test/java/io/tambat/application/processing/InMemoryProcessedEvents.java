@@ -2,7 +2,7 @@ package io.tambat.application.processing;
 
 import io.tambat.application.testing.PurgeRequest;
 import io.tambat.application.testing.RollsBack;
-import io.tambat.domain.model.processing.LeasedEvent;
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.port.out.processing.ProcessedEventsPort;
 import java.time.Instant;
@@ -30,11 +30,11 @@ final class InMemoryProcessedEvents implements ProcessedEventsPort, RollsBack {
     }
 
     @Override
-    public Set<UUID> recordAll(List<LeasedEvent> events, Instant now) {
+    public Set<UUID> recordAll(List<LeasedInboxEvent> events, Instant now) {
         return events.stream()
                 .filter(event -> records.putIfAbsent(key(event.provider(), event.endpointId(), event.providerEventId()),
                         now) == null)
-                .map(LeasedEvent::inboxId)
+                .map(LeasedInboxEvent::inboxId)
                 .collect(Collectors.toSet());
     }
 

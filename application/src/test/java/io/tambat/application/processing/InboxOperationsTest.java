@@ -3,8 +3,8 @@ package io.tambat.application.processing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.application.testing.MutableClock;
+import io.tambat.domain.model.inbox.InboxEvent;
 import io.tambat.domain.model.processing.FailedPayloadRetention;
-import io.tambat.domain.model.processing.InboxRow;
 import io.tambat.domain.port.out.inbox.InboxQueryPort;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,24 +42,24 @@ class InboxOperationsTest {
                 Duration.ofDays(90), new FailedPayloadRetention(failedPayloadRetention));
         operations.queries = new InboxQueryPort() {
             @Override
-            public Optional<InboxRow.Page> list(InboxRow.Filter filter, Optional<UUID> startingAfter, int limit) {
+            public Optional<InboxEvent.Page> list(InboxEvent.Filter filter, Optional<UUID> startingAfter, int limit) {
                 throw new UnsupportedOperationException();
             }
 
             @Override
-            public Optional<InboxRow.Detail> find(UUID inboxId) {
+            public Optional<InboxEvent.Detail> find(UUID inboxId) {
                 throw new UnsupportedOperationException();
             }
 
             @Override
-            public Optional<InboxRow.Payload> payload(UUID inboxId) {
+            public Optional<InboxEvent.Payload> payload(UUID inboxId) {
                 throw new UnsupportedOperationException();
             }
 
             @Override
-            public InboxRow.Stats stats(Instant now, Optional<Instant> failedPayloadsLostBefore) {
+            public InboxEvent.Stats stats(Instant now, Optional<Instant> failedPayloadsLostBefore) {
                 asked.add(failedPayloadsLostBefore);
-                return new InboxRow.Stats(Map.of(), 0, 0, 0, 0);
+                return new InboxEvent.Stats(Map.of(), 0, 0, 0, 0);
             }
         };
         return operations;

@@ -6,11 +6,11 @@ import io.tambat.application.identity.TimeOrderedIds;
 import io.tambat.application.operator.AuditTrail;
 import io.tambat.application.port.in.inbox.RecoverInboxUseCase;
 import io.tambat.application.testing.InMemoryAuditTrail;
+import io.tambat.domain.model.inbox.InboxSelection;
+import io.tambat.domain.model.inbox.InboxStatus;
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.operator.OperatorAction;
-import io.tambat.domain.model.processing.InboxSelection;
-import io.tambat.domain.model.processing.InboxStatus;
-import io.tambat.domain.model.processing.LeasedEvent;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -98,7 +98,7 @@ class InboxRecoveryTest {
 
     private UUID failed(String eventId) {
         UUID inboxId = fx.receive(eventId, "pay_" + eventId, 1, "succeeded");
-        LeasedEvent leased = fx.leaseOne();
+        LeasedInboxEvent leased = fx.leaseOne();
         fx.inbox.fail(leased.inboxId(), leased.lease().attempt(), "uninterpretable: test", fx.now());
         return inboxId;
     }

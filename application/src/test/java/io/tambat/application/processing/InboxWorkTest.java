@@ -3,8 +3,8 @@ package io.tambat.application.processing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.application.testing.TestWork;
-import io.tambat.domain.model.processing.InboxStatus;
-import io.tambat.domain.model.processing.LeasedEvent;
+import io.tambat.domain.model.inbox.InboxStatus;
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -20,7 +20,7 @@ class InboxWorkTest {
             fx.receive("evt_" + i, "pay_" + i, 1, "succeeded");
         }
 
-        List<LeasedEvent> leased = fx.work.leaseBatch(TestWork.BATCH_SIZE);
+        List<LeasedInboxEvent> leased = fx.work.leaseBatch(TestWork.BATCH_SIZE);
 
         assertThat(leased).hasSize(TestWork.BATCH_SIZE);
         assertThat(leased).allSatisfy(event -> {
@@ -36,12 +36,12 @@ class InboxWorkTest {
         fx.processNext();
 
         fx.clock.advance(Duration.ofMillis(1499));
-        List<LeasedEvent> early = fx.work.leaseBatch(TestWork.BATCH_SIZE);
+        List<LeasedInboxEvent> early = fx.work.leaseBatch(TestWork.BATCH_SIZE);
         fx.clock.advance(Duration.ofMillis(1));
-        List<LeasedEvent> due = fx.work.leaseBatch(TestWork.BATCH_SIZE);
+        List<LeasedInboxEvent> due = fx.work.leaseBatch(TestWork.BATCH_SIZE);
 
         assertThat(early).isEmpty();
-        assertThat(due).extracting(LeasedEvent::inboxId).containsExactly(inboxId);
+        assertThat(due).extracting(LeasedInboxEvent::inboxId).containsExactly(inboxId);
         assertThat(due.get(0).lease().attempt()).isEqualTo(2);
     }
 }

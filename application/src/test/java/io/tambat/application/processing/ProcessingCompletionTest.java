@@ -11,9 +11,9 @@ import io.tambat.application.testing.TestWork;
 import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.NewForward;
-import io.tambat.domain.model.processing.InboxSelection;
-import io.tambat.domain.model.processing.InboxStatus;
-import io.tambat.domain.model.processing.LeasedEvent;
+import io.tambat.domain.model.inbox.InboxSelection;
+import io.tambat.domain.model.inbox.InboxStatus;
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.model.processing.ObjectState;
 import io.tambat.provider.spi.StateChange;
 import java.util.List;
@@ -28,7 +28,7 @@ class ProcessingCompletionTest {
     @Test
     void appliesWhatAnEventRecordedAsProcessedBeforeDidNotCommit() {
         UUID inboxId = fx.receive("evt_1", "pay_1", 1, "succeeded");
-        LeasedEvent event = fx.leaseOne();
+        LeasedInboxEvent event = fx.leaseOne();
         fx.processed.recordAll(List.of(event), fx.now());
 
         boolean mutated = fx.completion.complete(event, apply(new StateChange.Versioned(key("pay_1"), "succeeded", 1)),
@@ -49,7 +49,7 @@ class ProcessingCompletionTest {
         fx.inbox.replaySelected(everything(), Optional.empty(), 10, fx.now(), fx.now().minusSeconds(60));
 
         boolean mutated = false;
-        for (LeasedEvent again : fx.work.leaseBatch(TestWork.BATCH_SIZE)) {
+        for (LeasedInboxEvent again : fx.work.leaseBatch(TestWork.BATCH_SIZE)) {
             mutated |= fx.completion.complete(again, apply(new StateChange.Notification(key("pay_1"),
                     again.inboxId().equals(first) ? "reopened" : "closed")), fx.now());
         }
@@ -63,7 +63,7 @@ class ProcessingCompletionTest {
     @Test
     void recordsANotificationWithoutOrderAsTheObjectsLatestState() {
         UUID inboxId = fx.receive("evt_1", "pay_1", 1, "reopened");
-        LeasedEvent event = fx.leaseOne();
+        LeasedInboxEvent event = fx.leaseOne();
 
         boolean mutated = fx.completion.complete(event, apply(new StateChange.Notification(key("pay_1"), "reopened")),
                 fx.now());
@@ -99,7 +99,7 @@ class ProcessingCompletionTest {
         fx.completion.complete(fx.leaseOne(), apply(new StateChange.Versioned(key("pay_1"), "succeeded", 1)),
                 fx.now());
         fx.inbox.replaySelected(everything(), Optional.empty(), 10, fx.now(), fx.now().minusSeconds(60));
-        for (LeasedEvent again : fx.work.leaseBatch(TestWork.BATCH_SIZE)) {
+        for (LeasedInboxEvent again : fx.work.leaseBatch(TestWork.BATCH_SIZE)) {
             fx.completion.complete(again, apply(new StateChange.Versioned(key("pay_1"), "refunded", 2)), fx.now());
         }
 
@@ -111,7 +111,7 @@ class ProcessingCompletionTest {
     @Test
     void aStateChangesDeliveriesRollBackWithAMutationThatDidNotCommit() {
         fx.receive("evt_1", "pay_1", 1, "succeeded");
-        LeasedEvent event = fx.leaseOne();
+        LeasedInboxEvent event = fx.leaseOne();
         fx.outliveTheLease();
         fx.leaseOne();
 

@@ -16,11 +16,11 @@ import io.tambat.application.work.Failpoints;
 import io.tambat.domain.model.forwarding.DeliveriesRecorded;
 import io.tambat.domain.model.forwarding.Destinations;
 import io.tambat.domain.model.forwarding.MessageType;
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
+import io.tambat.domain.model.inbox.NewInboxEvent;
 import io.tambat.domain.model.processing.FailedPayloadRetention;
-import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.model.processing.ObjectState;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.model.webhook.PayloadDigest;
 import io.tambat.provider.spi.EventInterpreter;
 import io.tambat.provider.spi.ObjectKey;
@@ -144,8 +144,8 @@ final class ProcessingFixture {
         WebhookEvent event = new WebhookEvent(providerEventId, "payment.updated", Optional.of(objectId),
                 Optional.of(version), Optional.empty());
         byte[] payload = state.getBytes(StandardCharsets.UTF_8);
-        byte[] aad = NewInboxEntry.payloadAssociatedData(inboxId, PROVIDER, ENDPOINT, providerEventId);
-        inbox.insertIfAbsent(new NewInboxEntry(inboxId, PROVIDER, ENDPOINT, event, clock.instant(),
+        byte[] aad = NewInboxEvent.payloadAssociatedData(inboxId, PROVIDER, ENDPOINT, providerEventId);
+        inbox.insertIfAbsent(new NewInboxEvent(inboxId, PROVIDER, ENDPOINT, event, clock.instant(),
                 processor.cipher.seal(payload, aad), new PayloadDigest(new byte[32], List.of()), "v1", Optional.of(acceptedIn(providerEventId)),
                 Optional.of("application/json")));
         return inboxId;
@@ -172,8 +172,8 @@ final class ProcessingFixture {
     }
 
     /** Leases what is due now, as a worker turn does, and expects exactly one event. */
-    LeasedEvent leaseOne() {
-        List<LeasedEvent> leased = work.leaseBatch(TestWork.BATCH_SIZE);
+    LeasedInboxEvent leaseOne() {
+        List<LeasedInboxEvent> leased = work.leaseBatch(TestWork.BATCH_SIZE);
         if (leased.size() != 1) {
             throw new AssertionError("expected one due event, leased " + leased.size());
         }
@@ -181,8 +181,8 @@ final class ProcessingFixture {
     }
 
     /** Leases what is due and processes it as a worker turn does: the batch shares its completing transaction. */
-    List<LeasedEvent> processBatch() {
-        List<LeasedEvent> leased = work.leaseBatch(TestWork.BATCH_SIZE);
+    List<LeasedInboxEvent> processBatch() {
+        List<LeasedInboxEvent> leased = work.leaseBatch(TestWork.BATCH_SIZE);
         work.attemptAll(leased);
         return leased;
     }
@@ -193,8 +193,8 @@ final class ProcessingFixture {
     }
 
     /** Leases and processes the one due event. */
-    LeasedEvent processNext() {
-        LeasedEvent event = leaseOne();
+    LeasedInboxEvent processNext() {
+        LeasedInboxEvent event = leaseOne();
         processor.process(event);
         return event;
     }
@@ -223,7 +223,7 @@ final class ProcessingFixture {
         }
 
         @Override
-        public boolean complete(LeasedEvent event, Resolution resolution, Instant now) {
+        public boolean complete(LeasedInboxEvent event, Resolution resolution, Instant now) {
             return transactions.inNew(() -> super.complete(event, resolution, now));
         }
 
@@ -234,17 +234,17 @@ final class ProcessingFixture {
         }
 
         @Override
-        public boolean retryLater(LeasedEvent event, Instant nextAttemptAt, String redactedError, Instant now) {
+        public boolean retryLater(LeasedInboxEvent event, Instant nextAttemptAt, String redactedError, Instant now) {
             return transactions.inNew(() -> super.retryLater(event, nextAttemptAt, redactedError, now));
         }
 
         @Override
-        public boolean waitLater(LeasedEvent event, Instant nextLookAt, String redactedReason) {
+        public boolean waitLater(LeasedInboxEvent event, Instant nextLookAt, String redactedReason) {
             return transactions.inNew(() -> super.waitLater(event, nextLookAt, redactedReason));
         }
 
         @Override
-        public boolean fail(LeasedEvent event, String redactedError, Instant now) {
+        public boolean fail(LeasedInboxEvent event, String redactedError, Instant now) {
             return transactions.inNew(() -> super.fail(event, redactedError, now));
         }
     }

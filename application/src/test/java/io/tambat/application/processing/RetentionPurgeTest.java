@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tambat.application.testing.EndpointBuilder;
 import io.tambat.application.testing.FixedEndpoints;
 import io.tambat.application.testing.PurgeRequest;
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.model.order.IdempotencyKey;
 import io.tambat.domain.model.order.IdempotencyScope;
 import io.tambat.domain.model.order.PendingOperation;
 import io.tambat.domain.model.order.RecordedOutcome;
 import io.tambat.domain.model.order.TenantId;
 import io.tambat.domain.model.processing.FailedPayloadRetention;
-import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.port.out.order.IdempotencyStorePort;
 import java.time.Duration;
 import java.time.Instant;
@@ -104,7 +104,7 @@ class RetentionPurgeTest {
     @Test
     void aFailedEventKeepsItsPayloadForARedriveUnlessItsOwnRetentionIsSet() {
         UUID failed = fx.receive("evt_failed", "pay_1", 1, "succeeded");
-        LeasedEvent leased = fx.leaseOne();
+        LeasedInboxEvent leased = fx.leaseOne();
         assertThat(fx.inbox.fail(failed, leased.lease().attempt(), "uninterpretable", fx.now())).isTrue();
         fx.clock.advance(Duration.ofDays(365));
 

@@ -1,10 +1,10 @@
 package io.tambat.application.testing;
 
 import io.tambat.domain.error.StoreUnavailableException;
-import io.tambat.domain.model.processing.InboxSelection;
-import io.tambat.domain.model.processing.InboxStatus;
-import io.tambat.domain.model.processing.LeasedEvent;
-import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.inbox.InboxSelection;
+import io.tambat.domain.model.inbox.InboxStatus;
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
+import io.tambat.domain.model.inbox.NewInboxEvent;
 import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.port.out.inbox.InboxWorkPort;
 import io.tambat.domain.port.out.webhook.InboxPort;
@@ -35,7 +35,7 @@ public final class InMemoryInbox implements InboxPort, InboxWorkPort, RollsBack 
     private boolean unavailable;
 
     /** A row as an operator would see it, with its lease. */
-    public record Row(NewInboxEntry entry, InboxStatus status, Optional<SealedPayload> payload,
+    public record Row(NewInboxEvent entry, InboxStatus status, Optional<SealedPayload> payload,
             Optional<String> lastError, int attempts, Instant nextAttemptAt, Optional<Instant> leaseUntil) {
     }
 
@@ -67,12 +67,12 @@ public final class InMemoryInbox implements InboxPort, InboxWorkPort, RollsBack 
     }
 
     @Override
-    public List<Insertion> insertAll(List<NewInboxEntry> entries) {
+    public List<Insertion> insertAll(List<NewInboxEvent> entries) {
         answer();
         return entries.stream().map(this::insert).toList();
     }
 
-    private Insertion insert(NewInboxEntry entry) {
+    private Insertion insert(NewInboxEvent entry) {
         Optional<UUID> existing = rows.values().stream()
                 .filter(stored -> sameLogicalEvent(stored.entry(), entry))
                 .map(stored -> stored.entry().inboxId())
@@ -87,7 +87,7 @@ public final class InMemoryInbox implements InboxPort, InboxWorkPort, RollsBack 
     }
 
     @Override
-    public Optional<UUID> recordBodyUnlessSeen(NewInboxEntry entry, Instant seenAfter) {
+    public Optional<UUID> recordBodyUnlessSeen(NewInboxEvent entry, Instant seenAfter) {
         answer();
         String body = entry.endpointId() + "/" + HexFormat.of().formatHex(entry.payloadDigest().stored());
         SeenBody earlier = seenBodies.get(body);
@@ -107,13 +107,13 @@ public final class InMemoryInbox implements InboxPort, InboxWorkPort, RollsBack 
     }
 
     @Override
-    public List<LeasedEvent> leaseDue(int max, Instant now, Instant leaseUntil) {
+    public List<LeasedInboxEvent> leaseDue(int max, Instant now, Instant leaseUntil) {
         answer();
         return leases.leaseDue(max, now, leaseUntil).stream().map(leased -> {
             Stored stored = rows.get(leased.key());
             rows.put(leased.key(), stored.with(InboxStatus.PROCESSING, stored.lastError()));
-            NewInboxEntry entry = stored.entry();
-            return new LeasedEvent(entry.inboxId(), entry.provider(), entry.endpointId(),
+            NewInboxEvent entry = stored.entry();
+            return new LeasedInboxEvent(entry.inboxId(), entry.provider(), entry.endpointId(),
                     entry.event().providerEventId(), entry.event().eventType(), entry.event().objectId(),
                     entry.event().objectVersion(), leased.lease(), entry.receivedAt(), stored.payload(),
                     entry.traceContext());
@@ -121,10 +121,10 @@ public final class InMemoryInbox implements InboxPort, InboxWorkPort, RollsBack 
     }
 
     @Override
-    public Set<UUID> markProcessed(List<LeasedEvent> events, Instant now) {
+    public Set<UUID> markProcessed(List<LeasedInboxEvent> events, Instant now) {
         return events.stream()
                 .filter(event -> end(event.inboxId(), event.lease().attempt(), InboxStatus.PROCESSED, Optional.empty()))
-                .map(LeasedEvent::inboxId)
+                .map(LeasedInboxEvent::inboxId)
                 .collect(Collectors.toSet());
     }
 
@@ -209,7 +209,7 @@ public final class InMemoryInbox implements InboxPort, InboxWorkPort, RollsBack 
         return stored.payload().isPresent() && !stored.entry().receivedAt().isBefore(recordsKeptSince);
     }
 
-    private static boolean selects(InboxSelection selection, NewInboxEntry entry) {
+    private static boolean selects(InboxSelection selection, NewInboxEvent entry) {
         return selection.provider().map(entry.provider()::equals).orElse(true)
                 && selection.endpointId().map(entry.endpointId().value()::equals).orElse(true)
                 && selection.eventType().map(entry.event().eventType()::equals).orElse(true)
@@ -268,12 +268,12 @@ public final class InMemoryInbox implements InboxPort, InboxWorkPort, RollsBack 
         }
     }
 
-    private static boolean sameLogicalEvent(NewInboxEntry a, NewInboxEntry b) {
+    private static boolean sameLogicalEvent(NewInboxEvent a, NewInboxEvent b) {
         return a.provider().equals(b.provider()) && a.endpointId().equals(b.endpointId())
                 && a.event().providerEventId().equals(b.event().providerEventId());
     }
 
-    private record Stored(NewInboxEntry entry, InboxStatus status, Optional<SealedPayload> payload,
+    private record Stored(NewInboxEvent entry, InboxStatus status, Optional<SealedPayload> payload,
             Optional<String> lastError) {
 
         Stored with(InboxStatus newStatus, Optional<String> reason) {

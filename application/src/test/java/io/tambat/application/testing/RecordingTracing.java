@@ -1,7 +1,7 @@
 package io.tambat.application.testing;
 
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.model.order.OrderDelivery;
-import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.port.out.work.TracingPort;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +32,7 @@ public final class RecordingTracing implements TracingPort {
     }
 
     @Override
-    public TracedWork processing(LeasedEvent event) {
+    public TracedWork processing(LeasedInboxEvent event) {
         recorded.add("processing " + event.inboxId() + event.traceContext().map(" linked to "::concat).orElse(""));
         return () -> recorded.add("end");
     }

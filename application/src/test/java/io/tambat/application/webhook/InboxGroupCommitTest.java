@@ -7,8 +7,8 @@ import io.tambat.application.testing.MutableClock;
 import io.tambat.application.transaction.GroupCommitSettings;
 import io.tambat.domain.error.StorageRejectedException;
 import io.tambat.domain.error.StoreUnavailableException;
+import io.tambat.domain.model.inbox.NewInboxEvent;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.model.webhook.PayloadDigest;
 import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.port.out.webhook.InboxPort;
@@ -49,7 +49,7 @@ class InboxGroupCommitTest {
 
     @Test
     void aDeliveryAloneIsCommittedAloneAndAnsweredWithItsRows() {
-        NewInboxEntry entry = entry("evt-1");
+        NewInboxEvent entry = entry("evt-1");
 
         List<InboxPort.Insertion> answer = groupCommit.accept(List.of(entry));
 
@@ -64,7 +64,7 @@ class InboxGroupCommitTest {
         acceptance.awaitFirstCommitStarted();
         Map<String, Future<List<InboxPort.Insertion>>> waiting = new ConcurrentHashMap<>();
         for (int i = 1; i <= 5; i++) {
-            NewInboxEntry entry = entry("evt-" + i);
+            NewInboxEvent entry = entry("evt-" + i);
             waiting.put(entry.event().providerEventId(), senders.submit(() -> groupCommit.accept(List.of(entry))));
         }
         awaitQueued(5);
@@ -90,7 +90,7 @@ class InboxGroupCommitTest {
         acceptance.awaitFirstCommitStarted();
         List<Future<?>> waiting = new ArrayList<>();
         for (int i = 1; i <= 5; i++) {
-            NewInboxEntry entry = entry("evt-" + i);
+            NewInboxEvent entry = entry("evt-" + i);
             waiting.add(senders.submit(() -> limited.accept(List.of(entry))));
         }
         awaitQueued(5, limited);
@@ -137,8 +137,8 @@ class InboxGroupCommitTest {
 
     @Test
     void keepsAMultiEventDeliveryTogetherAndInOrder() {
-        NewInboxEntry a = entry("evt-a");
-        NewInboxEntry b = entry("evt-b");
+        NewInboxEvent a = entry("evt-a");
+        NewInboxEvent b = entry("evt-b");
 
         List<InboxPort.Insertion> answer = groupCommit.accept(List.of(a, b));
 
@@ -170,8 +170,8 @@ class InboxGroupCommitTest {
         return built;
     }
 
-    private static NewInboxEntry entry(String eventId) {
-        return new NewInboxEntry(UUID.randomUUID(), "test", new EndpointId("shop"),
+    private static NewInboxEvent entry(String eventId) {
+        return new NewInboxEvent(UUID.randomUUID(), "test", new EndpointId("shop"),
                 new WebhookEvent(eventId, "thing.happened", Optional.empty(), Optional.empty(), Optional.empty()),
                 Instant.parse("2026-11-02T09:00:00Z"), new SealedPayload("k1", new byte[16]),
                 new PayloadDigest(new byte[32], List.of()), "v1",
@@ -215,7 +215,7 @@ class InboxGroupCommitTest {
         }
 
         @Override
-        public List<InboxPort.Insertion> accept(List<NewInboxEntry> entries, Optional<Duration> replayWindow,
+        public List<InboxPort.Insertion> accept(List<NewInboxEvent> entries, Optional<Duration> replayWindow,
                 Instant now) {
             List<String> events = entries.stream().map(entry -> entry.event().providerEventId()).toList();
             transactions.add(events);

@@ -26,8 +26,8 @@ import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.Destinations;
 import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.RetrySchedule;
-import io.tambat.domain.model.processing.InboxStatus;
-import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.inbox.InboxStatus;
+import io.tambat.domain.model.inbox.NewInboxEvent;
 import io.tambat.domain.model.webhook.ReceiptStatus;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
 import io.tambat.domain.model.webhook.WebhookReceipt;
@@ -489,8 +489,8 @@ class ReceiveWebhookServiceTest {
         return TestDestinations.http(id, Set.of(MessageType.EVENT), endpoints, RetrySchedule.DEFAULT, 1);
     }
 
-    private static String storedBody(NewInboxEntry entry) {
-        byte[] aad = NewInboxEntry.payloadAssociatedData(entry.inboxId(), entry.provider(), entry.endpointId(),
+    private static String storedBody(NewInboxEvent entry) {
+        byte[] aad = NewInboxEvent.payloadAssociatedData(entry.inboxId(), entry.provider(), entry.endpointId(),
                 entry.event().providerEventId());
         return new String(new SealingCipher().open(entry.payload(), aad), StandardCharsets.UTF_8);
     }
@@ -504,7 +504,7 @@ class ReceiveWebhookServiceTest {
         FakeTransactions transactions = new FakeTransactions(inbox, forwarding);
         InboxAcceptance acceptance = new InboxAcceptance() {
             @Override
-            public List<InboxPort.Insertion> accept(List<NewInboxEntry> entries,
+            public List<InboxPort.Insertion> accept(List<NewInboxEvent> entries,
                     Optional<Duration> replayWindow, Instant now) {
                 return transactions.inNew(() -> super.accept(entries, replayWindow, now));
             }

@@ -1,9 +1,9 @@
 package io.tambat.adapter.out.metrics;
 
 import io.tambat.adapter.metrics.MetricHandles;
+import io.tambat.domain.model.inbox.InboxEvent;
+import io.tambat.domain.model.inbox.InboxStatus;
 import io.tambat.domain.model.processing.FailedPayloadRetention;
-import io.tambat.domain.model.processing.InboxRow;
-import io.tambat.domain.model.processing.InboxStatus;
 import io.tambat.domain.port.out.inbox.InboxQueryPort;
 import io.tambat.domain.port.out.processing.ProcessingMetricsPort;
 import io.tambat.domain.port.out.work.WorkMetricsPort;
@@ -67,10 +67,10 @@ public class ProcessingMetrics implements ProcessingMetricsPort, WorkMetricsPort
 
     /** At start: the gauges, and (by creating the bean) every counter at zero, for dashboards and alerts. */
     void register(@Observes @Initialized(ApplicationScoped.class) Object context) {
-        CachedReading<InboxRow.Stats> stats = new CachedReading<>(clock,
+        CachedReading<InboxEvent.Stats> stats = new CachedReading<>(clock,
                 now -> inbox.stats(now, failedPayloads.losingSoonBefore(now)));
         stats.gauge(registry, "tambat.inbox.oldest.pending.age", MetricUnits.SECONDS,
-                "age of the oldest accepted event not yet processed", InboxRow.Stats::oldestPendingAgeSeconds);
+                "age of the oldest accepted event not yet processed", InboxEvent.Stats::oldestPendingAgeSeconds);
         stats.gauge(registry, "tambat.inbox.failed", MetricUnits.NONE, "events that ended FAILED",
                 current -> current.counts().getOrDefault(InboxStatus.FAILED.name(), 0L));
         for (InboxStatus status : InboxStatus.values()) {
@@ -80,12 +80,12 @@ public class ProcessingMetrics implements ProcessingMetricsPort, WorkMetricsPort
         }
         stats.gauge(registry, "tambat.inbox.failed.payload.expiring", MetricUnits.NONE,
                 "FAILED events whose payload retention removes within 7 days, after which they cannot be redriven",
-                InboxRow.Stats::failedLosingPayloadSoon);
+                InboxEvent.Stats::failedLosingPayloadSoon);
         stats.gauge(registry, "tambat.outbox.lag", MetricUnits.SECONDS,
-                "age of the oldest forward delivery pending to any destination", InboxRow.Stats::outboxLagSeconds);
+                "age of the oldest forward delivery pending to any destination", InboxEvent.Stats::outboxLagSeconds);
         stats.gauge(registry, "tambat.outbox.unpublished", MetricUnits.NONE,
                 "forward deliveries pending to any destination (counted up to 100,000)",
-                InboxRow.Stats::outboxUnpublished);
+                InboxEvent.Stats::outboxUnpublished);
         registry.gauge(Metadata.builder().withName("tambat.background.share").withUnit(MetricUnits.NONE)
                 .withDescription("the share of its time background work may take, below 1 while it yields to "
                         + "requests answered slowly").build(), backgroundShare, AtomicReference::get);

@@ -7,8 +7,8 @@ import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Scope;
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.model.order.OrderDelivery;
-import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.port.out.work.TracingPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -47,7 +47,7 @@ class OpenTelemetryTracingAdapter implements TracingPort {
      * from an attempt to the delivery that caused it, as OpenTelemetry's messaging conventions do for consumers.
      */
     @Override
-    public TracingPort.TracedWork processing(LeasedEvent event) {
+    public TracingPort.TracedWork processing(LeasedInboxEvent event) {
         SpanBuilder builder = tracer.spanBuilder("tambat.event.process").setSpanKind(SpanKind.CONSUMER).setNoParent();
         event.traceContext().flatMap(W3cTraceparent::parse).ifPresent(builder::addLink);
         Span span = builder.startSpan();

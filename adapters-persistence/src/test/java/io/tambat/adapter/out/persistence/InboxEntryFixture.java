@@ -1,9 +1,9 @@
 package io.tambat.adapter.out.persistence;
 
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
+import io.tambat.domain.model.inbox.NewInboxEvent;
 import io.tambat.domain.model.processing.Lease;
-import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.model.webhook.PayloadDigest;
 import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.port.out.secrets.PayloadDigestPort;
@@ -57,23 +57,23 @@ public record InboxEntryFixture(UUID inboxId, EndpointId endpoint, String eventI
      * The body is stored as it came: these tests need no encryption, only bytes under a key id. Its digest stands
      * in for a keyed one, with the body's SHA-256 as its earlier, unkeyed form.
      */
-    public NewInboxEntry build() {
+    public NewInboxEvent build() {
         return build(Optional.empty(), standInDigest());
     }
 
     /** The entry as accepted by a traced request. */
-    public NewInboxEntry buildTracedIn(String traceContext) {
+    public NewInboxEvent buildTracedIn(String traceContext) {
         return build(Optional.of(traceContext), standInDigest());
     }
 
     /** The entry with its body's digest as these digests make it, for tests of the digest itself. */
-    public NewInboxEntry buildDigestedBy(PayloadDigestPort digests) {
+    public NewInboxEvent buildDigestedBy(PayloadDigestPort digests) {
         return build(Optional.empty(), digests.of(body.getBytes(StandardCharsets.UTF_8)));
     }
 
-    private NewInboxEntry build(Optional<String> traceContext, PayloadDigest digest) {
+    private NewInboxEvent build(Optional<String> traceContext, PayloadDigest digest) {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        return new NewInboxEntry(inboxId, PROVIDER, endpoint, new WebhookEvent(eventId, EVENT_TYPE,
+        return new NewInboxEvent(inboxId, PROVIDER, endpoint, new WebhookEvent(eventId, EVENT_TYPE,
                 Optional.of("pi_1"), Optional.of(7L), Optional.of(receivedAt.minusSeconds(1))), receivedAt,
                 new SealedPayload(KEY_ID, bytes), digest, matchedSecretVersion, traceContext,
                 Optional.of("application/json"));
@@ -83,8 +83,8 @@ public record InboxEntryFixture(UUID inboxId, EndpointId endpoint, String eventI
      * Attempt {@code attempt}'s lease of the row {@code inboxId}, as a worker holds it: the fields a completion
      * is fenced by are the row and the attempt; the others are this fixture's.
      */
-    public static LeasedEvent leasedBy(UUID inboxId, int attempt) {
-        return new LeasedEvent(inboxId, PROVIDER, new EndpointId("shop"), "evt_" + inboxId, EVENT_TYPE,
+    public static LeasedInboxEvent leasedBy(UUID inboxId, int attempt) {
+        return new LeasedInboxEvent(inboxId, PROVIDER, new EndpointId("shop"), "evt_" + inboxId, EVENT_TYPE,
                 Optional.of("pi_1"), Optional.of(7L), new Lease(attempt, false), Instant.EPOCH, Optional.empty(),
                 Optional.empty());
     }

@@ -1,7 +1,7 @@
 package io.tambat.adapter.in.http.admin;
 
 import io.tambat.adapter.json.JsonProviders;
-import io.tambat.domain.model.processing.InboxRow;
+import io.tambat.domain.model.inbox.InboxEvent;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 
@@ -11,14 +11,14 @@ final class InboxJson {
     private InboxJson() {
     }
 
-    static JsonObjectBuilder row(InboxRow row) {
+    static JsonObjectBuilder row(InboxEvent row) {
         JsonObjectBuilder json = JsonProviders.PROVIDER.createObjectBuilder()
                 .add("inbox_id", row.inboxId().toString())
                 .add("provider", row.provider())
-                .add("endpoint_id", row.endpointId())
+                .add("endpoint_id", row.endpointId().value())
                 .add("provider_event_id", row.providerEventId())
                 .add("event_type", row.eventType())
-                .add("status", row.status())
+                .add("status", row.status().name())
                 .add("attempt_count", row.attemptCount())
                 .add("received_at", row.receivedAt().toString())
                 .add("next_attempt_at", row.nextAttemptAt().toString())
@@ -30,19 +30,19 @@ final class InboxJson {
         return json;
     }
 
-    static JsonObjectBuilder detail(InboxRow.Detail detail) {
+    static JsonObjectBuilder detail(InboxEvent.Detail detail) {
         JsonArrayBuilder history = JsonProviders.PROVIDER.createArrayBuilder();
         detail.history().forEach(change -> history.add(JsonProviders.PROVIDER.createObjectBuilder()
-                .add("status", change.status()).add("at", change.at().toString())));
+                .add("status", change.status().name()).add("at", change.at().toString())));
         JsonObjectBuilder json = row(detail.row()).add("history", history);
         detail.mutation().ifPresentOrElse(mutation -> json.add("mutation", mutation(mutation)),
                 () -> json.addNull("mutation"));
         return json;
     }
 
-    private static JsonObjectBuilder mutation(InboxRow.Mutation mutation) {
+    private static JsonObjectBuilder mutation(InboxEvent.Mutation mutation) {
         JsonObjectBuilder json = JsonProviders.PROVIDER.createObjectBuilder()
-                .add("object_type", mutation.objectType())
+                .add("object_type", mutation.objectType().code())
                 .add("object_id", mutation.objectId())
                 .add("state", mutation.state());
         mutation.version().ifPresentOrElse(v -> json.add("version", v), () -> json.addNull("version"));

@@ -7,8 +7,8 @@ import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.adapter.json.JsonProviders;
 import io.tambat.application.port.in.inbox.OperateInboxUseCase;
 import io.tambat.application.port.in.inbox.RecoverInboxUseCase;
-import io.tambat.domain.model.processing.InboxRow;
-import io.tambat.domain.model.processing.InboxStatus;
+import io.tambat.domain.model.inbox.InboxEvent;
+import io.tambat.domain.model.inbox.InboxStatus;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -78,12 +78,13 @@ public class InboxResource {
         Optional<Instant> to = AdminRequests.filter("received_to", receivedTo)
                 .map(value -> AdminRequests.instant("received_to", value));
         AdminRequests.receivedRange(from, to, "received_to");
-        InboxRow.Filter filter = new InboxRow.Filter(AdminRequests.oneOf("status", status, STATUSES),
+        InboxEvent.Filter filter = new InboxEvent.Filter(
+                AdminRequests.oneOf("status", status, STATUSES).map(InboxStatus::valueOf),
                 AdminRequests.filter("provider", provider), AdminRequests.filter("endpoint", endpoint),
                 AdminRequests.filter("event_type", eventType), AdminRequests.filter("event_id", eventId), from, to);
         Optional<UUID> after = AdminRequests.filter("starting_after", startingAfter).map(value -> AdminRequests.uuid(value)
                 .orElseThrow(() -> new InvalidRequestException("starting_after", "starting_after must be an inbox id")));
-        InboxRow.Page page = inbox.list(filter, after,
+        InboxEvent.Page page = inbox.list(filter, after,
                         AdminRequests.limit(limit, DEFAULT_LIMIT, OperateInboxUseCase.MAX_LIST_LIMIT))
                 .orElseThrow(() -> new InvalidRequestException("starting_after",
                         "starting_after names no inbox row (retention may have removed it): start from the first page"));
@@ -96,7 +97,7 @@ public class InboxResource {
     @RolesAllowed({TambatApplication.OPERATOR, TambatApplication.VIEWER})
     @Path("/stats")
     public Response stats() {
-        InboxRow.Stats stats = inbox.stats();
+        InboxEvent.Stats stats = inbox.stats();
         JsonObjectBuilder counts = JsonProviders.PROVIDER.createObjectBuilder();
         stats.counts().forEach(counts::add);
         return json(JsonProviders.PROVIDER.createObjectBuilder()

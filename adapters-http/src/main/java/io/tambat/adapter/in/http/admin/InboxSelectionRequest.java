@@ -1,8 +1,8 @@
 package io.tambat.adapter.in.http.admin;
 
 import io.tambat.adapter.in.http.problem.InvalidRequestException;
-import io.tambat.domain.model.processing.InboxSelection;
-import io.tambat.domain.model.processing.InboxStatus;
+import io.tambat.domain.model.inbox.InboxSelection;
+import io.tambat.domain.model.inbox.InboxStatus;
 import jakarta.json.JsonObject;
 import java.time.Instant;
 import java.util.Optional;

@@ -7,10 +7,12 @@ import static io.tambat.adapter.out.persistence.jdbc.ColumnValues.optionalText;
 import static io.tambat.adapter.out.persistence.jdbc.ColumnValues.uuid;
 
 import io.tambat.adapter.out.persistence.jdbc.ColumnValues;
-import io.tambat.domain.model.processing.InboxRow;
-import io.tambat.domain.model.processing.LeasedEvent;
+import io.tambat.domain.model.inbox.InboxEvent;
+import io.tambat.domain.model.inbox.InboxStatus;
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SealedPayload;
+import io.tambat.provider.spi.ObjectType;
 import java.util.Optional;
 
 /**
@@ -23,37 +25,38 @@ final class InboxRows {
     }
 
     /** A row as an operator sees it: {@code PostgresInboxQueryAdapter}'s {@code LIST} and {@code FIND}. */
-    static InboxRow operatorView(Object[] row) {
-        return new InboxRow(uuid(row[0]), (String) row[1], (String) row[2], (String) row[3], (String) row[4],
-                optionalText(row[5]), optionalLong(row[6]), (String) row[7], integer(row[8]), instant(row[9]),
-                instant(row[10]), (String) row[11], optionalText(row[12]), (Boolean) row[13]);
+    static InboxEvent operatorView(Object[] row) {
+        return new InboxEvent(uuid(row[0]), (String) row[1], new EndpointId((String) row[2]), (String) row[3],
+                (String) row[4], optionalText(row[5]), optionalLong(row[6]), InboxStatus.valueOf((String) row[7]),
+                integer(row[8]), instant(row[9]), instant(row[10]), (String) row[11], optionalText(row[12]),
+                (Boolean) row[13]);
     }
 
     /** A row of {@code PostgresInboxWorkAdapter}'s {@code LEASE}. */
-    static LeasedEvent leased(Object[] row) {
+    static LeasedInboxEvent leased(Object[] row) {
         Optional<SealedPayload> payload = row[9] == null ? Optional.empty()
                 : Optional.of(new SealedPayload((String) row[10], (byte[]) row[9]));
-        return new LeasedEvent(uuid(row[0]), (String) row[1], new EndpointId((String) row[2]), (String) row[3],
+        return new LeasedInboxEvent(uuid(row[0]), (String) row[1], new EndpointId((String) row[2]), (String) row[3],
                 (String) row[4], optionalText(row[5]), optionalLong(row[6]), ColumnValues.lease(row[7], row[8]),
                 instant(row[11]), payload, optionalText(row[12]));
     }
 
     /** A row's payload: {@code sealed} is empty once retention purged it. */
-    static InboxRow.Payload sealedPayload(Object[] row) {
+    static InboxEvent.Payload sealedPayload(Object[] row) {
         Optional<SealedPayload> sealed = row[5] == null ? Optional.empty()
                 : Optional.of(new SealedPayload((String) row[4], (byte[]) row[5]));
-        return new InboxRow.Payload(uuid(row[0]), (String) row[1], new EndpointId((String) row[2]), (String) row[3],
+        return new InboxEvent.Payload(uuid(row[0]), (String) row[1], new EndpointId((String) row[2]), (String) row[3],
                 sealed);
     }
 
     /** A row of {@code PostgresInboxQueryAdapter}'s {@code HISTORY}. */
-    static InboxRow.StatusChange statusChange(Object[] row) {
-        return new InboxRow.StatusChange((String) row[0], instant(row[1]));
+    static InboxEvent.StatusChange statusChange(Object[] row) {
+        return new InboxEvent.StatusChange(InboxStatus.valueOf((String) row[0]), instant(row[1]));
     }
 
     /** A row of {@code PostgresInboxQueryAdapter}'s {@code MUTATION}. */
-    static InboxRow.Mutation mutation(Object[] row) {
-        return new InboxRow.Mutation((String) row[0], (String) row[1], (String) row[2], optionalLong(row[3]),
-                instant(row[4]));
+    static InboxEvent.Mutation mutation(Object[] row) {
+        return new InboxEvent.Mutation(new ObjectType((String) row[0]), (String) row[1], (String) row[2],
+                optionalLong(row[3]), instant(row[4]));
     }
 }

@@ -6,7 +6,7 @@ import io.tambat.adapter.out.persistence.jdbc.NativeResults;
 import io.tambat.adapter.out.persistence.jdbc.NumberedStatement;
 import io.tambat.adapter.out.persistence.jdbc.RetentionDeletes;
 import io.tambat.adapter.out.persistence.jdbc.StorageCalls;
-import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.inbox.NewInboxEvent;
 import io.tambat.domain.port.out.webhook.InboxPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -96,11 +96,11 @@ public class PostgresInboxAdapter implements InboxPort {
     EntityManager em;
 
     @Override
-    public List<Insertion> insertAll(List<NewInboxEntry> entries) {
+    public List<Insertion> insertAll(List<NewInboxEvent> entries) {
         return StorageCalls.call("inbox insert", () -> {
             Set<UUID> created = Set.copyOf(EnlistedConnection.query(em, INSERT_ALL, (connection, statement) -> {
                 statement.setArray(1, texts(connection, entries, entry -> entry.inboxId().toString()));
-                statement.setArray(2, texts(connection, entries, NewInboxEntry::provider));
+                statement.setArray(2, texts(connection, entries, NewInboxEvent::provider));
                 statement.setArray(3, texts(connection, entries, entry -> entry.endpointId().value()));
                 statement.setArray(4, texts(connection, entries, entry -> entry.event().providerEventId()));
                 statement.setArray(5, texts(connection, entries, entry -> entry.event().eventType()));
@@ -115,11 +115,11 @@ public class PostgresInboxAdapter implements InboxPort {
                 statement.setArray(11, texts(connection, entries, entry -> entry.payload().keyId()));
                 statement.setArray(12, EnlistedConnection.bytes(connection,
                         entries.stream().map(entry -> entry.payloadDigest().stored()).toList()));
-                statement.setArray(13, texts(connection, entries, NewInboxEntry::matchedSecretVersion));
+                statement.setArray(13, texts(connection, entries, NewInboxEvent::matchedSecretVersion));
                 statement.setArray(14, texts(connection, entries, entry -> entry.traceContext().orElse(null)));
                 statement.setArray(15, texts(connection, entries, entry -> entry.contentType().orElse(null)));
             }, row -> UUID.fromString(row.getString(1))));
-            List<NewInboxEntry> notCreated = entries.stream()
+            List<NewInboxEvent> notCreated = entries.stream()
                     .filter(entry -> !created.contains(entry.inboxId())).toList();
             Map<EventKey, UUID> existing = notCreated.isEmpty() ? Map.of() : existing(notCreated);
             return entries.stream()
@@ -130,9 +130,9 @@ public class PostgresInboxAdapter implements InboxPort {
     }
 
     /** Where each event of these entries is stored: by another transaction, or by another entry of this one. */
-    private Map<EventKey, UUID> existing(List<NewInboxEntry> entries) {
+    private Map<EventKey, UUID> existing(List<NewInboxEvent> entries) {
         return EnlistedConnection.query(em, FIND_EXISTING, (connection, statement) -> {
-            statement.setArray(1, texts(connection, entries, NewInboxEntry::provider));
+            statement.setArray(1, texts(connection, entries, NewInboxEvent::provider));
             statement.setArray(2, texts(connection, entries, entry -> entry.endpointId().value()));
             statement.setArray(3, texts(connection, entries, entry -> entry.event().providerEventId()));
         }, row -> Map.entry(new EventKey(row.getString(1), row.getString(2), row.getString(3)),
@@ -140,20 +140,20 @@ public class PostgresInboxAdapter implements InboxPort {
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
-    private static Array texts(Connection connection, List<NewInboxEntry> entries,
-            Function<NewInboxEntry, String> column) throws SQLException {
+    private static Array texts(Connection connection, List<NewInboxEvent> entries,
+            Function<NewInboxEvent, String> column) throws SQLException {
         return EnlistedConnection.texts(connection, entries.stream().map(column).toList());
     }
 
     /** An event's identity: its unique key in the inbox. */
     private record EventKey(String provider, String endpointId, String providerEventId) {
-        static EventKey of(NewInboxEntry entry) {
+        static EventKey of(NewInboxEvent entry) {
             return new EventKey(entry.provider(), entry.endpointId().value(), entry.event().providerEventId());
         }
     }
 
     @Override
-    public Optional<UUID> recordBodyUnlessSeen(NewInboxEntry entry, Instant seenAfter) {
+    public Optional<UUID> recordBodyUnlessSeen(NewInboxEvent entry, Instant seenAfter) {
         return StorageCalls.call("replay window check", () -> {
             List<Object[]> answer = EnlistedConnection.query(em, RECORD_BODY.sql(), (connection, statement) ->
                     RECORD_BODY.bind(statement, entry.endpointId().value(), entry.payloadDigest().stored(),

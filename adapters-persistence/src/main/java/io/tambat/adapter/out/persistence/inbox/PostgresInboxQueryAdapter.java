@@ -5,8 +5,8 @@ import io.tambat.adapter.out.persistence.jdbc.KeyedNumber;
 import io.tambat.adapter.out.persistence.jdbc.NativeResults;
 import io.tambat.adapter.out.persistence.jdbc.StorageCalls;
 import io.tambat.domain.model.forwarding.DestinationBacklog;
-import io.tambat.domain.model.processing.InboxRow;
-import io.tambat.domain.model.processing.InboxStatus;
+import io.tambat.domain.model.inbox.InboxEvent;
+import io.tambat.domain.model.inbox.InboxStatus;
 import io.tambat.domain.port.out.inbox.InboxQueryPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -133,7 +133,7 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
     EntityManager em;
 
     @Override
-    public Optional<InboxRow.Page> list(InboxRow.Filter filter, Optional<UUID> startingAfter, int limit) {
+    public Optional<InboxEvent.Page> list(InboxEvent.Filter filter, Optional<UUID> startingAfter, int limit) {
         return StorageCalls.call("inbox listing", () -> {
             Optional<Timestamp> after = Optional.empty();
             if (startingAfter.isPresent()) {
@@ -146,8 +146,8 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
                 after = receivedAt.map(Timestamp::from);
             }
             // One row more than the page tells whether another page follows.
-            List<InboxRow> rows = NativeResults.rows(em.createNativeQuery(LIST)
-                    .setParameter(1, filter.status().orElse(null))
+            List<InboxEvent> rows = NativeResults.rows(em.createNativeQuery(LIST)
+                    .setParameter(1, filter.status().map(InboxStatus::name).orElse(null))
                     .setParameter(2, filter.provider().orElse(null))
                     .setParameter(3, filter.endpointId().orElse(null))
                     .setParameter(4, filter.eventType().orElse(null))
@@ -158,19 +158,19 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
                     .setParameter(9, startingAfter.map(UUID::toString).orElse(null))
                     .setParameter(10, limit + 1), InboxRows::operatorView);
             boolean hasMore = rows.size() > limit;
-            return Optional.of(new InboxRow.Page(hasMore ? List.copyOf(rows.subList(0, limit)) : rows, hasMore));
+            return Optional.of(new InboxEvent.Page(hasMore ? List.copyOf(rows.subList(0, limit)) : rows, hasMore));
         });
     }
 
     @Override
-    public Optional<InboxRow.Detail> find(UUID inboxId) {
+    public Optional<InboxEvent.Detail> find(UUID inboxId) {
         return StorageCalls.call("inbox lookup", () -> {
-            List<InboxRow> rows = NativeResults.rows(em.createNativeQuery(FIND).setParameter(1, inboxId.toString()),
+            List<InboxEvent> rows = NativeResults.rows(em.createNativeQuery(FIND).setParameter(1, inboxId.toString()),
                     InboxRows::operatorView);
             if (rows.isEmpty()) {
                 return Optional.empty();
             }
-            return Optional.of(new InboxRow.Detail(rows.get(0), NativeResults.rows(
+            return Optional.of(new InboxEvent.Detail(rows.get(0), NativeResults.rows(
                     em.createNativeQuery(HISTORY).setParameter(1, inboxId.toString()), InboxRows::statusChange),
                     NativeResults.rows(em.createNativeQuery(MUTATION).setParameter(1, inboxId.toString()),
                             InboxRows::mutation).stream().findFirst()));
@@ -178,14 +178,14 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
     }
 
     @Override
-    public Optional<InboxRow.Payload> payload(UUID inboxId) {
+    public Optional<InboxEvent.Payload> payload(UUID inboxId) {
         return StorageCalls.call("inbox payload", () -> NativeResults.rows(em.createNativeQuery(PAYLOAD)
                         .setParameter(1, inboxId.toString()), InboxRows::sealedPayload)
                 .stream().findFirst());
     }
 
     @Override
-    public InboxRow.Stats stats(Instant now, Optional<Instant> failedLosingPayloadBefore) {
+    public InboxEvent.Stats stats(Instant now, Optional<Instant> failedLosingPayloadBefore) {
         return StorageCalls.call("inbox statistics", () -> {
             Map<String, Long> counts = new LinkedHashMap<>();
             for (InboxStatus status : InboxStatus.values()) {
@@ -198,7 +198,7 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
             Object[] outbox = NativeResults.row(em.createNativeQuery(FORWARDING_OUTBOX), row -> row);
             long losingPayload = failedLosingPayloadBefore.map(before -> NativeResults.value(em.createNativeQuery(
                     FAILED_LOSING_PAYLOAD).setParameter(1, Timestamp.from(before)), ColumnValues::number)).orElse(0L);
-            return new InboxRow.Stats(counts, ageSeconds(oldestPending, now), ColumnValues.number(outbox[0]),
+            return new InboxEvent.Stats(counts, ageSeconds(oldestPending, now), ColumnValues.number(outbox[0]),
                     ageSeconds(ColumnValues.optionalInstant(outbox[1]), now), losingPayload);
         });
     }

@@ -5,9 +5,9 @@ import io.tambat.adapter.out.persistence.jdbc.LeaseQueries;
 import io.tambat.adapter.out.persistence.jdbc.NumberedStatement;
 import io.tambat.adapter.out.persistence.jdbc.RetentionDeletes;
 import io.tambat.adapter.out.persistence.jdbc.StorageCalls;
-import io.tambat.domain.model.processing.InboxSelection;
-import io.tambat.domain.model.processing.InboxStatus;
-import io.tambat.domain.model.processing.LeasedEvent;
+import io.tambat.domain.model.inbox.InboxSelection;
+import io.tambat.domain.model.inbox.InboxStatus;
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.port.out.inbox.InboxWorkPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -187,13 +187,13 @@ public class PostgresInboxWorkAdapter implements InboxWorkPort {
     EntityManager em;
 
     @Override
-    public List<LeasedEvent> leaseDue(int max, Instant now, Instant leaseUntil) {
+    public List<LeasedInboxEvent> leaseDue(int max, Instant now, Instant leaseUntil) {
         return StorageCalls.call("inbox lease",
                 () -> LeaseQueries.lease(em, LEASE, InboxRows::leased, now, leaseUntil, max));
     }
 
     @Override
-    public Set<UUID> markProcessed(List<LeasedEvent> events, Instant now) {
+    public Set<UUID> markProcessed(List<LeasedInboxEvent> events, Instant now) {
         List<UUID> ended = StorageCalls.call("inbox processed", () -> EnlistedConnection.query(em, MARK_PROCESSED,
                 (connection, statement) -> {
                     statement.setTimestamp(1, Timestamp.from(now));

@@ -3,7 +3,7 @@ package io.tambat.adapter.out.persistence.processing;
 import io.tambat.adapter.out.persistence.jdbc.EnlistedConnection;
 import io.tambat.adapter.out.persistence.jdbc.RetentionDeletes;
 import io.tambat.adapter.out.persistence.jdbc.StorageCalls;
-import io.tambat.domain.model.processing.LeasedEvent;
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.port.out.processing.ProcessedEventsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -35,16 +35,16 @@ class PostgresProcessedEventsAdapter implements ProcessedEventsPort {
     EntityManager em;
 
     @Override
-    public Set<UUID> recordAll(List<LeasedEvent> events, Instant now) {
+    public Set<UUID> recordAll(List<LeasedInboxEvent> events, Instant now) {
         List<UUID> recorded = StorageCalls.call("processed-event record", () -> EnlistedConnection.query(em,
                 RECORD_ALL, (connection, statement) -> {
                     statement.setTimestamp(1, Timestamp.from(now));
                     statement.setArray(2, EnlistedConnection.texts(connection,
-                            events.stream().map(LeasedEvent::provider).toList()));
+                            events.stream().map(LeasedInboxEvent::provider).toList()));
                     statement.setArray(3, EnlistedConnection.texts(connection,
                             events.stream().map(event -> event.endpointId().value()).toList()));
                     statement.setArray(4, EnlistedConnection.texts(connection,
-                            events.stream().map(LeasedEvent::providerEventId).toList()));
+                            events.stream().map(LeasedInboxEvent::providerEventId).toList()));
                     statement.setArray(5, EnlistedConnection.texts(connection,
                             events.stream().map(event -> event.inboxId().toString()).toList()));
                 }, row -> UUID.fromString(row.getString(1))));

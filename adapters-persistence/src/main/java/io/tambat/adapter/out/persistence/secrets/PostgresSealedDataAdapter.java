@@ -7,7 +7,7 @@ import io.tambat.adapter.out.persistence.jdbc.NativeResults;
 import io.tambat.adapter.out.persistence.jdbc.StorageCalls;
 import io.tambat.adapter.out.persistence.secrets.SecretRows.SealedSecret;
 import io.tambat.domain.error.UnreadableCiphertextException;
-import io.tambat.domain.model.processing.InboxRow;
+import io.tambat.domain.model.inbox.InboxEvent;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.port.out.secrets.PayloadCipherPort;
@@ -82,7 +82,7 @@ class PostgresSealedDataAdapter implements SealedDataPort {
                 done++;
             }
             // Only retained payloads are selected: each has its ciphertext.
-            for (InboxRow.Payload payload : NativeResults.rows(toReseal(PAYLOADS_TO_RESEAL, current, max - done),
+            for (InboxEvent.Payload payload : NativeResults.rows(toReseal(PAYLOADS_TO_RESEAL, current, max - done),
                     PostgresSealedDataAdapter::retainedPayload)) {
                 SealedPayload sealed = reseal(payload.sealed().orElseThrow(), payload.associatedData());
                 em.createNativeQuery(RESEAL_PAYLOAD).setParameter(1, payload.inboxId().toString())
@@ -126,8 +126,8 @@ class PostgresSealedDataAdapter implements SealedDataPort {
     }
 
     /** A retained payload, with the identity its ciphertext is bound to. */
-    private static InboxRow.Payload retainedPayload(Object[] row) {
-        return new InboxRow.Payload(ColumnValues.uuid(row[0]), (String) row[1], new EndpointId((String) row[2]),
+    private static InboxEvent.Payload retainedPayload(Object[] row) {
+        return new InboxEvent.Payload(ColumnValues.uuid(row[0]), (String) row[1], new EndpointId((String) row[2]),
                 (String) row[3], Optional.of(new SealedPayload((String) row[4], (byte[]) row[5])));
     }
 }

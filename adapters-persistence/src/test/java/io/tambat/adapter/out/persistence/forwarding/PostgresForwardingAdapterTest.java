@@ -23,8 +23,8 @@ import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.NewForward;
 import io.tambat.domain.model.forwarding.ReceivedRange;
 import io.tambat.domain.model.forwarding.StateChangeNotice;
+import io.tambat.domain.model.inbox.NewInboxEvent;
 import io.tambat.domain.model.processing.Lease;
-import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.port.out.forwarding.ForwardingPort;
 import io.tambat.domain.port.out.webhook.InboxPort;
 import java.nio.charset.StandardCharsets;
@@ -95,7 +95,7 @@ class PostgresForwardingAdapterTest
 
     @Test
     void leasesWithWhatTheSendNeedsOfItsEventAndOnlyForItsDestination() {
-        NewInboxEntry entry = stored(InboxEntryFixture.valid(NOW));
+        NewInboxEvent entry = stored(InboxEntryFixture.valid(NOW));
         forwardOf(entry, DESTINATION, NOW);
         forwardOf(entry, "audit-log", NOW);
 
@@ -119,7 +119,7 @@ class PostgresForwardingAdapterTest
 
     @Test
     void leasesAStateChangeWithTheMutationItSaysAndWithoutItsEventsPayload() {
-        NewInboxEntry entry = stored(InboxEntryFixture.valid(NOW));
+        NewInboxEvent entry = stored(InboxEntryFixture.valid(NOW));
         Instant appliedAt = NOW.plusMillis(1_250);
         database.execute("INSERT INTO object_mutation (provider, endpoint_id, object_type, object_id, inbox_id, state, "
                 + "version, applied_at) VALUES (?, ?, 'payment_intent', 'pi_1', ?, 'succeeded', 7, ?)",
@@ -141,7 +141,7 @@ class PostgresForwardingAdapterTest
 
     @Test
     void aStateChangeWhoseMutationLeftTheTrailLeasesAsPurged() {
-        NewInboxEntry entry = stored(InboxEntryFixture.valid(NOW));
+        NewInboxEvent entry = stored(InboxEntryFixture.valid(NOW));
         session.run(ports -> ports.forwarding().enqueue(List.of(new NewForward(DESTINATION, MessageType.STATE_CHANGE,
                 NewForward.stateChangeMessageId(entry.inboxId()), entry.inboxId(), entry.inboxId().toString(), NOW))));
 
@@ -153,7 +153,7 @@ class PostgresForwardingAdapterTest
 
     @Test
     void recordsOneDeliveryPerMessageAndDestinationHoweverOftenItIsEnqueued() {
-        NewInboxEntry entry = stored(InboxEntryFixture.valid(NOW));
+        NewInboxEvent entry = stored(InboxEntryFixture.valid(NOW));
         forwardOf(entry, DESTINATION, NOW);
         forwardOf(entry, DESTINATION, NOW.plusSeconds(5));
 
@@ -454,7 +454,7 @@ class PostgresForwardingAdapterTest
 
     @Test
     void sendsThePayloadBytesAsStored() {
-        NewInboxEntry entry = stored(InboxEntryFixture.valid(NOW));
+        NewInboxEvent entry = stored(InboxEntryFixture.valid(NOW));
         forwardOf(entry, DESTINATION, NOW);
 
         ForwardDelivery leased = lease();
@@ -580,9 +580,9 @@ class PostgresForwardingAdapterTest
 
     @Test
     void walksTheReceivedEventsOfARangeInOrderWithWhatForwardingThemNeeds() {
-        NewInboxEntry first = stored(InboxEntryFixture.valid(NOW));
-        NewInboxEntry applied = stored(InboxEntryFixture.valid(NOW.plusSeconds(1)));
-        NewInboxEntry purged = stored(InboxEntryFixture.valid(NOW.plusSeconds(2)));
+        NewInboxEvent first = stored(InboxEntryFixture.valid(NOW));
+        NewInboxEvent applied = stored(InboxEntryFixture.valid(NOW.plusSeconds(1)));
+        NewInboxEvent purged = stored(InboxEntryFixture.valid(NOW.plusSeconds(2)));
         stored(InboxEntryFixture.valid(NOW.plusSeconds(10)));
         database.execute("INSERT INTO object_mutation (provider, endpoint_id, object_type, object_id, inbox_id, state, "
                 + "version, applied_at) VALUES (?, ?, 'payment_intent', 'pi_7', ?, 'succeeded', 7, ?)",
@@ -668,7 +668,7 @@ class PostgresForwardingAdapterTest
 
     /** A stored event received at {@code at} with one delivery to the destination under this ordering key. */
     private long keyed(String orderingKey, Instant at) {
-        NewInboxEntry entry = stored(InboxEntryFixture.valid(at));
+        NewInboxEvent entry = stored(InboxEntryFixture.valid(at));
         session.run(ports -> ports.forwarding().enqueue(List.of(new NewForward(DESTINATION, MessageType.EVENT,
                 NewForward.eventMessageId(entry.inboxId()), entry.inboxId(), orderingKey, at))));
         return database.value("SELECT delivery_id FROM forward_delivery WHERE inbox_id = ?", Long.class,
@@ -743,13 +743,13 @@ class PostgresForwardingAdapterTest
         return session.call(ports -> ports.forwarding().deliveries(DESTINATION, query));
     }
 
-    private NewInboxEntry stored(InboxEntryFixture fixture) {
-        NewInboxEntry entry = fixture.build();
+    private NewInboxEvent stored(InboxEntryFixture fixture) {
+        NewInboxEvent entry = fixture.build();
         session.run(ports -> ports.inbox().insertAll(List.of(entry)));
         return entry;
     }
 
-    private long forwardOf(NewInboxEntry entry, String destinationId, Instant at) {
+    private long forwardOf(NewInboxEvent entry, String destinationId, Instant at) {
         session.run(ports -> ports.forwarding().enqueue(List.of(new NewForward(destinationId, MessageType.EVENT,
                 NewForward.eventMessageId(entry.inboxId()), entry.inboxId(), entry.inboxId().toString(), at))));
         database.execute("UPDATE forward_delivery SET next_attempt_at = ? WHERE inbox_id = ? AND destination_id = ?"

@@ -6,8 +6,8 @@ import io.tambat.adapter.out.persistence.InboxEntryFixture;
 import io.tambat.adapter.out.persistence.Race;
 import io.tambat.adapter.out.persistence.SessionContract;
 import io.tambat.adapter.out.persistence.StoreSession;
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.model.processing.Lease;
-import io.tambat.domain.model.processing.LeasedEvent;
 import io.tambat.domain.port.out.inbox.InboxWorkPort;
 import io.tambat.domain.port.out.webhook.InboxPort;
 import io.tambat.domain.port.out.webhook.InboxPort.Insertion;
@@ -147,7 +147,7 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
         InboxEntryFixture entry = InboxEntryFixture.valid(NOW);
         insert(entry);
 
-        List<LeasedEvent> leased = leaseDue(NOW);
+        List<LeasedInboxEvent> leased = leaseDue(NOW);
 
         assertThat(leased).singleElement().satisfies(event -> {
             assertThat(event.inboxId()).isEqualTo(entry.inboxId());
@@ -174,7 +174,7 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
         String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
         session.call(ports -> ports.inbox().insertAll(List.of(InboxEntryFixture.valid(NOW).buildTracedIn(traceparent))));
 
-        assertThat(leaseDue(NOW)).singleElement().extracting(LeasedEvent::traceContext)
+        assertThat(leaseDue(NOW)).singleElement().extracting(LeasedInboxEvent::traceContext)
                 .isEqualTo(Optional.of(traceparent));
     }
 
@@ -215,13 +215,14 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
         assertThat(stored(inboxId)).contains(new StoredInboxRow("RECEIVED", 1, Optional.of("timed out"), true,
                 List.of("RECEIVED", "PROCESSING", "RECEIVED")));
         assertThat(leaseDue(NOW.plusSeconds(299))).isEmpty();
-        assertThat(leaseDue(NOW.plusSeconds(300))).extracting(LeasedEvent::lease).containsExactly(new Lease(2, false));
+        assertThat(leaseDue(NOW.plusSeconds(300))).extracting(LeasedInboxEvent::lease)
+                .containsExactly(new Lease(2, false));
     }
 
     @Test
     void aStaleAttemptChangesNothing() {
         UUID inboxId = insertAndLease();
-        assertThat(leaseDue(LEASE_END)).extracting(LeasedEvent::lease).containsExactly(new Lease(2, true));
+        assertThat(leaseDue(LEASE_END)).extracting(LeasedInboxEvent::lease).containsExactly(new Lease(2, true));
 
         assertThat(markProcessed(inboxId, 1, LEASE_END)).isFalse();
         assertThat(session.<Boolean>call(ports -> ports.work().fail(inboxId, 1, "stale", LEASE_END))).isFalse();
@@ -240,7 +241,8 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
         assertThat(session.<Boolean>call(ports -> ports.work().redrive(inboxId, NOW.plusSeconds(60)))).isTrue();
         assertThat(session.<Boolean>call(ports -> ports.work().redrive(inboxId, NOW.plusSeconds(60)))).isFalse();
         assertThat(stored(inboxId)).hasValueSatisfying(row -> assertThat(row.status()).isEqualTo("RECEIVED"));
-        assertThat(leaseDue(NOW.plusSeconds(60))).extracting(LeasedEvent::lease).containsExactly(new Lease(2, false));
+        assertThat(leaseDue(NOW.plusSeconds(60))).extracting(LeasedInboxEvent::lease)
+                .containsExactly(new Lease(2, false));
     }
 
     @Test
@@ -270,7 +272,7 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
         });
     }
 
-    private List<LeasedEvent> leaseDue(Instant now) {
+    private List<LeasedInboxEvent> leaseDue(Instant now) {
         return session.call(ports -> ports.work().leaseDue(10, now, now.plusSeconds(30)));
     }
 
@@ -283,7 +285,7 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
     private UUID insertAndLease() {
         InboxEntryFixture entry = InboxEntryFixture.valid(NOW);
         insert(entry);
-        assertThat(leaseDue(NOW)).extracting(LeasedEvent::inboxId).containsExactly(entry.inboxId());
+        assertThat(leaseDue(NOW)).extracting(LeasedInboxEvent::inboxId).containsExactly(entry.inboxId());
         return entry.inboxId();
     }
 

@@ -8,10 +8,12 @@ import io.tambat.adapter.out.persistence.ContractDatabaseExtension;
 import io.tambat.adapter.out.persistence.InboxEntryFixture;
 import io.tambat.adapter.out.persistence.SessionContract;
 import io.tambat.adapter.out.persistence.StoreSession;
-import io.tambat.domain.model.processing.InboxRow;
+import io.tambat.domain.model.inbox.InboxEvent;
+import io.tambat.domain.model.inbox.InboxStatus;
+import io.tambat.domain.model.inbox.NewInboxEvent;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.port.out.inbox.InboxQueryPort;
+import io.tambat.provider.spi.ObjectType;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -67,22 +69,22 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
     @Test
     void listsALeasedRowAsProcessing() {
         assertThat(rows(filter("PROCESSING"), Optional.empty(), 10))
-                .extracting(InboxRow::inboxId, InboxRow::status, InboxRow::attemptCount)
-                .containsExactly(tuple(leased, "PROCESSING", 1));
-        assertThat(rows(filter("RECEIVED"), Optional.empty(), 10)).extracting(InboxRow::inboxId)
+                .extracting(InboxEvent::inboxId, InboxEvent::status, InboxEvent::attemptCount)
+                .containsExactly(tuple(leased, InboxStatus.PROCESSING, 1));
+        assertThat(rows(filter("RECEIVED"), Optional.empty(), 10)).extracting(InboxEvent::inboxId)
                 .containsExactly(pending);
-        assertThat(rows(filter(null), Optional.empty(), 10)).extracting(InboxRow::status)
-                .containsExactly("RECEIVED", "FAILED", "PROCESSING");
+        assertThat(rows(filter(null), Optional.empty(), 10)).extracting(InboxEvent::status)
+                .containsExactly(InboxStatus.RECEIVED, InboxStatus.FAILED, InboxStatus.PROCESSING);
     }
 
     @Test
     void pagesNewestFirstEachPageStartingAfterTheLastRowOfThePageBefore() {
-        InboxRow.Page first = session.call(query -> query.list(filter(null), Optional.empty(), 2)).orElseThrow();
-        assertThat(first.rows()).extracting(InboxRow::inboxId).containsExactly(pending, failed);
+        InboxEvent.Page first = session.call(query -> query.list(filter(null), Optional.empty(), 2)).orElseThrow();
+        assertThat(first.rows()).extracting(InboxEvent::inboxId).containsExactly(pending, failed);
         assertThat(first.hasMore()).isTrue();
 
-        InboxRow.Page second = session.call(query -> query.list(filter(null), Optional.of(failed), 2)).orElseThrow();
-        assertThat(second.rows()).extracting(InboxRow::inboxId).containsExactly(leased);
+        InboxEvent.Page second = session.call(query -> query.list(filter(null), Optional.of(failed), 2)).orElseThrow();
+        assertThat(second.rows()).extracting(InboxEvent::inboxId).containsExactly(leased);
         assertThat(second.hasMore()).isFalse();
     }
 
@@ -97,7 +99,7 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
         }
         List<UUID> seen = new ArrayList<>();
         Optional<UUID> after = Optional.empty();
-        InboxRow.Page page;
+        InboxEvent.Page page;
         do {
             Optional<UUID> from = after;
             page = session.call(query -> query.list(filter(null), from, 2)).orElseThrow();
@@ -111,40 +113,40 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
 
     @Test
     void selectsAReceivedRangeFromItsStartIncludedToItsEndExcluded() {
-        InboxRow.Filter range = new InboxRow.Filter(Optional.empty(), Optional.empty(), Optional.empty(),
+        InboxEvent.Filter range = new InboxEvent.Filter(Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), Optional.of(NOW.minusSeconds(120)), Optional.of(NOW.minusSeconds(60)));
-        assertThat(rows(range, Optional.empty(), 10)).extracting(InboxRow::inboxId).containsExactly(failed);
+        assertThat(rows(range, Optional.empty(), 10)).extracting(InboxEvent::inboxId).containsExactly(failed);
 
-        InboxRow.Filter type = new InboxRow.Filter(Optional.empty(), Optional.empty(), Optional.of("shop"),
+        InboxEvent.Filter type = new InboxEvent.Filter(Optional.empty(), Optional.empty(), Optional.of("shop"),
                 Optional.of("charge.refunded"), Optional.empty(), Optional.empty(), Optional.empty());
         assertThat(rows(type, Optional.empty(), 10)).isEmpty();
     }
 
     @Test
     void findsNoPageAfterARowThatDoesNotExist() {
-        assertThat(session.<Optional<InboxRow.Page>>call(query -> query.list(filter(null),
+        assertThat(session.<Optional<InboxEvent.Page>>call(query -> query.list(filter(null),
                 Optional.of(UUID.randomUUID()), 10))).isEmpty();
     }
 
     @Test
     void readsTheSealedPayloadOnlyWhileRetentionKeepsIt() {
-        assertThat(session.<Optional<InboxRow.Payload>>call(query -> query.payload(pending))).hasValueSatisfying(
+        assertThat(session.<Optional<InboxEvent.Payload>>call(query -> query.payload(pending))).hasValueSatisfying(
                 payload -> {
                     assertThat(payload.sealed()).hasValueSatisfying(sealed ->
                             assertThat(sealed.keyId()).isEqualTo(InboxEntryFixture.KEY_ID));
-                    assertThat(payload.associatedData()).isEqualTo(NewInboxEntry.payloadAssociatedData(pending,
+                    assertThat(payload.associatedData()).isEqualTo(NewInboxEvent.payloadAssociatedData(pending,
                             InboxEntryFixture.PROVIDER, new EndpointId("shop"), "evt_" + pending));
                 });
         database.execute("UPDATE webhook_inbox SET payload_ciphertext = NULL WHERE inbox_id = ?", pending);
 
-        assertThat(session.<Optional<InboxRow.Payload>>call(query -> query.payload(pending)))
+        assertThat(session.<Optional<InboxEvent.Payload>>call(query -> query.payload(pending)))
                 .hasValueSatisfying(payload -> assertThat(payload.sealed()).isEmpty());
-        assertThat(session.<Optional<InboxRow.Payload>>call(query -> query.payload(UUID.randomUUID()))).isEmpty();
+        assertThat(session.<Optional<InboxEvent.Payload>>call(query -> query.payload(UUID.randomUUID()))).isEmpty();
     }
 
     @Test
     void showsTheMutationARowsProcessingApplied() {
-        assertThat(session.<Optional<InboxRow.Detail>>call(query -> query.find(pending)))
+        assertThat(session.<Optional<InboxEvent.Detail>>call(query -> query.find(pending)))
                 .hasValueSatisfying(detail -> assertThat(detail.mutation()).isEmpty());
         database.execute("""
                 INSERT INTO object_mutation (provider, endpoint_id, object_type, object_id, inbox_id, state, version,
@@ -152,18 +154,20 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
                 VALUES ('stripe', 'shop', 'payment_intent', 'pi_1', ?, 'succeeded', 7, ?)""",
                 pending, Timestamp.from(NOW));
 
-        assertThat(session.<Optional<InboxRow.Detail>>call(query -> query.find(pending))).hasValueSatisfying(detail ->
-                assertThat(detail.mutation()).contains(new InboxRow.Mutation("payment_intent", "pi_1", "succeeded",
+        assertThat(session.<Optional<InboxEvent.Detail>>call(query -> query.find(pending))).hasValueSatisfying(detail ->
+                assertThat(detail.mutation()).contains(new InboxEvent.Mutation(new ObjectType("payment_intent"), "pi_1",
+                        "succeeded",
                         Optional.of(7L), NOW)));
     }
 
     @Test
     void showsALeasedRowAsProcessingWithItsHistory() {
-        assertThat(session.<Optional<InboxRow.Detail>>call(query -> query.find(leased))).hasValueSatisfying(detail -> {
-            assertThat(detail.row().status()).isEqualTo("PROCESSING");
-            assertThat(detail.history()).extracting(InboxRow.StatusChange::status)
-                    .containsExactly("RECEIVED", "PROCESSING");
-        });
+        assertThat(session.<Optional<InboxEvent.Detail>>call(query -> query.find(leased)))
+                .hasValueSatisfying(detail -> {
+                    assertThat(detail.row().status()).isEqualTo(InboxStatus.PROCESSING);
+                    assertThat(detail.history()).extracting(InboxEvent.StatusChange::status)
+                            .containsExactly(InboxStatus.RECEIVED, InboxStatus.PROCESSING);
+                });
     }
 
     @Test
@@ -185,14 +189,14 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
             inbox.call(ports -> ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(row, 3)), processed));
         }
 
-        assertThat(session.<Optional<InboxRow.Detail>>call(query -> query.find(row))).hasValueSatisfying(detail ->
+        assertThat(session.<Optional<InboxEvent.Detail>>call(query -> query.find(row))).hasValueSatisfying(detail ->
                 assertThat(detail.history()).containsExactly(
-                        new InboxRow.StatusChange("RECEIVED", received),
-                        new InboxRow.StatusChange("PROCESSING", firstLease),
-                        new InboxRow.StatusChange("RECEIVED", retried),
-                        new InboxRow.StatusChange("PROCESSING", lostLease),
-                        new InboxRow.StatusChange("PROCESSING", takenOver),
-                        new InboxRow.StatusChange("PROCESSED", processed)));
+                        new InboxEvent.StatusChange(InboxStatus.RECEIVED, received),
+                        new InboxEvent.StatusChange(InboxStatus.PROCESSING, firstLease),
+                        new InboxEvent.StatusChange(InboxStatus.RECEIVED, retried),
+                        new InboxEvent.StatusChange(InboxStatus.PROCESSING, lostLease),
+                        new InboxEvent.StatusChange(InboxStatus.PROCESSING, takenOver),
+                        new InboxEvent.StatusChange(InboxStatus.PROCESSED, processed)));
         assertThat(database.column("SELECT status FROM webhook_inbox_history WHERE inbox_id = ? ORDER BY history_id",
                 String.class, row)).as("the retry, the lost attempt and the last one")
                 .containsExactly("RECEIVED", "PROCESSING", "PROCESSED");
@@ -206,17 +210,17 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
             inbox.call(ports -> ports.work().redrive(failed, redriven));
         }
 
-        assertThat(session.<Optional<InboxRow.Detail>>call(query -> query.find(failed))).hasValueSatisfying(detail ->
+        assertThat(session.<Optional<InboxEvent.Detail>>call(query -> query.find(failed))).hasValueSatisfying(detail ->
                 assertThat(detail.history()).containsExactly(
-                        new InboxRow.StatusChange("RECEIVED", NOW.minusSeconds(120)),
-                        new InboxRow.StatusChange("PROCESSING", NOW),
-                        new InboxRow.StatusChange("FAILED", NOW),
-                        new InboxRow.StatusChange("RECEIVED", redriven)));
+                        new InboxEvent.StatusChange(InboxStatus.RECEIVED, NOW.minusSeconds(120)),
+                        new InboxEvent.StatusChange(InboxStatus.PROCESSING, NOW),
+                        new InboxEvent.StatusChange(InboxStatus.FAILED, NOW),
+                        new InboxEvent.StatusChange(InboxStatus.RECEIVED, redriven)));
     }
 
     @Test
     void countsLeasedRowsAsProcessingAndAsPending() {
-        InboxRow.Stats stats = session.call(query -> query.stats(NOW, Optional.empty()));
+        InboxEvent.Stats stats = session.call(query -> query.stats(NOW, Optional.empty()));
 
         assertThat(stats.counts()).containsExactlyInAnyOrderEntriesOf(
                 Map.of("RECEIVED", 1L, "PROCESSING", 1L, "PROCESSED", 0L, "FAILED", 1L));
@@ -233,7 +237,7 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
         database.forwardDelivery("shop", failed, "DELIVERED", NOW.minusSeconds(400));
         database.forwardDelivery("archive", pending, "FAILED", NOW.minusSeconds(500));
 
-        InboxRow.Stats stats = session.call(query -> query.stats(NOW, Optional.empty()));
+        InboxEvent.Stats stats = session.call(query -> query.stats(NOW, Optional.empty()));
 
         assertThat(stats.outboxUnpublished()).isEqualTo(3);
         assertThat(stats.outboxLagSeconds()).as("the oldest pending one, of whichever destination").isEqualTo(150);
@@ -251,7 +255,7 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
     }
 
     private long failedLosingPayload(Optional<Instant> lostBefore) {
-        return session.<InboxRow.Stats>call(query -> query.stats(NOW, lostBefore)).failedLosingPayloadSoon();
+        return session.<InboxEvent.Stats>call(query -> query.stats(NOW, lostBefore)).failedLosingPayloadSoon();
     }
 
     private static UUID insert(StoreSession<InboxPortContract.InboxPorts> inbox, Instant receivedAt) {
@@ -260,12 +264,13 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
         return entry.inboxId();
     }
 
-    private List<InboxRow> rows(InboxRow.Filter filter, Optional<UUID> after, int limit) {
+    private List<InboxEvent> rows(InboxEvent.Filter filter, Optional<UUID> after, int limit) {
         return session.call(query -> query.list(filter, after, limit)).orElseThrow().rows();
     }
 
-    private static InboxRow.Filter filter(String status) {
-        return new InboxRow.Filter(Optional.ofNullable(status), Optional.empty(), Optional.empty(), Optional.empty(),
+    private static InboxEvent.Filter filter(String status) {
+        return new InboxEvent.Filter(Optional.ofNullable(status).map(InboxStatus::valueOf), Optional.empty(),
+                Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), Optional.empty());
     }
 }

@@ -8,8 +8,8 @@ import io.tambat.adapter.out.persistence.InboxEntryFixture;
 import io.tambat.adapter.out.persistence.StoreSession;
 import io.tambat.adapter.out.persistence.WorkLeaseContract;
 import io.tambat.adapter.out.persistence.inbox.InboxPortContract.InboxPorts;
-import io.tambat.domain.model.processing.InboxSelection;
-import io.tambat.domain.model.processing.LeasedEvent;
+import io.tambat.domain.model.inbox.InboxSelection;
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
@@ -114,7 +114,7 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
         assertThat(replayed).extracting(InboxSelection.Position::inboxId).containsExactly(kept);
         assertThat(database.column("SELECT inbox_id FROM webhook_inbox WHERE status = 'PROCESSED'", UUID.class))
                 .containsExactlyInAnyOrder(purged, tooOld);
-        assertThat(session.<List<LeasedEvent>>call(ports -> ports.work().leaseDue(10, t0.plusSeconds(60),
+        assertThat(session.<List<LeasedInboxEvent>>call(ports -> ports.work().leaseDue(10, t0.plusSeconds(60),
                 t0.plusSeconds(90))))
                 .extracting(event -> event.inboxId() + ":" + event.lease().attempt()).containsExactly(kept + ":2");
     }
@@ -137,7 +137,7 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
                 waiting)).as("a wait ends no attempt").isEmpty();
         assertThat(session.<Boolean>call(ports -> ports.work().waitLater(waiting, 1, t0.plusSeconds(9), "again")))
                 .as("the released lease fences its own attempt out").isFalse();
-        assertThat(session.<List<LeasedEvent>>call(ports -> ports.work().leaseDue(10, t0.plusSeconds(5),
+        assertThat(session.<List<LeasedInboxEvent>>call(ports -> ports.work().leaseDue(10, t0.plusSeconds(5),
                 t0.plusSeconds(35)))).extracting(event -> event.lease().attempt()).containsExactly(1);
         assertThat(complete(waiting, 1, t0.plusSeconds(6))).isTrue();
     }

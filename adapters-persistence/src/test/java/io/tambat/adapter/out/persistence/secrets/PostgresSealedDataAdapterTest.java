@@ -11,8 +11,8 @@ import io.tambat.adapter.out.persistence.InboxEntryFixture;
 import io.tambat.adapter.out.persistence.StoreSession;
 import io.tambat.adapter.out.persistence.inbox.InboxAdapters;
 import io.tambat.adapter.out.persistence.inbox.PostgresInboxAdapter;
+import io.tambat.domain.model.inbox.NewInboxEvent;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.port.out.secrets.PayloadCipherPort;
 import io.tambat.provider.spi.SecretVersion;
@@ -56,9 +56,9 @@ class PostgresSealedDataAdapterTest {
         database.execute("UPDATE webhook_secret SET secret_key_id = 'k1', secret_ciphertext = ? WHERE version = 'v1'",
                 SealedBeforeRowKeys.seal(K1, V1.secret().getBytes(StandardCharsets.UTF_8),
                         JpaSecretStoreAdapter.associatedData(SHOP.value(), V1.version())));
-        NewInboxEntry entry = InboxEntryFixture.valid(NOW).build();
+        NewInboxEvent entry = InboxEntryFixture.valid(NOW).build();
         byte[] body = "{\"id\":\"evt_1\"}".getBytes(StandardCharsets.UTF_8);
-        byte[] rowBinding = NewInboxEntry.payloadAssociatedData(entry.inboxId(), entry.provider(), entry.endpointId(),
+        byte[] rowBinding = NewInboxEvent.payloadAssociatedData(entry.inboxId(), entry.provider(), entry.endpointId(),
                 entry.event().providerEventId());
         try (StoreSession<PostgresInboxAdapter> inbox = database.session(em -> {
             PostgresInboxAdapter adapter = InboxAdapters.inbox(em);

@@ -1,7 +1,7 @@
 package io.tambat.application.port.in.inbox;
 
+import io.tambat.domain.model.inbox.InboxEvent;
 import io.tambat.domain.model.operator.Operator;
-import io.tambat.domain.model.processing.InboxRow;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -14,11 +14,11 @@ public interface OperateInboxUseCase {
      * Newest first, after the row {@code startingAfter} when given; {@code limit} is capped at
      * {@link #MAX_LIST_LIMIT}. Empty when {@code startingAfter} names no row.
      */
-    Optional<InboxRow.Page> list(InboxRow.Filter filter, Optional<UUID> startingAfter, int limit);
+    Optional<InboxEvent.Page> list(InboxEvent.Filter filter, Optional<UUID> startingAfter, int limit);
 
-    Optional<InboxRow.Detail> inspect(UUID inboxId);
+    Optional<InboxEvent.Detail> inspect(UUID inboxId);
 
-    InboxRow.Stats stats();
+    InboxEvent.Stats stats();
 
     /** Sends a FAILED row back to work; its attempt count keeps counting. Audited, whatever the outcome. */
     Redrive redrive(Operator operator, UUID inboxId);

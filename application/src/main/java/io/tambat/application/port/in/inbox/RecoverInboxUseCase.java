@@ -1,7 +1,7 @@
 package io.tambat.application.port.in.inbox;
 
+import io.tambat.domain.model.inbox.InboxSelection;
 import io.tambat.domain.model.operator.Operator;
-import io.tambat.domain.model.processing.InboxSelection;
 import java.util.UUID;
 
 /**

@@ -1,7 +1,7 @@
 package io.tambat.domain.port.out.inbox;
 
-import io.tambat.domain.model.processing.InboxSelection;
-import io.tambat.domain.model.processing.LeasedEvent;
+import io.tambat.domain.model.inbox.InboxSelection;
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -22,7 +22,7 @@ public interface InboxWorkPort {
      * waited for: two workers, in one process or in several on one database, never hold the same row. Oldest
      * due first; no other order is promised.
      */
-    List<LeasedEvent> leaseDue(int max, Instant now, Instant leaseUntil);
+    List<LeasedInboxEvent> leaseDue(int max, Instant now, Instant leaseUntil);
 
     /**
      * Ends leased rows PROCESSED, in one statement, each only while the attempt it was leased with still
@@ -31,7 +31,7 @@ public interface InboxWorkPort {
      * @return the ids of the rows ended; a row missing from them had its lease taken over (or ended otherwise)
      *         and did not change
      */
-    Set<UUID> markProcessed(List<LeasedEvent> events, Instant now);
+    Set<UUID> markProcessed(List<LeasedInboxEvent> events, Instant now);
 
     /** Gives a leased row back for another attempt at {@code nextAttemptAt}, with a redacted reason; fenced. */
     boolean retryLater(UUID inboxId, int attempt, Instant nextAttemptAt, String redactedError, Instant now);

@@ -1,6 +1,6 @@
 package io.tambat.domain.port.out.processing;
 
-import io.tambat.domain.model.processing.LeasedEvent;
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
@@ -18,7 +18,7 @@ public interface ProcessedEventsPort {
      * @return the inbox ids of the events this call recorded; the others were processed before, and their record
      *         stays as it was
      */
-    Set<UUID> recordAll(List<LeasedEvent> events, Instant now);
+    Set<UUID> recordAll(List<LeasedInboxEvent> events, Instant now);
 
     /** Forgets records older than the cutoff, at most {@code batch}; returns how many. */
     int purgeBefore(Instant cutoff, int batch);

@@ -1,6 +1,6 @@
 package io.tambat.domain.port.out.webhook;
 
-import io.tambat.domain.model.webhook.NewInboxEntry;
+import io.tambat.domain.model.inbox.NewInboxEvent;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -22,10 +22,10 @@ public interface InboxPort {
      *         created it
      * @throws io.tambat.domain.error.StoreUnavailableException when the database cannot answer
      */
-    List<Insertion> insertAll(List<NewInboxEntry> entries);
+    List<Insertion> insertAll(List<NewInboxEvent> entries);
 
     /** {@link #insertAll} of one entry. */
-    default Insertion insertIfAbsent(NewInboxEntry entry) {
+    default Insertion insertIfAbsent(NewInboxEvent entry) {
         return insertAll(List.of(entry)).get(0);
     }
 
@@ -37,7 +37,7 @@ public interface InboxPort {
      *
      * @return the inbox id under which the body was accepted within the window, if it was
      */
-    Optional<UUID> recordBodyUnlessSeen(NewInboxEntry entry, Instant seenAfter);
+    Optional<UUID> recordBodyUnlessSeen(NewInboxEvent entry, Instant seenAfter);
 
     /** Forgets bodies accepted before {@code before} (older than any replay window), at most {@code batch}. */
     int purgeSeenBodies(Instant before, int batch);

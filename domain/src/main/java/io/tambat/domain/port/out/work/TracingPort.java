@@ -1,7 +1,7 @@
 package io.tambat.domain.port.out.work;
 
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.model.order.OrderDelivery;
-import io.tambat.domain.model.processing.LeasedEvent;
 import java.util.Optional;
 
 /**
@@ -23,7 +23,7 @@ public interface TracingPort {
      * closed, so remote calls made meanwhile (a provider API fetch) carry it. The span is linked to the context
      * stored when the event was accepted, if any. Close it on the thread that started it.
      */
-    TracedWork processing(LeasedEvent event);
+    TracedWork processing(LeasedInboxEvent event);
 
     /**
      * Starts the span of one attempt at delivering one order to payments and inventory, current on the calling

@@ -1,26 +1,26 @@
-package io.tambat.domain.model.processing;
+package io.tambat.domain.model.inbox;
 
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.model.webhook.NewInboxEntry;
 import io.tambat.domain.model.webhook.SealedPayload;
+import io.tambat.provider.spi.ObjectType;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
- * What an operator may see of an inbox row: identifiers, life cycle and a redacted reason, never the
+ * An inbox event as an operator sees it: identifiers, life cycle and a redacted reason, never the
  * payload.
  */
-public record InboxRow(
+public record InboxEvent(
         UUID inboxId,
         String provider,
-        String endpointId,
+        EndpointId endpointId,
         String providerEventId,
         String eventType,
         Optional<String> objectId,
         Optional<Long> objectVersion,
-        String status,
+        InboxStatus status,
         int attemptCount,
         Instant receivedAt,
         Instant nextAttemptAt,
@@ -29,14 +29,14 @@ public record InboxRow(
         boolean payloadRetained) {
 
     /** One status the row had, and since when. */
-    public record StatusChange(String status, Instant at) {
+    public record StatusChange(InboxStatus status, Instant at) {
     }
 
     /**
      * A row with its history, oldest change first, and the business mutation its processing applied, while the
      * mutation trail keeps it.
      */
-    public record Detail(InboxRow row, List<StatusChange> history, Optional<Mutation> mutation) {
+    public record Detail(InboxEvent row, List<StatusChange> history, Optional<Mutation> mutation) {
     }
 
     /**
@@ -48,12 +48,12 @@ public record InboxRow(
 
         /** What the ciphertext was sealed with: opening it under any other row's identity fails. */
         public byte[] associatedData() {
-            return NewInboxEntry.payloadAssociatedData(inboxId, provider, endpointId, providerEventId);
+            return NewInboxEvent.payloadAssociatedData(inboxId, provider, endpointId, providerEventId);
         }
     }
 
     /** The state an event's processing wrote for one object, named as {@code /admin/objects} names it. */
-    public record Mutation(String objectType, String objectId, String state, Optional<Long> version,
+    public record Mutation(ObjectType objectType, String objectId, String state, Optional<Long> version,
             Instant appliedAt) {
     }
 
@@ -61,7 +61,7 @@ public record InboxRow(
      * Filters of the operator listing; empty matches all. The received range is half open: from
      * {@code receivedFrom} included to {@code receivedTo} excluded.
      */
-    public record Filter(Optional<String> status, Optional<String> provider, Optional<String> endpointId,
+    public record Filter(Optional<InboxStatus> status, Optional<String> provider, Optional<String> endpointId,
             Optional<String> eventType, Optional<String> providerEventId, Optional<Instant> receivedFrom,
             Optional<Instant> receivedTo) {
     }
@@ -70,7 +70,7 @@ public record InboxRow(
      * One page of the listing, newest first: {@code hasMore} when rows older than the last one match too, to be
      * read by asking for the rows after it.
      */
-    public record Page(List<InboxRow> rows, boolean hasMore) {
+    public record Page(List<InboxEvent> rows, boolean hasMore) {
     }
 
     /**

@@ -1,5 +1,8 @@
-package io.tambat.domain.model.webhook;
+package io.tambat.domain.model.inbox;
 
+import io.tambat.domain.model.webhook.EndpointId;
+import io.tambat.domain.model.webhook.PayloadDigest;
+import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.provider.spi.WebhookEvent;
 import java.time.Instant;
 import java.util.Objects;
@@ -12,7 +15,7 @@ import java.util.UUID;
  * {@link io.tambat.domain.port.out.work.TracingPort}), so that its processing can be linked to that request, and the
  * body's content type as it came, which forwarding sends with it.
  */
-public record NewInboxEntry(
+public record NewInboxEvent(
         UUID inboxId,
         String provider,
         EndpointId endpointId,
@@ -24,7 +27,7 @@ public record NewInboxEntry(
         Optional<String> traceContext,
         Optional<String> contentType) {
 
-    public NewInboxEntry {
+    public NewInboxEvent {
         Objects.requireNonNull(inboxId);
         Objects.requireNonNull(provider);
         Objects.requireNonNull(endpointId);

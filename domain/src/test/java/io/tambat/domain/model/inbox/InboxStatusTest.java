@@ -1,9 +1,9 @@
-package io.tambat.domain.model.processing;
+package io.tambat.domain.model.inbox;
 
-import static io.tambat.domain.model.processing.InboxStatus.FAILED;
-import static io.tambat.domain.model.processing.InboxStatus.PROCESSED;
-import static io.tambat.domain.model.processing.InboxStatus.PROCESSING;
-import static io.tambat.domain.model.processing.InboxStatus.RECEIVED;
+import static io.tambat.domain.model.inbox.InboxStatus.FAILED;
+import static io.tambat.domain.model.inbox.InboxStatus.PROCESSED;
+import static io.tambat.domain.model.inbox.InboxStatus.PROCESSING;
+import static io.tambat.domain.model.inbox.InboxStatus.RECEIVED;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
-package io.tambat.domain.model.processing;
+package io.tambat.domain.model.inbox;
 
+import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SealedPayload;
 import java.time.Instant;
@@ -8,10 +9,10 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * An inbox row a worker holds a lease on. The payload is empty once retention purged it; the trace context is
+ * An inbox event a worker holds a lease on. The payload is empty once retention purged it; the trace context is
  * that of the request that accepted it, when one was traced.
  */
-public record LeasedEvent(
+public record LeasedInboxEvent(
         UUID inboxId,
         String provider,
         EndpointId endpointId,
@@ -24,7 +25,7 @@ public record LeasedEvent(
         Optional<SealedPayload> payload,
         Optional<String> traceContext) {
 
-    public LeasedEvent {
+    public LeasedInboxEvent {
         Objects.requireNonNull(inboxId);
         Objects.requireNonNull(provider);
         Objects.requireNonNull(endpointId);

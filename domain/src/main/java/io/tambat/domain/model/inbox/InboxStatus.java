@@ -1,4 +1,4 @@
-package io.tambat.domain.model.processing;
+package io.tambat.domain.model.inbox;
 
 import java.util.Set;
 
