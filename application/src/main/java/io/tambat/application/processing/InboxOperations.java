@@ -9,7 +9,7 @@ import io.tambat.domain.model.operator.OperatorAction;
 import io.tambat.domain.model.processing.ObjectState;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.port.out.inbox.InboxQueryPort;
-import io.tambat.domain.port.out.inbox.InboxWorkPort;
+import io.tambat.domain.port.out.inbox.InboxRecoveryPort;
 import io.tambat.domain.port.out.processing.BusinessStatePort;
 import io.tambat.domain.port.out.secrets.PayloadCipherPort;
 import io.tambat.provider.spi.ObjectKey;
@@ -30,7 +30,7 @@ public class InboxOperations implements OperateInboxUseCase, QueryObjectStateUse
     InboxQueryPort queries;
 
     @Inject
-    InboxWorkPort work;
+    InboxRecoveryPort recovery;
 
     @Inject
     BusinessStatePort state;
@@ -66,7 +66,7 @@ public class InboxOperations implements OperateInboxUseCase, QueryObjectStateUse
     @Override
     @Transactional(rollbackOn = Exception.class)
     public Redrive redrive(Operator operator, UUID inboxId) {
-        boolean redriven = work.redrive(inboxId, clock.instant());
+        boolean redriven = recovery.redrive(inboxId, clock.instant());
         Redrive outcome = redriven ? Redrive.REDRIVEN
                 : queries.find(inboxId).isPresent() ? Redrive.NOT_FAILED : Redrive.NOT_FOUND;
         if (outcome != Redrive.NOT_FOUND) {

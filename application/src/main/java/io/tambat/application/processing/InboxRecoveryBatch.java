@@ -3,7 +3,7 @@ package io.tambat.application.processing;
 import io.tambat.application.operator.AuditTrail;
 import io.tambat.domain.model.inbox.InboxSelection;
 import io.tambat.domain.model.operator.OperatorAction;
-import io.tambat.domain.port.out.inbox.InboxWorkPort;
+import io.tambat.domain.port.out.inbox.InboxRecoveryPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -24,7 +24,7 @@ public class InboxRecoveryBatch {
     static final int SIZE = 500;
 
     @Inject
-    InboxWorkPort work;
+    InboxRecoveryPort recovery;
 
     @Inject
     AuditTrail audit;
@@ -46,7 +46,7 @@ public class InboxRecoveryBatch {
     /** PROCESSED rows of the selection that a replay leaves alone: their payload or record is purged. */
     @Transactional
     public long notReplayable(InboxSelection selection) {
-        return work.countNotReplayable(selection, clock.instant().minus(settings.processedRetention()));
+        return recovery.countNotReplayable(selection, clock.instant().minus(settings.processedRetention()));
     }
 
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
@@ -54,8 +54,8 @@ public class InboxRecoveryBatch {
             Optional<InboxSelection.Position> after) {
         Instant now = clock.instant();
         List<InboxSelection.Position> moved = switch (kind) {
-            case INBOX_BULK_REDRIVE -> work.redriveSelected(selection, after, SIZE, now);
-            case INBOX_REPLAY -> work.replaySelected(selection, after, SIZE, now,
+            case INBOX_BULK_REDRIVE -> recovery.redriveSelected(selection, after, SIZE, now);
+            case INBOX_REPLAY -> recovery.replaySelected(selection, after, SIZE, now,
                     now.minus(settings.processedRetention()));
             default -> throw new IllegalArgumentException(kind + " is not a bulk inbox action");
         };

@@ -2,7 +2,7 @@ package io.tambat.application.processing;
 
 import io.tambat.application.work.BatchJob;
 import io.tambat.domain.port.out.forwarding.ForwardingPort;
-import io.tambat.domain.port.out.inbox.InboxWorkPort;
+import io.tambat.domain.port.out.inbox.InboxRetentionPort;
 import io.tambat.domain.port.out.order.IdempotencyStorePort;
 import io.tambat.domain.port.out.processing.BusinessStatePort;
 import io.tambat.domain.port.out.processing.ProcessedEventsPort;
@@ -31,7 +31,7 @@ public class RetentionPurge implements BatchJob {
     static final int BATCH = 500;
 
     @Inject
-    InboxWorkPort inbox;
+    InboxRetentionPort inbox;
 
     @Inject
     ProcessedEventsPort processed;

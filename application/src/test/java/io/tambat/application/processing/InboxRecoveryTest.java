@@ -31,7 +31,7 @@ class InboxRecoveryTest {
     InboxRecoveryTest() {
         AuditTrail audit = new AuditTrail(trail, new TimeOrderedIds(fx.clock), fx.clock);
         InboxRecoveryBatch batches = new InboxRecoveryBatch();
-        batches.work = fx.inbox;
+        batches.recovery = fx.inbox;
         batches.audit = audit;
         batches.settings = fx.settings;
         batches.clock = fx.clock;

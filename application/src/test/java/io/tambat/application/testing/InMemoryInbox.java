@@ -6,6 +6,8 @@ import io.tambat.domain.model.inbox.InboxStatus;
 import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.model.inbox.NewInboxEvent;
 import io.tambat.domain.model.webhook.SealedPayload;
+import io.tambat.domain.port.out.inbox.InboxRecoveryPort;
+import io.tambat.domain.port.out.inbox.InboxRetentionPort;
 import io.tambat.domain.port.out.inbox.InboxWorkPort;
 import io.tambat.domain.port.out.webhook.InboxPort;
 import java.time.Instant;
@@ -24,7 +26,8 @@ import java.util.stream.Collectors;
  * leased by {@link InMemoryLeases}' rules, every worker write fenced by its attempt. It also records each purge
  * it was asked for, so retention's cut-offs can be checked exactly.
  */
-public final class InMemoryInbox implements InboxPort, InboxWorkPort, RollsBack {
+public final class InMemoryInbox
+        implements InboxPort, InboxWorkPort, InboxRecoveryPort, InboxRetentionPort, RollsBack {
 
     private final Map<UUID, Stored> rows = new LinkedHashMap<>();
     private final Map<String, SeenBody> seenBodies = new LinkedHashMap<>();

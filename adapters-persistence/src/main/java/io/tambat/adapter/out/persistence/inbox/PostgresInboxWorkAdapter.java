@@ -3,9 +3,7 @@ package io.tambat.adapter.out.persistence.inbox;
 import io.tambat.adapter.out.persistence.jdbc.EnlistedConnection;
 import io.tambat.adapter.out.persistence.jdbc.LeaseQueries;
 import io.tambat.adapter.out.persistence.jdbc.NumberedStatement;
-import io.tambat.adapter.out.persistence.jdbc.RetentionDeletes;
 import io.tambat.adapter.out.persistence.jdbc.StorageCalls;
-import io.tambat.domain.model.inbox.InboxSelection;
 import io.tambat.domain.model.inbox.InboxStatus;
 import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.port.out.inbox.InboxWorkPort;
@@ -15,14 +13,13 @@ import jakarta.persistence.PersistenceContext;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
 /**
- * The inbox's work queue on PostgreSQL, leased by the shared {@link LeaseQueries} statement, so concurrent
- * workers in any number of processes split the rows between them and never wait for each other. Every status
- * change a worker makes is fenced by its attempt and writes its history row in the same statement.
+ * The inbox's work queue on PostgreSQL, leased in the shape every queue shares ({@link LeaseQueries}), so
+ * concurrent workers in any number of processes split the rows between them and never wait for each other.
+ * Every status change a worker makes is fenced by its attempt and writes its history row in the same statement.
  *
  * <p>A lease sets only {@code lease_until}, {@code leased_at} and {@code attempt_count}, which no index covers,
  * so PostgreSQL rewrites the row in place; the row keeps its stored status RECEIVED and reads show it as
@@ -63,18 +60,17 @@ public class PostgresInboxWorkAdapter implements InboxWorkPort {
             FROM leased""");
 
     /**
-     * Moves one row to the stored status {@code ?2}, only from the stored status {@code ?5} and, for a leased
-     * row, only while the given attempt holds the lease ({@code ?7}, null for an operator's redrive), and
-     * records the change, with the start of the attempt it ends.
+     * Ends a leased row's attempt: moves it to the stored status {@code ?2}, only from the stored status
+     * {@code ?5} and only while the attempt {@code ?7} holds the lease, and records the change with the start of
+     * the attempt it ends.
      */
     private static final NumberedStatement TRANSITION = NumberedStatement.of("""
             WITH moved AS (
                 UPDATE webhook_inbox SET status = ?2, lease_until = NULL, next_attempt_at = ?3,
                     last_error = COALESCE(CAST(?4 AS text), last_error)
                 WHERE inbox_id = CAST(?1 AS uuid) AND status = ?5
-                  AND (CAST(?7 AS integer) IS NULL
-                       OR lease_until IS NOT NULL AND attempt_count = CAST(?7 AS integer))
-                RETURNING inbox_id, CASE WHEN CAST(?7 AS integer) IS NULL THEN NULL ELSE leased_at END AS started),
+                  AND lease_until IS NOT NULL AND attempt_count = ?7
+                RETURNING inbox_id, leased_at AS started),
             history AS (
                 INSERT INTO webhook_inbox_history (inbox_id, status, at, attempt_started_at)
                 SELECT inbox_id, ?2, ?6, started FROM moved)
@@ -107,81 +103,6 @@ public class PostgresInboxWorkAdapter implements InboxWorkPort {
                 INSERT INTO webhook_inbox_history (inbox_id, status, at, attempt_started_at)
                 SELECT inbox_id, 'PROCESSED', next_attempt_at, leased_at FROM moved)
             SELECT CAST(inbox_id AS text) FROM moved""";
-
-    /**
-     * Sends up to {@code ?9} rows of a selection in the stored status {@code ?1} back to RECEIVED, due at
-     * {@code ?10}, attempt count and last error kept, with a history row each, and returns their positions in
-     * order. The selection's filters are {@code ?2} to {@code ?6} (a null matches all), as the operator listing
-     * reads them ({@link PostgresInboxQueryAdapter}); the batch starts after the position {@code ?7}, {@code ?8}
-     * (null for the first), in the order bulk actions walk a selection. A replay ({@code ?11} set) takes only the
-     * replayable rows: those that still have the payload processing reads and a processed-event record kept
-     * (received at or after {@code ?11}); a redrive ({@code ?11} null) takes every FAILED row selected.
-     */
-    private static final NumberedStatement SEND_BACK_SELECTED = NumberedStatement.of("""
-            WITH picked AS (
-                SELECT inbox_id FROM webhook_inbox
-                WHERE status = ?1
-                  AND (CAST(?2 AS text) IS NULL OR provider = ?2) AND (CAST(?3 AS text) IS NULL OR endpoint_id = ?3)
-                  AND (CAST(?4 AS text) IS NULL OR event_type = ?4)
-                  AND (CAST(?5 AS timestamptz) IS NULL OR received_at >= CAST(?5 AS timestamptz))
-                  AND (CAST(?6 AS timestamptz) IS NULL OR received_at < CAST(?6 AS timestamptz))
-                  AND (CAST(?7 AS timestamptz) IS NULL
-                       OR (received_at, inbox_id) > (CAST(?7 AS timestamptz), CAST(?8 AS uuid)))
-                  AND (CAST(?11 AS timestamptz) IS NULL
-                       OR payload_ciphertext IS NOT NULL AND received_at >= CAST(?11 AS timestamptz))
-                ORDER BY received_at, inbox_id
-                LIMIT ?9
-                FOR UPDATE SKIP LOCKED),
-            moved AS (
-                UPDATE webhook_inbox w SET status = 'RECEIVED', lease_until = NULL, next_attempt_at = ?10
-                FROM picked WHERE w.inbox_id = picked.inbox_id
-                RETURNING w.inbox_id, w.received_at),
-            history AS (
-                INSERT INTO webhook_inbox_history (inbox_id, status, at) SELECT inbox_id, 'RECEIVED', ?10 FROM moved)
-            SELECT received_at, CAST(inbox_id AS text) FROM moved ORDER BY received_at, inbox_id""");
-
-    /** How many rows of the selection in the stored status {@code ?1} a replay cannot take. */
-    private static final NumberedStatement NOT_REPLAYABLE = NumberedStatement.of("""
-            SELECT count(*) FROM webhook_inbox
-            WHERE status = ?1
-              AND (CAST(?2 AS text) IS NULL OR provider = ?2) AND (CAST(?3 AS text) IS NULL OR endpoint_id = ?3)
-              AND (CAST(?4 AS text) IS NULL OR event_type = ?4)
-              AND (CAST(?5 AS timestamptz) IS NULL OR received_at >= CAST(?5 AS timestamptz))
-              AND (CAST(?6 AS timestamptz) IS NULL OR received_at < CAST(?6 AS timestamptz))
-              AND NOT (payload_ciphertext IS NOT NULL AND received_at >= CAST(?11 AS timestamptz))""");
-
-    /**
-     * A PROCESSED row's payload goes after {@code ?1}; a FAILED row's only after {@code ?3}, never when it is
-     * null (a redrive needs it). A payload an unfinished (PENDING or FAILED) forward delivery of its event still
-     * has to send stays until that delivery is delivered or skipped: one probe of the deliveries' index on the
-     * inbox id.
-     */
-    private static final String PURGE_PAYLOADS = """
-            UPDATE webhook_inbox SET payload_ciphertext = NULL
-            WHERE inbox_id IN (
-                SELECT inbox_id FROM webhook_inbox i
-                WHERE payload_ciphertext IS NOT NULL
-                  AND (status = 'PROCESSED' AND received_at < ?1
-                       OR status = 'FAILED' AND received_at < CAST(?3 AS timestamptz))
-                  AND NOT EXISTS (SELECT 1 FROM forward_delivery f
-                                  WHERE f.inbox_id = i.inbox_id AND f.message_type = 'event'
-                                    AND f.status IN ('PENDING', 'FAILED'))
-                LIMIT ?2
-                FOR UPDATE SKIP LOCKED)""";
-
-    /**
-     * Oldest first; history rows go with their row ({@code ON DELETE CASCADE}). The check for unfinished forward
-     * deliveries is one probe of their index on the inbox id.
-     */
-    private static final String PURGE_FINISHED = """
-            DELETE FROM webhook_inbox WHERE inbox_id IN (
-                SELECT inbox_id FROM webhook_inbox i
-                WHERE status = 'PROCESSED' AND received_at < ?1
-                  AND NOT EXISTS (SELECT 1 FROM forward_delivery f
-                                  WHERE f.inbox_id = i.inbox_id AND f.status IN ('PENDING', 'FAILED'))
-                ORDER BY received_at
-                LIMIT ?2
-                FOR UPDATE SKIP LOCKED)""";
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
@@ -226,73 +147,8 @@ public class PostgresInboxWorkAdapter implements InboxWorkPort {
         return transition(inboxId, InboxStatus.PROCESSING, InboxStatus.FAILED, now, redactedError, now, attempt) == 1;
     }
 
-    @Override
-    public boolean redrive(UUID inboxId, Instant now) {
-        return transition(inboxId, InboxStatus.FAILED, InboxStatus.RECEIVED, now, null, now, null) == 1;
-    }
-
-    @Override
-    public List<InboxSelection.Position> redriveSelected(InboxSelection selection,
-            Optional<InboxSelection.Position> after, int max, Instant now) {
-        return sendBack("inbox bulk redrive", InboxStatus.FAILED, selection, after, max, now, null);
-    }
-
-    @Override
-    public List<InboxSelection.Position> replaySelected(InboxSelection selection,
-            Optional<InboxSelection.Position> after, int max, Instant now, Instant recordsKeptSince) {
-        return sendBack("inbox replay", InboxStatus.PROCESSED, selection, after, max, now,
-                recordsKeptSince);
-    }
-
-    @Override
-    public long countNotReplayable(InboxSelection selection, Instant recordsKeptSince) {
-        return StorageCalls.call("inbox replay count", () -> EnlistedConnection.query(em, NOT_REPLAYABLE,
-                row -> row.getLong(1), selected(InboxStatus.PROCESSED, selection, Optional.empty(), 0, null,
-                        recordsKeptSince)).get(0));
-    }
-
-    private List<InboxSelection.Position> sendBack(String what, InboxStatus from,
-            InboxSelection selection, Optional<InboxSelection.Position> after, int max, Instant now,
-            Instant recordsKeptSince) {
-        if (!from.canMoveTo(InboxStatus.RECEIVED)) {
-            throw new IllegalArgumentException(from + " cannot move to " + InboxStatus.RECEIVED);
-        }
-        return StorageCalls.call(what, () -> EnlistedConnection.query(em, SEND_BACK_SELECTED,
-                row -> new InboxSelection.Position(row.getTimestamp(1).toInstant(), UUID.fromString(row.getString(2))),
-                selected(from, selection, after, max, now, recordsKeptSince)));
-    }
-
-    /** The values of the bulk actions' statements, {@code ?1} to {@code ?11}. */
-    private static Object[] selected(InboxStatus from, InboxSelection selection,
-            Optional<InboxSelection.Position> after, int max, Instant now, Instant recordsKeptSince) {
-        return new Object[] {from.name(), selection.provider().orElse(null), selection.endpointId().orElse(null),
-            selection.eventType().orElse(null), timestamp(selection.receivedFrom().orElse(null)),
-            timestamp(selection.receivedTo().orElse(null)),
-            timestamp(after.map(InboxSelection.Position::receivedAt).orElse(null)),
-            after.map(position -> position.inboxId().toString()).orElse(null), max, timestamp(now),
-            timestamp(recordsKeptSince)};
-    }
-
-    private static Timestamp timestamp(Instant at) {
-        return at == null ? null : Timestamp.from(at);
-    }
-
-    @Override
-    public int purgePayloads(Instant processedBefore, Optional<Instant> failedBefore, int batch) {
-        return StorageCalls.call("payload purge", () -> em.createNativeQuery(PURGE_PAYLOADS)
-                .setParameter(1, Timestamp.from(processedBefore))
-                .setParameter(2, batch)
-                .setParameter(3, failedBefore.map(Timestamp::from).orElse(null))
-                .executeUpdate());
-    }
-
-    @Override
-    public int purgeFinished(Instant receivedBefore, int batch) {
-        return RetentionDeletes.run(em, "finished row purge", PURGE_FINISHED, receivedBefore, batch);
-    }
-
     private int transition(UUID inboxId, InboxStatus from, InboxStatus to, Instant nextAttemptAt, String error,
-            Instant now, Integer attempt) {
+            Instant now, int attempt) {
         if (!from.canMoveTo(to)) {
             throw new IllegalArgumentException(from + " cannot move to " + to);
         }

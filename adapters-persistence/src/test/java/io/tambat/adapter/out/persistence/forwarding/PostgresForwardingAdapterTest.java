@@ -9,7 +9,7 @@ import io.tambat.adapter.out.persistence.StoreSession;
 import io.tambat.adapter.out.persistence.WorkLeaseContract;
 import io.tambat.adapter.out.persistence.inbox.InboxAdapters;
 import io.tambat.adapter.out.persistence.inbox.PostgresInboxAdapter;
-import io.tambat.adapter.out.persistence.inbox.PostgresInboxWorkAdapter;
+import io.tambat.adapter.out.persistence.inbox.PostgresInboxRetentionAdapter;
 import io.tambat.domain.model.forwarding.DeliveryEnd;
 import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryRecord;
@@ -477,8 +477,8 @@ class PostgresForwardingAdapterTest
         await(moved);
 
         int purged;
-        try (StoreSession<PostgresInboxWorkAdapter> retention = inboxWork()) {
-            purged = retention.call(work -> work.purgeFinished(NOW, 10));
+        try (StoreSession<PostgresInboxRetentionAdapter> retention = inboxRetention()) {
+            purged = retention.call(inbox -> inbox.purgeFinished(NOW, 10));
         } finally {
             purgeTried.countDown();
         }
@@ -494,9 +494,9 @@ class PostgresForwardingAdapterTest
         CountDownLatch deleted = new CountDownLatch(1);
         CountDownLatch replayTried = new CountDownLatch(1);
         CompletableFuture<Integer> purge;
-        try (StoreSession<PostgresInboxWorkAdapter> retention = inboxWork()) {
-            purge = CompletableFuture.supplyAsync(() -> retention.call(work -> {
-                int forgotten = work.purgeFinished(NOW, 10);
+        try (StoreSession<PostgresInboxRetentionAdapter> retention = inboxRetention()) {
+            purge = CompletableFuture.supplyAsync(() -> retention.call(inbox -> {
+                int forgotten = inbox.purgeFinished(NOW, 10);
                 deleted.countDown();
                 await(replayTried);
                 return forgotten;
@@ -542,11 +542,8 @@ class PostgresForwardingAdapterTest
         return new ReceivedRange(NOW.minus(Duration.ofDays(365)), NOW);
     }
 
-    private StoreSession<PostgresInboxWorkAdapter> inboxWork() {
-        return database.session(em -> {
-            PostgresInboxWorkAdapter work = InboxAdapters.work(em);
-            return work;
-        });
+    private StoreSession<PostgresInboxRetentionAdapter> inboxRetention() {
+        return database.session(InboxAdapters::retention);
     }
 
     private static void await(CountDownLatch latch) {

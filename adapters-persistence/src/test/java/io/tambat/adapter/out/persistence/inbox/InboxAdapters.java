@@ -17,9 +17,9 @@ public final class InboxAdapters {
         return inbox;
     }
 
-    public static PostgresInboxWorkAdapter work(EntityManager em) {
-        PostgresInboxWorkAdapter work = new PostgresInboxWorkAdapter();
-        work.em = em;
-        return work;
+    public static PostgresInboxRetentionAdapter retention(EntityManager em) {
+        PostgresInboxRetentionAdapter retention = new PostgresInboxRetentionAdapter();
+        retention.em = em;
+        return retention;
     }
 }

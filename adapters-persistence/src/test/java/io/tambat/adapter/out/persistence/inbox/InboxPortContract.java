@@ -8,6 +8,8 @@ import io.tambat.adapter.out.persistence.SessionContract;
 import io.tambat.adapter.out.persistence.StoreSession;
 import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.model.processing.Lease;
+import io.tambat.domain.port.out.inbox.InboxRecoveryPort;
+import io.tambat.domain.port.out.inbox.InboxRetentionPort;
 import io.tambat.domain.port.out.inbox.InboxWorkPort;
 import io.tambat.domain.port.out.webhook.InboxPort;
 import io.tambat.domain.port.out.webhook.InboxPort.Insertion;
@@ -238,8 +240,8 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
         assertThat(stored(inboxId)).contains(new StoredInboxRow("FAILED", 1, Optional.of("rejected downstream"),
                 true, List.of("RECEIVED", "PROCESSING", "FAILED")));
 
-        assertThat(session.<Boolean>call(ports -> ports.work().redrive(inboxId, NOW.plusSeconds(60)))).isTrue();
-        assertThat(session.<Boolean>call(ports -> ports.work().redrive(inboxId, NOW.plusSeconds(60)))).isFalse();
+        assertThat(session.<Boolean>call(ports -> ports.recovery().redrive(inboxId, NOW.plusSeconds(60)))).isTrue();
+        assertThat(session.<Boolean>call(ports -> ports.recovery().redrive(inboxId, NOW.plusSeconds(60)))).isFalse();
         assertThat(stored(inboxId)).hasValueSatisfying(row -> assertThat(row.status()).isEqualTo("RECEIVED"));
         assertThat(leaseDue(NOW.plusSeconds(60))).extracting(LeasedInboxEvent::lease)
                 .containsExactly(new Lease(2, false));
@@ -255,7 +257,7 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
         InboxEntryFixture pending = InboxEntryFixture.valid(longAgo);
         insert(pending);
 
-        assertThat(session.<Integer>call(ports -> ports.work().purgePayloads(NOW.minus(Duration.ofDays(1)), Optional.empty(), 10))).isEqualTo(1);
+        assertThat(session.<Integer>call(ports -> ports.retention().purgePayloads(NOW.minus(Duration.ofDays(1)), Optional.empty(), 10))).isEqualTo(1);
 
         assertThat(stored(finished.inboxId())).hasValueSatisfying(row -> assertThat(row.payloadRetained()).isFalse());
         assertThat(stored(pending.inboxId())).hasValueSatisfying(row -> assertThat(row.payloadRetained()).isTrue());
@@ -290,7 +292,8 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
     }
 
     /** The inbox's two ports over one connection. */
-    protected record InboxPorts(InboxPort inbox, InboxWorkPort work) {
+    protected record InboxPorts(InboxPort inbox, InboxWorkPort work, InboxRecoveryPort recovery,
+            InboxRetentionPort retention) {
     }
 
     /** One stored row: status, attempts, last reason, whether the payload is retained, statuses in history order. */

@@ -79,7 +79,11 @@ class PostgresInboxAdapterTest extends InboxPortContract {
         inbox.em = em;
         PostgresInboxWorkAdapter work = new PostgresInboxWorkAdapter();
         work.em = em;
-        return new InboxPorts(inbox, work);
+        PostgresInboxRecoveryAdapter recovery = new PostgresInboxRecoveryAdapter();
+        recovery.em = em;
+        PostgresInboxRetentionAdapter retention = new PostgresInboxRetentionAdapter();
+        retention.em = em;
+        return new InboxPorts(inbox, work, recovery, retention);
     }
 
     @Override

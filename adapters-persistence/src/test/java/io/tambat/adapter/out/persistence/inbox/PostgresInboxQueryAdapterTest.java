@@ -207,7 +207,7 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
         Instant redriven = NOW.plusSeconds(10);
         try (StoreSession<InboxPortContract.InboxPorts> inbox =
                 database.session(PostgresInboxAdapterTest::inboxPorts)) {
-            inbox.call(ports -> ports.work().redrive(failed, redriven));
+            inbox.call(ports -> ports.recovery().redrive(failed, redriven));
         }
 
         assertThat(session.<Optional<InboxEvent.Detail>>call(query -> query.find(failed))).hasValueSatisfying(detail ->

@@ -75,11 +75,11 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
                 Optional.of(InboxEntryFixture.EVENT_TYPE), Optional.of(t0), Optional.of(t0.plusSeconds(60)));
         Instant now = t0.plusSeconds(7200);
 
-        List<InboxSelection.Position> batch = session.call(ports -> ports.work().redriveSelected(selection,
+        List<InboxSelection.Position> batch = session.call(ports -> ports.recovery().redriveSelected(selection,
                 Optional.empty(), 1, now));
-        List<InboxSelection.Position> next = session.call(ports -> ports.work().redriveSelected(selection,
+        List<InboxSelection.Position> next = session.call(ports -> ports.recovery().redriveSelected(selection,
                 Optional.of(batch.get(0)), 1, now));
-        List<InboxSelection.Position> none = session.call(ports -> ports.work().redriveSelected(selection,
+        List<InboxSelection.Position> none = session.call(ports -> ports.recovery().redriveSelected(selection,
                 Optional.of(next.get(0)), 1, now));
 
         assertThat(batch).extracting(InboxSelection.Position::inboxId).containsExactly(first);
@@ -106,8 +106,8 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
                 Optional.empty(), Optional.empty());
         Instant keptSince = t0.plusSeconds(5);
 
-        long notReplayable = session.call(ports -> ports.work().countNotReplayable(all, keptSince));
-        List<InboxSelection.Position> replayed = session.call(ports -> ports.work().replaySelected(all,
+        long notReplayable = session.call(ports -> ports.recovery().countNotReplayable(all, keptSince));
+        List<InboxSelection.Position> replayed = session.call(ports -> ports.recovery().replaySelected(all,
                 Optional.empty(), 10, t0.plusSeconds(60), keptSince));
 
         assertThat(notReplayable).isEqualTo(2);
@@ -199,7 +199,7 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
             ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(recent, 1)), later);
         });
 
-        int purged = session.call(ports -> ports.work().purgeFinished(longAgo.plus(Duration.ofDays(1)), 10));
+        int purged = session.call(ports -> ports.retention().purgeFinished(longAgo.plus(Duration.ofDays(1)), 10));
 
         assertThat(purged).isEqualTo(2);
         assertThat(database.column("SELECT inbox_id FROM webhook_inbox", UUID.class)).as(
@@ -218,13 +218,13 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
         UUID failed = failed(longAgo);
         Instant muchLater = longAgo.plus(Duration.ofDays(400));
 
-        assertThat(session.<Integer>call(ports -> ports.work().purgePayloads(muchLater, Optional.empty(), 10)))
+        assertThat(session.<Integer>call(ports -> ports.retention().purgePayloads(muchLater, Optional.empty(), 10)))
                 .isEqualTo(1);
         assertThat(payloadKept()).as("a redrive of the FAILED one still has its payload").containsExactly(failed);
 
-        assertThat(session.<Integer>call(ports -> ports.work().purgePayloads(muchLater,
+        assertThat(session.<Integer>call(ports -> ports.retention().purgePayloads(muchLater,
                 Optional.of(longAgo.minusSeconds(1)), 10))).as("received after the FAILED cut-off").isZero();
-        assertThat(session.<Integer>call(ports -> ports.work().purgePayloads(muchLater, Optional.of(muchLater), 10)))
+        assertThat(session.<Integer>call(ports -> ports.retention().purgePayloads(muchLater, Optional.of(muchLater), 10)))
                 .isEqualTo(1);
         assertThat(payloadKept()).isEmpty();
     }
@@ -246,7 +246,7 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
         database.forwardDelivery("skipped", delivered, "SKIPPED", longAgo);
         database.stateChangeDelivery("ledger", onlyItsStateChangeWaits, "PENDING", longAgo);
 
-        int purged = session.call(ports -> ports.work().purgePayloads(longAgo.plus(Duration.ofDays(90)), Optional.empty(), 10));
+        int purged = session.call(ports -> ports.retention().purgePayloads(longAgo.plus(Duration.ofDays(90)), Optional.empty(), 10));
 
         assertThat(purged).isEqualTo(2);
         assertThat(database.column("SELECT inbox_id FROM webhook_inbox WHERE payload_ciphertext IS NOT NULL",
