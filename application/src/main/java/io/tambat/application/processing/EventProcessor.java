@@ -1,44 +1,27 @@
 package io.tambat.application.processing;
 
 import io.tambat.application.work.Failpoints;
-import io.tambat.application.work.WorkSettings;
 import io.tambat.domain.error.LeaseLostException;
 import io.tambat.domain.error.SequenceGapException;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.inbox.LeasedInboxEvent;
-import io.tambat.domain.model.inbox.NewInboxEvent;
-import io.tambat.domain.model.webhook.WebhookEndpoint;
 import io.tambat.domain.port.out.processing.ProcessingMetricsPort;
-import io.tambat.domain.port.out.secrets.PayloadCipherPort;
-import io.tambat.domain.port.out.webhook.WebhookEndpointsPort;
 import io.tambat.domain.port.out.work.TracingPort;
 import io.tambat.domain.port.out.work.WorkMetricsPort;
-import io.tambat.provider.spi.EventInterpreter;
-import io.tambat.provider.spi.InterpretationSettings;
-import io.tambat.provider.spi.ProviderObject;
-import io.tambat.provider.spi.ProviderStatePort;
-import io.tambat.provider.spi.StateChange;
-import io.tambat.provider.spi.StoredEvent;
-import io.tambat.provider.spi.TransientProcessingException;
-import io.tambat.provider.spi.UninterpretableEventException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.DoubleSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * One attempt at one leased event, on a worker thread: read what the event means, fetch the provider's
- * current state when the event carries no version (outside any transaction), then complete in one
- * transaction. A failure that retrying cannot cure ends FAILED at once; any other is retried with backoff
- * until the attempts run out. Reasons are redacted: they name what failed, never content.
+ * One attempt at one leased event, on a worker thread, in its own span: resolve what the event means
+ * ({@link EventResolution}, outside any transaction), then complete in one transaction. Whatever the attempt
+ * throws decides how it ends: a lease taken over leaves the event to its new holder, a delta ahead of its
+ * predecessors waits for them ({@link SequenceGapPolicy}), and any other failure is retried or ends the event
+ * FAILED ({@link AttemptFailures}).
  */
 @ApplicationScoped
 public class EventProcessor {
@@ -46,25 +29,16 @@ public class EventProcessor {
     private static final Logger LOG = Logger.getLogger(EventProcessor.class.getName());
 
     @Inject
-    EventInterpreters interpreters;
+    EventResolution resolution;
 
     @Inject
-    ProviderStates providerStates;
+    SequenceGapPolicy gaps;
 
     @Inject
-    WebhookEndpointsPort endpoints;
-
-    @Inject
-    PayloadCipherPort cipher;
+    AttemptFailures failures;
 
     @Inject
     ProcessingCompletion completion;
-
-    @Inject
-    ProcessingSettings settings;
-
-    @Inject
-    WorkSettings work;
 
     @Inject
     ProcessingMetricsPort metrics;
@@ -81,15 +55,12 @@ public class EventProcessor {
     @Inject
     Clock clock;
 
-    /** Uniform in [0, 1): spreads retries out; a unit test fixes it to know the next attempt time. */
-    DoubleSupplier jitter = () -> ThreadLocalRandom.current().nextDouble();
-
     public void process(LeasedInboxEvent event) {
         try (TracingPort.TracedWork span = tracing.processing(event)) {
             settle(event, () -> {
-                ProcessingCompletion.Resolution resolution = resolve(event);
+                ProcessingCompletion.Resolution resolved = resolution.resolve(event);
                 failpoints.reach(Failpoints.WORKER_BEFORE_COMPLETE, event.providerEventId());
-                completeAlone(new ProcessingCompletion.Resolved(event, resolution));
+                completeAlone(new ProcessingCompletion.Resolved(event, resolved));
             });
         }
     }
@@ -112,7 +83,7 @@ public class EventProcessor {
         List<ProcessingCompletion.Resolved> resolved = new ArrayList<>(fresh.size());
         for (LeasedInboxEvent event : fresh) {
             try (TracingPort.TracedWork span = tracing.processing(event)) {
-                settle(event, () -> resolved.add(new ProcessingCompletion.Resolved(event, resolve(event))));
+                settle(event, () -> resolved.add(new ProcessingCompletion.Resolved(event, resolution.resolve(event))));
             }
         }
         resolved.forEach(each -> failpoints.reach(Failpoints.WORKER_BEFORE_COMPLETE, each.event().providerEventId()));
@@ -150,124 +121,26 @@ public class EventProcessor {
         }
     }
 
+    /**
+     * Runs a step and writes the outcome of what it throws. Reconciling a gap is a step of the same attempt, so
+     * its own failures are written the same way.
+     */
     private void attempt(LeasedInboxEvent event, Runnable step) {
         try {
             step.run();
         } catch (LeaseLostException e) {
             LOG.log(Level.WARNING, "{0}; its work was rolled back", e.getMessage());
         } catch (SequenceGapException e) {
-            waitForPredecessors(event, e);
-        } catch (UninterpretableEventException e) {
-            giveUp(event, "uninterpretable: " + e.getMessage());
-        } catch (TransientProcessingException e) {
-            retryOrGiveUp(event, "transient: " + e.getMessage());
+            gaps.waitForPredecessors(event, e).ifPresent(reconciliation -> attempt(event, reconciliation));
         } catch (RuntimeException e) {
-            retryOrGiveUp(event, "error: " + e.getClass().getName());
+            failures.handle(event, e);
         }
-    }
-
-    /**
-     * A delta ahead of its predecessors waits for them until the gap window closes; then the provider's current
-     * state reconciles the gap, or, with no API to ask, the event fails. Waiting is not failing: each look gives
-     * its attempt back. The looks thin out: the next comes after half the time waited so far, and no sooner than
-     * a first retry would, so a predecessor that arrives soon is seen soon, and a whole window costs a handful.
-     */
-    private void waitForPredecessors(LeasedInboxEvent event, SequenceGapException gap) {
-        Instant now = clock.instant();
-        Instant windowEnds = event.receivedAt().plus(settings.sequenceGapWindow());
-        if (now.isBefore(windowEnds)) {
-            Instant soonest = work.retry().nextAttempt(1, now, jitter);
-            Instant halfAgain = now.plus(Duration.between(event.receivedAt(), now).dividedBy(2));
-            Instant next = soonest.isAfter(halfAgain) ? soonest : halfAgain;
-            completion.waitLater(event, next.isBefore(windowEnds) ? next : windowEnds, "waiting: " + gap.getMessage());
-            return;
-        }
-        Optional<ProviderStatePort> client = providerStates.forEndpoint(event.provider(), event.endpointId());
-        if (client.isEmpty()) {
-            metrics.sequenceGapExceeded(false);
-            giveUp(event, "sequence gap not filled within " + settings.sequenceGapWindow() + ": " + gap.getMessage());
-            return;
-        }
-        attempt(event, () -> reconcile(event, client.get()));
-    }
-
-    /** Applies the provider's current state of the object whose gap outlived its window. */
-    private void reconcile(LeasedInboxEvent event, ProviderStatePort client) {
-        StateChange change = interpreters.find(event.provider()).orElseThrow()
-                .interpret(stored(event), interpretation(event)).orElseThrow();
-        Instant fetchedAt = clock.instant();
-        ProcessingCompletion.Resolution resolution = client.fetch(change.key())
-                .<ProcessingCompletion.Resolution>map(current ->
-                        new ProcessingCompletion.Resolution.Fetched(change.key(), current, fetchedAt))
-                .orElseGet(ProcessingCompletion::nothing);
-        boolean mutated = completion.complete(event, resolution, clock.instant());
-        metrics.sequenceGapExceeded(true);
-        metrics.processed(mutated);
-    }
-
-    private ProcessingCompletion.Resolution resolve(LeasedInboxEvent event) {
-        Optional<EventInterpreter> interpreter = interpreters.find(event.provider());
-        if (interpreter.isEmpty()) {
-            return ProcessingCompletion.nothing();
-        }
-        Optional<StateChange> change = interpreter.get().interpret(stored(event), interpretation(event));
-        if (change.isEmpty()) {
-            return ProcessingCompletion.nothing();
-        }
-        if (change.get() instanceof StateChange.FetchCurrent fetch) {
-            ProviderStatePort client = providerStates.forEndpoint(event.provider(), event.endpointId()).orElseThrow(
-                    () -> new UninterpretableEventException("the event carries no version and no API is "
-                            + "configured to fetch " + event.provider() + " objects"));
-            Instant fetchedAt = clock.instant();
-            Optional<ProviderObject> current = client.fetch(fetch.key(), fetch.connectedAccount());
-            return current.<ProcessingCompletion.Resolution>map(
-                            object -> new ProcessingCompletion.Resolution.Fetched(fetch.key(), object, fetchedAt))
-                    .orElseGet(ProcessingCompletion::nothing);
-        }
-        return new ProcessingCompletion.Resolution.Apply(change.get());
-    }
-
-    private StoredEvent stored(LeasedInboxEvent event) {
-        byte[] payload = cipher.open(event.payload().orElseThrow(
-                        () -> new UninterpretableEventException("the raw payload was purged by retention")),
-                NewInboxEvent.payloadAssociatedData(event.inboxId(), event.provider(), event.endpointId(),
-                        event.providerEventId()));
-        return new StoredEvent(event.provider(), event.providerEventId(), event.eventType(), event.objectId(),
-                event.objectVersion(), payload);
-    }
-
-    private InterpretationSettings interpretation(LeasedInboxEvent event) {
-        return endpoints.find(event.endpointId().value()).map(WebhookEndpoint::interpretation)
-                .orElse(InterpretationSettings.STANDARD_DEFAULTS);
     }
 
     /** Ends an event whose last allowed attempt was lost with its worker (see {@link WorkerLoop}). */
     public void endLost(LeasedInboxEvent event) {
-        giveUp(event, "worker_lost: attempt " + (event.lease().attempt() - 1)
+        failures.giveUp(event, "worker_lost: attempt " + (event.lease().attempt() - 1)
                 + " ended without an outcome (its worker stopped or hung), and it was the last allowed");
         workMetrics.lost("inbox");
-    }
-
-    private void retryOrGiveUp(LeasedInboxEvent event, String reason) {
-        int attempt = event.lease().attempt();
-        if (!work.retry().allowsAnotherAttempt(attempt)) {
-            giveUp(event, reason + " (after " + attempt + " attempts)");
-            return;
-        }
-        Instant now = clock.instant();
-        Instant next = work.retry().nextAttempt(attempt, now, jitter);
-        LOG.log(Level.INFO, "inbox {0} attempt {1} failed, retrying at {2}: {3}",
-                new Object[] {event.inboxId(), attempt, next, reason});
-        if (completion.retryLater(event, next, reason, now)) {
-            metrics.retried();
-        }
-    }
-
-    private void giveUp(LeasedInboxEvent event, String reason) {
-        LOG.log(Level.WARNING, "inbox {0} FAILED after {1} attempt(s): {2}",
-                new Object[] {event.inboxId(), event.lease().attempt(), reason});
-        if (completion.fail(event, reason, clock.instant())) {
-            metrics.failed();
-        }
     }
 }

@@ -65,6 +65,7 @@ final class ProcessingFixture {
             SEQUENCE_GAP_WINDOW, Duration.ofDays(90), new FailedPayloadRetention(Optional.empty()));
     final ProcessingCompletion completion = new TransactionalCompletion(
             new FakeTransactions(inbox, processed, state, forwarding));
+    final SealingCipher cipher = new SealingCipher();
     final EventProcessor processor = new EventProcessor();
     final InboxWork work = new InboxWork();
     /** The endpoints whose state client processing asked for, in order. */
@@ -81,13 +82,14 @@ final class ProcessingFixture {
         completion.forwarding = forwarding;
         completion.recorded = recorded;
 
-        processor.interpreters = new EventInterpreters() {
+        EventResolution resolution = new EventResolution();
+        resolution.interpreters = new EventInterpreters() {
             @Override
             public Optional<EventInterpreter> find(String provider) {
                 return Optional.<EventInterpreter>of(interpreter).filter(found -> found.provider().equals(provider));
             }
         };
-        processor.providerStates = new ProviderStates() {
+        resolution.providerStates = new ProviderStates() {
             @Override
             public Optional<ProviderStatePort> forProvider(String provider) {
                 return Optional.<ProviderStatePort>of(providerApi).filter(api -> providerApiConfigured);
@@ -99,17 +101,34 @@ final class ProcessingFixture {
                 return forProvider(provider);
             }
         };
-        processor.endpoints = endpoints;
-        processor.cipher = new SealingCipher();
+        resolution.endpoints = endpoints;
+        resolution.cipher = cipher;
+        resolution.clock = clock;
+
+        AttemptFailures failures = new AttemptFailures();
+        failures.completion = completion;
+        failures.work = TestWork.settings();
+        failures.metrics = metrics;
+        failures.clock = clock;
+        failures.jitter = () -> TestWork.JITTER;
+
+        SequenceGapPolicy gaps = new SequenceGapPolicy();
+        gaps.resolution = resolution;
+        gaps.failures = failures;
+        gaps.completion = completion;
+        gaps.settings = settings;
+        gaps.metrics = metrics;
+        gaps.clock = clock;
+
+        processor.resolution = resolution;
+        processor.gaps = gaps;
+        processor.failures = failures;
         processor.completion = completion;
-        processor.settings = settings;
-        processor.work = TestWork.settings();
         processor.metrics = metrics;
         processor.workMetrics = metrics;
         processor.failpoints = Failpoints.inert();
         processor.clock = clock;
         processor.tracing = tracing;
-        processor.jitter = () -> TestWork.JITTER;
 
         work.inbox = inbox;
         work.processor = processor;
@@ -146,7 +165,7 @@ final class ProcessingFixture {
         byte[] payload = state.getBytes(StandardCharsets.UTF_8);
         byte[] aad = NewInboxEvent.payloadAssociatedData(inboxId, PROVIDER, ENDPOINT, providerEventId);
         inbox.insertIfAbsent(new NewInboxEvent(inboxId, PROVIDER, ENDPOINT, event, clock.instant(),
-                processor.cipher.seal(payload, aad), new PayloadDigest(new byte[32], List.of()), "v1", Optional.of(acceptedIn(providerEventId)),
+                cipher.seal(payload, aad), new PayloadDigest(new byte[32], List.of()), "v1", Optional.of(acceptedIn(providerEventId)),
                 Optional.of("application/json")));
         return inboxId;
     }
