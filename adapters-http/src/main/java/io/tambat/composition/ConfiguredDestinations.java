@@ -146,7 +146,7 @@ public class ConfiguredDestinations {
         return list(key).map(waits -> {
             List<Duration> parsed = new ArrayList<>();
             for (String wait : waits) {
-                parsed.add(RuntimeProducers.parseDuration(key, wait));
+                parsed.add(SettingsReader.parseDuration(key, wait));
             }
             return new RetrySchedule(parsed);
         }).orElse(RetrySchedule.DEFAULT);
@@ -282,7 +282,7 @@ public class ConfiguredDestinations {
     }
 
     private Optional<Duration> duration(String key) {
-        return config.getOptionalValue(key, String.class).map(value -> RuntimeProducers.parseDuration(key, value));
+        return config.getOptionalValue(key, String.class).map(value -> SettingsReader.parseDuration(key, value));
     }
 
     /** A comma-separated list, its entries trimmed and blanks dropped; empty when the key is unset or blank. */

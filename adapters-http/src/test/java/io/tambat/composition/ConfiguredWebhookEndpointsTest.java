@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 class ConfiguredWebhookEndpointsTest {
 
-    private static ConfiguredWebhookEndpoints load(Map<String, String> properties) {
+    /** The endpoints the properties configure, loaded as at start; the producers' tests build on them too. */
+    static ConfiguredWebhookEndpoints load(Map<String, String> properties) {
         ConfiguredWebhookEndpoints endpoints = new ConfiguredWebhookEndpoints();
         endpoints.config = new MapConfig(properties);
         endpoints.adapters = new ProviderAdapters();
