@@ -1,8 +1,10 @@
 package io.tambat.provider.spi;
 
 /**
- * Why a webhook delivery was not acknowledged. Each value is one row of the public receiving contract;
- * {@link #code()} is the exact {@code code} of the problem body and the {@code outcome} metric tag.
+ * Why a webhook delivery was not acknowledged, as ingress and provider adapters say it, without HTTP. Each
+ * value is one row of the public receiving contract; {@link #code()} is the exact {@code code} of the problem
+ * body (the server's catalog of codes answers it with that code and its status) and the {@code outcome} metric
+ * tag.
  */
 public enum Rejection {
     UNKNOWN_ENDPOINT,

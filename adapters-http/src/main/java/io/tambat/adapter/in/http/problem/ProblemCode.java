@@ -1,18 +1,24 @@
 package io.tambat.adapter.in.http.problem;
 
+import io.tambat.provider.spi.Rejection;
 import java.util.Locale;
 
 /**
- * Every problem {@code code} the order and operator APIs answer, with its status (the webhook intake has its
- * own, {@link io.tambat.provider.spi.Rejection}). The code is the constant's name in lower case; the title is
- * derived from it.
+ * Every problem {@code code} the server answers, on any of its APIs, with its status: the one catalog of the
+ * contract's codes. A webhook refused for a {@link Rejection} (the reasons ingress and provider adapters give,
+ * which know no HTTP) is answered with the code of the same name ({@link #of(Rejection)}). The code is the
+ * constant's name in lower case; the title is derived from it.
  */
 public enum ProblemCode {
     INVALID_REQUEST(400),
     BODY_UNREADABLE(400),
+    SIGNATURE_MISSING(400),
+    MALFORMED_ENVELOPE(400),
     IDEMPOTENCY_KEY_MISSING(400),
     IDEMPOTENCY_KEY_INVALID(400),
     UNAUTHORIZED(401),
+    SIGNATURE_INVALID(401),
+    TIMESTAMP_STALE(401),
     FORBIDDEN(403),
     NOT_FOUND(404),
     UNKNOWN_ENDPOINT(404),
@@ -39,8 +45,10 @@ public enum ProblemCode {
     UNSUPPORTED_MEDIA_TYPE(415),
     AMOUNT_OUT_OF_RANGE(422),
     COUPON_INVALID(422),
+    RATE_LIMITED(429),
     INTERNAL_ERROR(500),
     OPERATION_FAILED(500),
+    SECRETS_UNAVAILABLE(503),
     STORAGE_UNAVAILABLE(503);
 
     private final int status;
@@ -55,5 +63,10 @@ public enum ProblemCode {
 
     public String code() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The code a webhook refused for this reason is answered with. */
+    public static ProblemCode of(Rejection rejection) {
+        return valueOf(rejection.name());
     }
 }

@@ -2,7 +2,6 @@ package io.tambat.adapter.in.http.problem;
 
 import io.tambat.adapter.in.http.RequestSpan;
 import io.tambat.adapter.json.JsonProviders;
-import io.tambat.provider.spi.Rejection;
 import io.tambat.provider.spi.WebhookRejectedException;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -58,11 +57,9 @@ public final class Problems {
         return withRetryAfter(of(code, detail), retryAfter);
     }
 
+    /** A refused webhook: the problem of its rejection's code, with its {@code Retry-After} when it has one. */
     public static Response of(WebhookRejectedException rejected) {
-        Rejection rejection = rejected.rejection();
-        int status = status(rejection);
-        Response problem = respond(status, document(status, rejection.code(), titleOf(rejection.code()),
-                rejected.getMessage()));
+        Response problem = of(ProblemCode.of(rejected.rejection()), rejected.getMessage());
         return rejected.retryAfter().map(wait -> withRetryAfter(problem, wait)).orElse(problem);
     }
 
@@ -87,19 +84,6 @@ public final class Problems {
         return Response.fromResponse(problem)
                 .header(HttpHeaders.RETRY_AFTER, Math.max(1, (retryAfter.toMillis() + 999) / 1000))
                 .build();
-    }
-
-    static int status(Rejection rejection) {
-        return switch (rejection) {
-            case UNKNOWN_ENDPOINT -> 404;
-            case METHOD_NOT_ALLOWED -> 405;
-            case UNSUPPORTED_MEDIA_TYPE -> 415;
-            case PAYLOAD_TOO_LARGE -> 413;
-            case SIGNATURE_MISSING, MALFORMED_ENVELOPE -> 400;
-            case SIGNATURE_INVALID, TIMESTAMP_STALE -> 401;
-            case RATE_LIMITED -> 429;
-            case SECRETS_UNAVAILABLE, STORAGE_UNAVAILABLE -> 503;
-        };
     }
 
     private static String titleOf(String code) {
