@@ -14,11 +14,13 @@ import io.tambat.application.webhook.IngressSettings;
 import io.tambat.domain.model.forwarding.Destinations;
 import io.tambat.domain.port.out.secrets.PayloadCipherPort;
 import io.tambat.domain.port.out.webhook.WebhookEndpointsPort;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import jakarta.interceptor.Interceptor;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.Config;
@@ -63,7 +65,13 @@ public class StartupValidation {
     @Inject
     Config config;
 
-    void validate(@Observes @Initialized(ApplicationScoped.class) Object context) {
+    /**
+     * First of everything that runs at start ({@link Interceptor.Priority#PLATFORM_BEFORE}): another bean's start,
+     * such as a metric that opens the payload keys, would otherwise meet a bad setting first and fail the
+     * application without stopping the server.
+     */
+    void validate(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) @Initialized(ApplicationScoped.class)
+            Object context) {
         try {
             settings.get();
             processing.get();
