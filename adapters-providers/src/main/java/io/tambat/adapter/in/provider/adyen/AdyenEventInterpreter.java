@@ -1,10 +1,9 @@
 package io.tambat.adapter.in.provider.adyen;
 
+import io.tambat.adapter.in.provider.support.DeclaredEventInterpreter;
 import io.tambat.adapter.in.provider.support.ingress.Rejections;
 import io.tambat.adapter.in.provider.support.processing.StoredPayloads;
-import io.tambat.provider.spi.EventInterpreter;
 import io.tambat.provider.spi.InterpretationSettings;
-import io.tambat.provider.spi.ObjectKey;
 import io.tambat.provider.spi.ObjectType;
 import io.tambat.provider.spi.StateChange;
 import io.tambat.provider.spi.StoredEvent;
@@ -23,13 +22,10 @@ import java.util.Optional;
  * {@code pspReference}; a payment or dispute by the payment's ({@code originalReference} when present). Settings
  * are ignored.
  */
-public final class AdyenEventInterpreter implements EventInterpreter {
+public final class AdyenEventInterpreter extends DeclaredEventInterpreter {
 
-    private static final String PROVIDER = "adyen";
-
-    @Override
-    public String provider() {
-        return PROVIDER;
+    public AdyenEventInterpreter() {
+        super("adyen");
     }
 
     @Override
@@ -41,9 +37,8 @@ public final class AdyenEventInterpreter implements EventInterpreter {
                 .orElseThrow(() -> new UninterpretableEventException("no item of the batch has this event's id"));
         return AdyenEventCodes.objectType(item.eventCode()).map(type -> {
             String reference = type == ObjectType.REFUND ? item.pspReference() : item.paymentReference();
-            ObjectKey key = StoredPayloads.build("pspReference", () -> new ObjectKey(PROVIDER, type, reference));
             String state = item.eventCode().toLowerCase(Locale.ROOT) + (item.success() ? "" : "_failed");
-            return StoredPayloads.build("eventCode", () -> new StateChange.Notification(key, state));
+            return notification("pspReference", type, reference, "eventCode", state);
         });
     }
 }

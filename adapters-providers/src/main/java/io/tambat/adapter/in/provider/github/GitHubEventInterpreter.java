@@ -1,12 +1,11 @@
 package io.tambat.adapter.in.provider.github;
 
+import io.tambat.adapter.in.provider.support.DeclaredEventInterpreter;
 import io.tambat.adapter.in.provider.support.form.FormFields;
 import io.tambat.adapter.in.provider.support.json.JsonBodies;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.adapter.in.provider.support.processing.StoredPayloads;
-import io.tambat.provider.spi.EventInterpreter;
 import io.tambat.provider.spi.InterpretationSettings;
-import io.tambat.provider.spi.ObjectKey;
 import io.tambat.provider.spi.StateChange;
 import io.tambat.provider.spi.StoredEvent;
 import io.tambat.provider.spi.UninterpretableEventException;
@@ -25,13 +24,10 @@ import java.util.Optional;
  * it. An event naming none of them concerns no object; one whose deciding id is neither a string nor an
  * integer is uninterpretable. Settings are ignored.
  */
-public final class GitHubEventInterpreter implements EventInterpreter {
+public final class GitHubEventInterpreter extends DeclaredEventInterpreter {
 
-    private static final String PROVIDER = "github";
-
-    @Override
-    public String provider() {
-        return PROVIDER;
+    public GitHubEventInterpreter() {
+        super("github");
     }
 
     @Override
@@ -40,8 +36,7 @@ public final class GitHubEventInterpreter implements EventInterpreter {
         return GitHubSubject.in(payload).map(field -> {
             // The field is present, so the strict read yields its id or fails naming the field.
             String id = StoredPayloads.read(() -> JsonFields.optionalId(payload, field)).orElseThrow();
-            ObjectKey key = StoredPayloads.build(field, () -> new ObjectKey(PROVIDER, GitHubSubject.typeNamedBy(field), id));
-            return StoredPayloads.build("event type", () -> new StateChange.Notification(key, event.eventType()));
+            return notification(field, GitHubSubject.typeNamedBy(field), id, event);
         });
     }
 

@@ -1,10 +1,9 @@
 package io.tambat.adapter.in.provider.paddle;
 
+import io.tambat.adapter.in.provider.support.DeclaredEventInterpreter;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.adapter.in.provider.support.processing.StoredPayloads;
-import io.tambat.provider.spi.EventInterpreter;
 import io.tambat.provider.spi.InterpretationSettings;
-import io.tambat.provider.spi.ObjectKey;
 import io.tambat.provider.spi.ObjectType;
 import io.tambat.provider.spi.StateChange;
 import io.tambat.provider.spi.StoredEvent;
@@ -22,13 +21,10 @@ import java.util.Optional;
  * those fields, or with one of another type, is uninterpretable; other event types concern no tracked object.
  * Settings are ignored: Paddle's envelope is fixed.
  */
-public final class PaddleEventInterpreter implements EventInterpreter {
+public final class PaddleEventInterpreter extends DeclaredEventInterpreter {
 
-    private static final String PROVIDER = "paddle";
-
-    @Override
-    public String provider() {
-        return PROVIDER;
+    public PaddleEventInterpreter() {
+        super("paddle");
     }
 
     @Override
@@ -39,14 +35,7 @@ public final class PaddleEventInterpreter implements EventInterpreter {
             return Optional.empty();
         }
         JsonObject payload = StoredPayloads.jsonObject(event.payload(), PaddleEntityFields.READ);
-        String id = StoredPayloads.required(PaddleEntityFields.ID,
-                () -> JsonFields.optionalString(payload, PaddleEntityFields.ID));
-        String state = StoredPayloads.required(PaddleEntityFields.STATUS,
-                () -> JsonFields.optionalString(payload, PaddleEntityFields.STATUS));
-        long version = PaddleEntityFields.version(StoredPayloads.required(PaddleEntityFields.UPDATED_AT,
-                () -> JsonFields.optionalIsoInstant(payload, PaddleEntityFields.UPDATED_AT)));
-        ObjectKey key = StoredPayloads.build(PaddleEntityFields.ID, () -> new ObjectKey(PROVIDER, type.get(), id));
-        return Optional.of(StoredPayloads.build(PaddleEntityFields.STATUS,
-                () -> new StateChange.Versioned(key, state, version)));
+        return Optional.of(versionedState(payload, type.get(), PaddleEntityFields.ID, JsonFields::optionalString,
+                PaddleEntityFields.STATUS, PaddleEntityFields.UPDATED_AT, PaddleEntityFields::version));
     }
 }

@@ -1,10 +1,9 @@
 package io.tambat.adapter.in.provider.shopify;
 
+import io.tambat.adapter.in.provider.support.DeclaredEventInterpreter;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.adapter.in.provider.support.processing.StoredPayloads;
-import io.tambat.provider.spi.EventInterpreter;
 import io.tambat.provider.spi.InterpretationSettings;
-import io.tambat.provider.spi.ObjectKey;
 import io.tambat.provider.spi.ObjectType;
 import io.tambat.provider.spi.StateChange;
 import io.tambat.provider.spi.StoredEvent;
@@ -22,13 +21,10 @@ import java.util.Optional;
  * own) concern no tracked object and are recorded without business state. Settings are ignored: Shopify's
  * payloads are fixed.
  */
-public final class ShopifyEventInterpreter implements EventInterpreter {
+public final class ShopifyEventInterpreter extends DeclaredEventInterpreter {
 
-    private static final String PROVIDER = "shopify";
-
-    @Override
-    public String provider() {
-        return PROVIDER;
+    public ShopifyEventInterpreter() {
+        super("shopify");
     }
 
     @Override
@@ -38,15 +34,7 @@ public final class ShopifyEventInterpreter implements EventInterpreter {
             return Optional.empty();
         }
         JsonObject order = StoredPayloads.jsonObject(event.payload(), ShopifyOrderFields.READ);
-        String id = StoredPayloads.required(ShopifyOrderFields.ID,
-                () -> JsonFields.optionalId(order, ShopifyOrderFields.ID));
-        String state = StoredPayloads.required(ShopifyOrderFields.FINANCIAL_STATUS,
-                () -> JsonFields.optionalString(order, ShopifyOrderFields.FINANCIAL_STATUS));
-        long version = ShopifyOrderFields.version(StoredPayloads.required(ShopifyOrderFields.UPDATED_AT,
-                () -> JsonFields.optionalIsoInstant(order, ShopifyOrderFields.UPDATED_AT)));
-        ObjectKey key = StoredPayloads.build(ShopifyOrderFields.ID,
-                () -> new ObjectKey(PROVIDER, ObjectType.PAYMENT, id));
-        return Optional.of(StoredPayloads.build(ShopifyOrderFields.FINANCIAL_STATUS,
-                () -> new StateChange.Versioned(key, state, version)));
+        return Optional.of(versionedState(order, ObjectType.PAYMENT, ShopifyOrderFields.ID, JsonFields::optionalId,
+                ShopifyOrderFields.FINANCIAL_STATUS, ShopifyOrderFields.UPDATED_AT, ShopifyOrderFields::version));
     }
 }

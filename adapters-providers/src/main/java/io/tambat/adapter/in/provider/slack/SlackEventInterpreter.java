@@ -1,9 +1,8 @@
 package io.tambat.adapter.in.provider.slack;
 
+import io.tambat.adapter.in.provider.support.DeclaredEventInterpreter;
 import io.tambat.adapter.in.provider.support.processing.StoredPayloads;
-import io.tambat.provider.spi.EventInterpreter;
 import io.tambat.provider.spi.InterpretationSettings;
-import io.tambat.provider.spi.ObjectKey;
 import io.tambat.provider.spi.ObjectType;
 import io.tambat.provider.spi.StateChange;
 import io.tambat.provider.spi.StoredEvent;
@@ -16,21 +15,15 @@ import java.util.Optional;
  * {@link StateChange.Notification} of an {@code account}, the workspace ({@code team_id}), with the event type as
  * its state. A body that names no workspace concerns no object. Settings are ignored.
  */
-public final class SlackEventInterpreter implements EventInterpreter {
+public final class SlackEventInterpreter extends DeclaredEventInterpreter {
 
-    private static final String PROVIDER = "slack";
-
-    @Override
-    public String provider() {
-        return PROVIDER;
+    public SlackEventInterpreter() {
+        super("slack");
     }
 
     @Override
     public Optional<StateChange> interpret(StoredEvent event, InterpretationSettings settings) {
         SlackEnvelope envelope = StoredPayloads.read(() -> SlackEnvelope.read(event.payload()));
-        return envelope.teamId().map(team -> {
-            ObjectKey key = StoredPayloads.build("team id", () -> new ObjectKey(PROVIDER, ObjectType.ACCOUNT, team));
-            return StoredPayloads.build("event type", () -> new StateChange.Notification(key, event.eventType()));
-        });
+        return envelope.teamId().map(team -> notification("team id", ObjectType.ACCOUNT, team, event));
     }
 }

@@ -1,9 +1,9 @@
 package io.tambat.adapter.in.provider.standard;
 
+import io.tambat.adapter.in.provider.support.DeclaredEventInterpreter;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.adapter.in.provider.support.processing.StoredPayloads;
 import io.tambat.adapter.json.JsonPointers;
-import io.tambat.provider.spi.EventInterpreter;
 import io.tambat.provider.spi.InterpretationSettings;
 import io.tambat.provider.spi.ObjectKey;
 import io.tambat.provider.spi.ObjectType;
@@ -40,18 +40,16 @@ import java.util.regex.Pattern;
  * <p>A required field that is absent or of the wrong type, or a version that is neither, makes the event
  * uninterpretable; messages name the pointer, never the value.
  */
-public final class StandardEventInterpreter implements EventInterpreter {
+public final class StandardEventInterpreter extends DeclaredEventInterpreter {
 
-    private static final String PROVIDER = "standard";
     // The sender declares the type, so only the kinds this interpreter documents are tracked.
     private static final Set<ObjectType> TRACKED = Set.of(ObjectType.PAYMENT, ObjectType.SUBSCRIPTION,
             ObjectType.REFUND, ObjectType.DISPUTE, ObjectType.ACCOUNT);
     // At most 18 digits, so every accepted string fits in a long without an overflow check.
     private static final Pattern VERSION_DIGITS = Pattern.compile("[0-9]{1,18}");
 
-    @Override
-    public String provider() {
-        return PROVIDER;
+    public StandardEventInterpreter() {
+        super("standard");
     }
 
     @Override
@@ -69,7 +67,7 @@ public final class StandardEventInterpreter implements EventInterpreter {
         String id = StoredPayloads.required(idPointer, () -> JsonFields.optionalId(payload, idPointer));
         String statePointer = settings.statePointer();
         String state = StoredPayloads.required(statePointer, () -> JsonFields.optionalString(payload, statePointer));
-        ObjectKey key = StoredPayloads.build(idPointer, () -> new ObjectKey(PROVIDER, type.get(), id));
+        ObjectKey key = key(idPointer, type.get(), id);
         if (!settings.sequencePointer().isEmpty()) {
             Optional<Long> sequence = version(payload, settings.sequencePointer());
             if (sequence.isPresent()) {

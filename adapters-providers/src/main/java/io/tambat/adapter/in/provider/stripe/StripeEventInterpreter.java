@@ -1,9 +1,9 @@
 package io.tambat.adapter.in.provider.stripe;
 
+import io.tambat.adapter.in.provider.support.DeclaredEventInterpreter;
 import io.tambat.adapter.in.provider.support.json.JsonFields;
 import io.tambat.adapter.in.provider.support.processing.StoredPayloads;
 import io.tambat.adapter.json.JsonPointers;
-import io.tambat.provider.spi.EventInterpreter;
 import io.tambat.provider.spi.InterpretationSettings;
 import io.tambat.provider.spi.ObjectKey;
 import io.tambat.provider.spi.ObjectType;
@@ -45,9 +45,7 @@ import java.util.regex.Pattern;
  * A connected account itself is the exception: the platform reads its accounts with its own key. Settings are
  * ignored: Stripe's envelope is fixed.
  */
-public final class StripeEventInterpreter implements EventInterpreter {
-
-    private static final String PROVIDER = "stripe";
+public final class StripeEventInterpreter extends DeclaredEventInterpreter {
 
     // No prefix starts another, so the first match is the only one and the order is for reading only.
     private static final List<Map.Entry<String, ObjectType>> PREFIXES = List.of(
@@ -71,9 +69,8 @@ public final class StripeEventInterpreter implements EventInterpreter {
     /** Stripe's account ids; bounded so that the id fits the domain's limit and a request header. */
     private static final Pattern ACCOUNT_ID = Pattern.compile("acct_[A-Za-z0-9]{1,250}");
 
-    @Override
-    public String provider() {
-        return PROVIDER;
+    public StripeEventInterpreter() {
+        super("stripe");
     }
 
     @Override
@@ -91,7 +88,7 @@ public final class StripeEventInterpreter implements EventInterpreter {
         }
         String field = idField.get();
         String id = StoredPayloads.required(field, () -> JsonFields.optionalString(payload, field));
-        ObjectKey key = StoredPayloads.build(field, () -> new ObjectKey(PROVIDER, type.get(), id));
+        ObjectKey key = key(field, type.get(), id);
         return Optional.of(new StateChange.FetchCurrent(key, connectedAccount(type.get(), payload)));
     }
 

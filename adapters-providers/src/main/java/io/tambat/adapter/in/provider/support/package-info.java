@@ -12,7 +12,9 @@
  * </ul>
  *
  * <p>In this package itself, {@code DeclaredProviderAdapter}: the base every built-in adapter extends to state its
- * name, media types and tolerance rather than code them.
+ * name, media types and tolerance rather than code them; and {@code DeclaredEventInterpreter}, the base every
+ * built-in event interpreter extends to state its provider, with the object keys and the changes that follow from
+ * it built the same way for all.
  *
  * <p>Dependencies point one way: every package may raise the rejections in {@code ingress}, {@code processing}
  * builds on the readers, and no sub-package depends on {@code processing} or on this package. Every helper works

@@ -1,11 +1,10 @@
 package io.tambat.adapter.in.provider.twilio;
 
+import io.tambat.adapter.in.provider.support.DeclaredEventInterpreter;
 import io.tambat.adapter.in.provider.support.form.FormFields;
 import io.tambat.adapter.in.provider.support.json.JsonBodies;
 import io.tambat.adapter.in.provider.support.processing.StoredPayloads;
-import io.tambat.provider.spi.EventInterpreter;
 import io.tambat.provider.spi.InterpretationSettings;
-import io.tambat.provider.spi.ObjectKey;
 import io.tambat.provider.spi.ObjectType;
 import io.tambat.provider.spi.StateChange;
 import io.tambat.provider.spi.StoredEvent;
@@ -20,14 +19,12 @@ import java.util.Optional;
  * {@code AccountSid}, and a JSON event, concern no object. A repeated {@code AccountSid}, or a form that is no
  * longer valid form encoding, is uninterpretable. Settings are ignored.
  */
-public final class TwilioEventInterpreter implements EventInterpreter {
+public final class TwilioEventInterpreter extends DeclaredEventInterpreter {
 
     private static final String ACCOUNT_SID = "AccountSid";
-    private static final String PROVIDER = "twilio";
 
-    @Override
-    public String provider() {
-        return PROVIDER;
+    public TwilioEventInterpreter() {
+        super("twilio");
     }
 
     @Override
@@ -38,11 +35,6 @@ public final class TwilioEventInterpreter implements EventInterpreter {
         }
         return StoredPayloads.read(() -> FormFields.text(payload, ACCOUNT_SID))
                 .filter(value -> !value.isEmpty())
-                .map(account -> {
-                    ObjectKey key = StoredPayloads.build(ACCOUNT_SID,
-                            () -> new ObjectKey(PROVIDER, ObjectType.ACCOUNT, account));
-                    return StoredPayloads.build("event type",
-                            () -> new StateChange.Notification(key, event.eventType()));
-                });
+                .map(account -> notification(ACCOUNT_SID, ObjectType.ACCOUNT, account, event));
     }
 }
