@@ -5,25 +5,19 @@ import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import com.github.tomakehurst.wiremock.stubbing.StubMapping;
 import io.tambat.it.processing.ProcessingServers;
-import io.tambat.it.support.AdminClient;
 import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.OperatorTokens;
-import io.tambat.it.support.TambatServerProcess;
+import io.tambat.it.support.ServerWithWireMock;
 import io.tambat.it.support.TestDatabase;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
@@ -36,44 +30,32 @@ import org.openqa.selenium.Keys;
  * configured is listed as removed, and what it left is discarded after confirming. Screenshots go to
  * target/console-screenshots.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ConsoleDestinationsIT {
 
     private static final String SCHEMA = "tambat_console_destinations";
     private static final Duration SETTLED = Duration.ofSeconds(60);
 
+    /** The server, and the consumer of destination ledger as WireMock. */
+    @RegisterExtension
+    static final ServerWithWireMock server = new ServerWithWireMock("console-destinations", SCHEMA,
+            ProcessingServers.READY, consumerUrl -> ProcessingServers.settings(Map.of(
+                    "TAMBAT_FORWARDING_DESTINATIONS", "ledger",
+                    "TAMBAT_FORWARDING_DESTINATION_LEDGER_KIND", "http",
+                    "TAMBAT_FORWARDING_DESTINATION_LEDGER_URL", consumerUrl + "/hooks",
+                    "TAMBAT_FORWARDING_DESTINATION_LEDGER_SECRETS", "v1:whsec_Y29uc29sZSBkZXN0aW5hdGlvbnMgMDE=",
+                    "TAMBAT_FORWARDING_DESTINATION_LEDGER_ORDERING", "per-object",
+                    "TAMBAT_FORWARDING_DESTINATION_LEDGER_RETRY_SCHEDULE", "PT0.2S")))
+            .stubbing(consumer -> consumer.stubFor(post(urlEqualTo("/hooks")).atPriority(10)
+                    .willReturn(aResponse().withStatus(204))));
+
     private final TestDatabase db = new TestDatabase(SCHEMA);
-    private WireMockServer consumer;
-    private TambatServerProcess server;
     @RegisterExtension
     final ConsoleBrowsers browsers = new ConsoleBrowsers();
-
-    @BeforeAll
-    void start() {
-        db.dropSchema();
-        consumer = new WireMockServer(WireMockConfiguration.options().dynamicPort());
-        consumer.start();
-        consumer.stubFor(post(urlEqualTo("/hooks")).atPriority(10).willReturn(aResponse().withStatus(204)));
-        server = ProcessingServers.server("console-destinations", SCHEMA, Map.of(
-                        "TAMBAT_FORWARDING_DESTINATIONS", "ledger",
-                        "TAMBAT_FORWARDING_DESTINATION_LEDGER_KIND", "http",
-                        "TAMBAT_FORWARDING_DESTINATION_LEDGER_URL", "http://127.0.0.1:" + consumer.port() + "/hooks",
-                        "TAMBAT_FORWARDING_DESTINATION_LEDGER_SECRETS", "v1:whsec_Y29uc29sZSBkZXN0aW5hdGlvbnMgMDE=",
-                        "TAMBAT_FORWARDING_DESTINATION_LEDGER_ORDERING", "per-object",
-                        "TAMBAT_FORWARDING_DESTINATION_LEDGER_RETRY_SCHEDULE", "PT0.2S"))
-                .start().awaitReady(ProcessingServers.READY);
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-        consumer.stop();
-    }
 
     @Test
     void anOperatorSeesAHeldKeyRedrivesItsFailedDeliveryPausesResumesAndReplaysARange() {
         Instant start = Instant.now().minusSeconds(5).truncatedTo(ChronoUnit.SECONDS);
-        StubMapping outage = consumer.stubFor(post(urlEqualTo("/hooks")).atPriority(1)
+        StubMapping outage = server.wireMock().stubFor(post(urlEqualTo("/hooks")).atPriority(1)
                 .willReturn(aResponse().withStatus(500)));
         String objectId = "pay_" + UUID.randomUUID();
         String first = deliver(objectId, 1);
@@ -94,7 +76,7 @@ class ConsoleDestinationsIT {
         assertThat(status(second)).as("held behind the FAILED one").isEqualTo("PENDING");
         console.screenshot("destinations-held");
 
-        consumer.removeStub(outage);
+        server.wireMock().removeStub(outage);
         console.click(By.cssSelector("button[aria-label='Redrive delivery " + failedDelivery + "']"));
         console.visible(By.id("confirm-destination"));
         assertThat(console.focused()).isEqualTo("confirm-destination-cancel");
@@ -128,9 +110,9 @@ class ConsoleDestinationsIT {
         console.click(By.id("confirm-destination-run"));
         console.waitForText(By.cssSelector(".outcome p"), "2 deliveries scheduled.");
         console.screenshot("destinations-replayed");
-        Eventually.within(SETTLED, () -> assertThat(consumer.getAllServeEvents().stream()
+        Eventually.within(SETTLED, () -> assertThat(server.wireMock().getAllServeEvents().stream()
                 .filter(event -> event.getResponse().getStatus() == 204).count()).isEqualTo(4));
-        assertThat(Http.json(new AdminClient(server.baseUri()).get("admin/audit?action=destination.replay"))
+        assertThat(Http.json(server.admin().get("admin/audit?action=destination.replay"))
                 .getJsonArray("items")).hasSize(1);
     }
 
@@ -158,7 +140,7 @@ class ConsoleDestinationsIT {
 
         assertThat(db.count("SELECT count(*) FROM forward_delivery WHERE destination_id = 'retired'"
                 + " AND status = 'SKIPPED'")).isEqualTo(2);
-        assertThat(Http.json(new AdminClient(server.baseUri()).get("admin/audit?action=destination.discard"))
+        assertThat(Http.json(server.admin().get("admin/audit?action=destination.discard"))
                 .getJsonArray("items")).hasSize(1);
     }
 

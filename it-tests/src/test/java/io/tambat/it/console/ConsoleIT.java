@@ -6,14 +6,14 @@ import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
+import io.tambat.it.processing.ProcessingServers;
 import io.tambat.it.support.AdminClient;
 import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.OperatorTokens;
+import io.tambat.it.support.ServerWithWireMock;
 import io.tambat.it.support.StandardDeliveries;
-import io.tambat.it.support.TambatServerProcess;
+import io.tambat.it.support.StripeMainEndpoint;
 import io.tambat.it.support.TestDatabase;
 import io.tambat.sender.signing.StripeSigner;
 import jakarta.json.JsonObject;
@@ -25,10 +25,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
@@ -41,7 +38,6 @@ import org.openqa.selenium.Keys;
  * The page itself is public and sent with headers that keep scripts to its own origin. One server serves the class;
  * each browser test opens its own browser and saves a screenshot under target/console-screenshots.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ConsoleIT {
 
     private static final String SCHEMA = "tambat_console";
@@ -51,50 +47,31 @@ class ConsoleIT {
     private static final String NOT_OPERATOR = "This token is neither an operator's nor a viewer's (its groups claim"
             + " holds neither operator nor viewer)";
 
+    /** The server, and Stripe's API as WireMock. */
+    @RegisterExtension
+    static final ServerWithWireMock server = new ServerWithWireMock("console", SCHEMA, Duration.ofSeconds(90),
+            stripeApiUrl -> StripeMainEndpoint.settings(STRIPE_SECRET, stripeApiUrl, API_KEY, Map.of(
+                    "TAMBAT_WEBHOOKS_ENDPOINTS", "std,stripe-main",
+                    "TAMBAT_WEBHOOKS_ENDPOINT_STD_PROVIDER", "standard",
+                    "TAMBAT_WEBHOOKS_ENDPOINT_STD_SECRETS", "v1:" + StandardDeliveries.SECRET,
+                    "TAMBAT_PROCESSING_MAX_ATTEMPTS", "2",
+                    // A batch resolves its events one after another: two redriven events whose slow fetch
+                    // (1.5 s each, below) share a batch must both fit in one lease, or the second is taken
+                    // over and ends worker_lost on its last attempt.
+                    "TAMBAT_PROCESSING_LEASE", "PT10S",
+                    "TAMBAT_PROCESSING_INITIAL_BACKOFF", "PT0.2S",
+                    "TAMBAT_PROCESSING_MAX_BACKOFF", "PT1S")));
+
     private final TestDatabase db = new TestDatabase(SCHEMA);
-    private WireMockServer stripeApi;
-    private TambatServerProcess server;
-    private AdminClient admin;
+    private final AdminClient admin = server.admin();
     @RegisterExtension
     final ConsoleBrowsers browsers = new ConsoleBrowsers();
-
-    @BeforeAll
-    void start() {
-        db.dropSchema();
-        stripeApi = new WireMockServer(WireMockConfiguration.options().dynamicPort());
-        stripeApi.start();
-        server = TambatServerProcess.configured("console", TestDatabase.port(), SCHEMA, Map.ofEntries(
-                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINTS", "std,stripe-main"),
-                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINT_STD_PROVIDER", "standard"),
-                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINT_STD_SECRETS", "v1:" + StandardDeliveries.SECRET),
-                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINT_STRIPE_MAIN_PROVIDER", "stripe"),
-                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINT_STRIPE_MAIN_SECRETS", "v1:" + STRIPE_SECRET),
-                        Map.entry("TAMBAT_PROVIDERS_STRIPE_API_URL", "http://127.0.0.1:" + stripeApi.port()),
-                        Map.entry("TAMBAT_PROVIDERS_STRIPE_API_KEY", API_KEY),
-                        Map.entry("TAMBAT_PROCESSING_MAX_ATTEMPTS", "2"),
-                        // A batch resolves its events one after another: two redriven events whose slow fetch
-                        // (1.5 s each, below) share a batch must both fit in one lease, or the second is taken
-                        // over and ends worker_lost on its last attempt.
-                        Map.entry("TAMBAT_PROCESSING_LEASE", "PT10S"),
-                        Map.entry("TAMBAT_PROCESSING_INITIAL_BACKOFF", "PT0.2S"),
-                        Map.entry("TAMBAT_PROCESSING_MAX_BACKOFF", "PT1S")))
-                .start().awaitReady(Duration.ofSeconds(90));
-        admin = new AdminClient(server.baseUri());
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-        stripeApi.stop();
-    }
 
     @Test
     void anOperatorFindsADeliveryOpensItReadsItsHistoryAndItsObjectAndSeesThePayloadOnlyWhenAsking() {
         String marker = "payload-marker-" + UUID.randomUUID();
         String messageId = StandardDeliveries.newMessageId();
-        byte[] body = ("{\"type\":\"payment.updated\",\"data\":{\"object\":\"payment\",\"id\":\"pay_console_1\","
-                + "\"version\":3,\"status\":\"succeeded\",\"note\":\"" + marker + "\"}}")
-                .getBytes(StandardCharsets.UTF_8);
+        byte[] body = ProcessingServers.paymentEvent("pay_console_1", 3, "succeeded", marker);
         assertThat(StandardDeliveries.send(server.baseUri().resolve("webhooks/standard/std"), StandardDeliveries.SECRET,
                 messageId, body).statusCode()).isEqualTo(200);
         Eventually.within(SETTLED, () -> assertThat(StandardDeliveries.status(db, messageId)).isEqualTo("PROCESSED"));
@@ -215,9 +192,9 @@ class ConsoleIT {
 
     @Test
     void anOperatorRedrivesFailedEventsFromThePageAndFollowsOneUntilItIsProcessed() {
-        stripeApi.stubFor(get(urlPathMatching("/v1/payment_intents/pi_console_5.*"))
+        server.wireMock().stubFor(get(urlPathMatching("/v1/payment_intents/pi_console_5.*"))
                 .willReturn(aResponse().withStatus(500)));
-        stripeApi.stubFor(get(urlPathMatching("/v1/payment_intents/pi_console_4.*"))
+        server.wireMock().stubFor(get(urlPathMatching("/v1/payment_intents/pi_console_4.*"))
                 .willReturn(aResponse().withStatus(403)));
         String marker = "payload-marker-" + UUID.randomUUID();
         String a = accepted(deliverStripe("evt_console_a", "pi_console_5a", marker));
@@ -225,10 +202,10 @@ class ConsoleIT {
         String c = accepted(deliverStripe("evt_console_c", "pi_console_4c", marker));
         String d = accepted(deliverStripe("evt_console_d", "pi_console_4d", marker));
         for (String inboxId : List.of(a, b, c, d)) {
-            Eventually.within(SETTLED, () -> assertThat(status(inboxId)).isEqualTo("FAILED"));
+            Eventually.within(SETTLED, () -> assertThat(db.inboxStatus(inboxId)).isEqualTo("FAILED"));
         }
         // Mended, but slow enough that the page shows the redriven event at work before it is PROCESSED.
-        stripeApi.stubFor(get(urlPathMatching("/v1/payment_intents/pi_console_.*"))
+        server.wireMock().stubFor(get(urlPathMatching("/v1/payment_intents/pi_console_.*"))
                 .willReturn(okJson("{\"object\":\"payment_intent\",\"status\":\"succeeded\"}").withFixedDelay(1500)));
         String transientReason = "transient: Stripe payment fetch answered HTTP 500 (after 2 attempts)";
         String refusedReason = "uninterpretable: Stripe payment fetch answered HTTP 403";
@@ -249,7 +226,7 @@ class ConsoleIT {
         assertThat(console.focused()).isEqualTo("confirm-group-cancel");
         console.press(Keys.ESCAPE);
         console.waitUntilGone(By.id("confirm-group"));
-        assertThat(status(a)).isEqualTo("FAILED");
+        assertThat(db.inboxStatus(a)).isEqualTo("FAILED");
         console.click(redriveGroup);
         assertThat(console.text(By.id("confirm-group-title"))).isEqualTo("Redrive 2 events?");
         assertThat(console.text(By.id("confirm-group-text"))).startsWith("2 FAILED events whose reason is “"
@@ -277,7 +254,7 @@ class ConsoleIT {
         assertThat(console.document()).doesNotContain(marker).doesNotContain(STRIPE_SECRET).doesNotContain(API_KEY);
 
         for (String inboxId : List.of(a, b, c, d)) {
-            Eventually.within(SETTLED, () -> assertThat(status(inboxId)).isEqualTo("PROCESSED"));
+            Eventually.within(SETTLED, () -> assertThat(db.inboxStatus(inboxId)).isEqualTo("PROCESSED"));
         }
         // The page redrives event by event: four audited redrives of one event each, no selection.
         List<JsonObject> redrives = Http.json(admin.get("admin/audit?action=inbox.redrive&limit=10"))
@@ -392,12 +369,7 @@ class ConsoleIT {
 
     /** A payment event that processing applies, about an object no other test uses. */
     private static byte[] pingBody() {
-        return paymentEvent("pay_console_" + UUID.randomUUID());
-    }
-
-    private static byte[] paymentEvent(String objectId) {
-        return ("{\"type\":\"payment.updated\",\"data\":{\"object\":\"payment\",\"id\":\"" + objectId
-                + "\",\"version\":1,\"status\":\"succeeded\"}}").getBytes(StandardCharsets.UTF_8);
+        return ProcessingServers.paymentEvent("pay_console_" + UUID.randomUUID(), 1, "succeeded");
     }
 
     @Test
@@ -500,10 +472,5 @@ class ConsoleIT {
     private static String accepted(HttpResponse<String> response) {
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         return Http.json(response).getString("inbox_id");
-    }
-
-    private String status(String inboxId) {
-        return (String) db.rows("SELECT status FROM webhook_inbox WHERE inbox_id = CAST(? AS uuid)", inboxId).get(0)
-                .get("status");
     }
 }

@@ -7,14 +7,12 @@ import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import com.github.tomakehurst.wiremock.stubbing.StubMapping;
-import io.tambat.it.support.AdminClient;
 import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.OperatorTokens;
-import io.tambat.it.support.TambatServerProcess;
+import io.tambat.it.support.PaymentsAndInventory;
+import io.tambat.it.support.ServerWithWireMock;
 import io.tambat.it.support.TestDatabase;
 import jakarta.json.JsonObject;
 import java.net.http.HttpRequest;
@@ -23,10 +21,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
@@ -38,7 +33,6 @@ import org.openqa.selenium.Keys;
  * form finds an order and a long operation by id, whichever tenant's, and never shows an Idempotency-Key.
  * Screenshots go to target/console-screenshots.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ConsoleOrdersIT {
 
     private static final String SCHEMA = "tambat_console_orders";
@@ -48,40 +42,21 @@ class ConsoleOrdersIT {
             {"checkout_id":"%s","currency":"EUR",
              "items":[{"sku":"SKU-1","quantity":%d,"unit_price_minor":1250}]}""";
 
+    /** The server, and the payment and inventory services as WireMock. */
+    @RegisterExtension
+    static final ServerWithWireMock server = new ServerWithWireMock("console-orders", SCHEMA, Duration.ofSeconds(90),
+            servicesUrl -> PaymentsAndInventory.settings(servicesUrl, servicesUrl,
+                    Map.of("TAMBAT_PROCESSING_MAX_ATTEMPTS", "2")))
+            .stubbing(PaymentsAndInventory::acceptEveryCall);
+
     private final TestDatabase db = new TestDatabase(SCHEMA);
-    private WireMockServer downstream;
-    private TambatServerProcess server;
     @RegisterExtension
     final ConsoleBrowsers browsers = new ConsoleBrowsers();
-
-    @BeforeAll
-    void start() {
-        db.dropSchema();
-        downstream = new WireMockServer(WireMockConfiguration.options().dynamicPort());
-        downstream.start();
-        downstream.stubFor(post(urlEqualTo("/charges")).atPriority(10).willReturn(aResponse().withStatus(201)));
-        downstream.stubFor(post(urlEqualTo("/reservations")).willReturn(aResponse().withStatus(201)));
-        String base = "http://127.0.0.1:" + downstream.port();
-        server = TambatServerProcess.configured("console-orders", TestDatabase.port(), SCHEMA, Map.of(
-                        "TAMBAT_PAYMENTS_URL", base,
-                        "TAMBAT_INVENTORY_URL", base,
-                        "TAMBAT_DOWNSTREAM_TIMEOUT", "PT1S",
-                        "TAMBAT_PROCESSING_MAX_ATTEMPTS", "2",
-                        "TAMBAT_PROCESSING_INITIAL_BACKOFF", "PT0.2S",
-                        "TAMBAT_PROCESSING_MAX_BACKOFF", "PT1S"))
-                .start().awaitReady(Duration.ofSeconds(90));
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-        downstream.stop();
-    }
 
     @Test
     void anOperatorRedrivesAFailedOrderDeliveryFromThePageAfterConfirming() {
         // Payments answer 500 to this order's charge (37.50) until the test mends them.
-        StubMapping outage = downstream.stubFor(post(urlEqualTo("/charges")).atPriority(1)
+        StubMapping outage = server.wireMock().stubFor(post(urlEqualTo("/charges")).atPriority(1)
                 .withRequestBody(matchingJsonPath("$.amount_minor", equalTo("3750")))
                 .willReturn(aResponse().withStatus(500)));
         String key = "key-" + UUID.randomUUID();
@@ -104,7 +79,7 @@ class ConsoleOrdersIT {
                 .anySatisfy(cell -> assertThat(cell).contains("answered 500").endsWith("(after 2 attempts)"));
         console.screenshot("orders");
 
-        downstream.removeStub(outage);
+        server.wireMock().removeStub(outage);
         console.click(redrive);
         // The dialog opens on Cancel, and Escape closes it with nothing redriven.
         console.visible(By.id("confirm-delivery"));
@@ -132,8 +107,7 @@ class ConsoleOrdersIT {
         console.follow("Overview", "Overview");
         console.follow("Orders", "Orders");
         console.waitForText(By.cssSelector("#view .empty"), "No order delivery is FAILED.");
-        List<JsonObject> audited = Http.json(new AdminClient(server.baseUri())
-                        .get("admin/audit?action=order_delivery.redrive&limit=10"))
+        List<JsonObject> audited = Http.json(server.admin().get("admin/audit?action=order_delivery.redrive&limit=10"))
                 .getJsonArray("items").getValuesAs(JsonObject.class);
         assertThat(audited).extracting(entry -> entry.getString("target")).containsExactly(String.valueOf(deliveryId));
         assertThat(console.document()).doesNotContain(key);

@@ -8,15 +8,14 @@ import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import com.github.tomakehurst.wiremock.stubbing.StubMapping;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import io.tambat.it.support.AdminClient;
 import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
-import io.tambat.it.support.TambatServerProcess;
+import io.tambat.it.support.PaymentsAndInventory;
+import io.tambat.it.support.ServerWithWireMock;
 import io.tambat.it.support.TestDatabase;
 import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
@@ -24,48 +23,26 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * OrderCreated reaches payments and inventory (WireMock) after the commit, each with the idempotency key
  * derived from the order id; a timeout after the remote applied the charge is retried with the same key,
  * and a notification delivered twice does not charge twice.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OrderDeliveryIT {
 
     private static final String SCHEMA = "tambat_order_delivery";
     private static final Duration CONVERGENCE = Duration.ofSeconds(60);
 
+    /** The server, and the payment and inventory services as WireMock. */
+    @RegisterExtension
+    static final ServerWithWireMock server = new ServerWithWireMock("order-delivery", SCHEMA, Duration.ofSeconds(90),
+            servicesUrl -> PaymentsAndInventory.settings(servicesUrl, servicesUrl + "/", Map.of()))
+            .stubbing(PaymentsAndInventory::acceptEveryCall);
+
     private final TestDatabase db = new TestDatabase(SCHEMA);
-    private WireMockServer downstream;
-    private TambatServerProcess server;
-
-    @BeforeAll
-    void start() {
-        db.dropSchema();
-        downstream = new WireMockServer(WireMockConfiguration.options().dynamicPort());
-        downstream.start();
-        downstream.stubFor(post(urlEqualTo("/charges")).atPriority(10).willReturn(aResponse().withStatus(201)));
-        downstream.stubFor(post(urlEqualTo("/reservations")).willReturn(aResponse().withStatus(201)));
-        String base = "http://127.0.0.1:" + downstream.port();
-        server = TambatServerProcess.configured("order-delivery", TestDatabase.port(), SCHEMA, Map.of(
-                        "TAMBAT_PAYMENTS_URL", base,
-                        "TAMBAT_INVENTORY_URL", base + "/",
-                        "TAMBAT_DOWNSTREAM_TIMEOUT", "PT1S",
-                        "TAMBAT_PROCESSING_INITIAL_BACKOFF", "PT0.2S",
-                        "TAMBAT_PROCESSING_MAX_BACKOFF", "PT1S"))
-                .start().awaitReady(Duration.ofSeconds(90));
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-        downstream.stop();
-    }
 
     @Test
     void chargesAndReservesOnceWithKeysDerivedFromTheOrder() {
@@ -85,11 +62,11 @@ class OrderDeliveryIT {
     void retriesAChargeThatTimedOutAfterTheRemoteAppliedItWithTheSameKey() {
         String checkout = "chk_slow_" + UUID.randomUUID().toString().replace("-", "");
         // The payment service applies the first charge but answers too late; later calls answer at once.
-        downstream.stubFor(post(urlEqualTo("/charges")).atPriority(1)
+        server.wireMock().stubFor(post(urlEqualTo("/charges")).atPriority(1)
                 .withRequestBody(matchingJsonPath("$.amount_minor", equalTo("3750")))
                 .inScenario(checkout).whenScenarioStateIs(Scenario.STARTED)
                 .willReturn(aResponse().withStatus(201).withFixedDelay(3000)).willSetStateTo("applied"));
-        downstream.stubFor(post(urlEqualTo("/charges")).atPriority(1)
+        server.wireMock().stubFor(post(urlEqualTo("/charges")).atPriority(1)
                 .withRequestBody(matchingJsonPath("$.amount_minor", equalTo("3750")))
                 .inScenario(checkout).whenScenarioStateIs("applied")
                 .willReturn(aResponse().withStatus(200)));
@@ -121,11 +98,11 @@ class OrderDeliveryIT {
 
     @Test
     void aRefusedDeliveryEndsFailedVisibleToOperatorsAndIsRedrivenWithTheSameKeys() {
-        StubMapping refusal = downstream.stubFor(post(urlEqualTo("/charges")).atPriority(1)
+        StubMapping refusal = server.wireMock().stubFor(post(urlEqualTo("/charges")).atPriority(1)
                 .withRequestBody(matchingJsonPath("$.amount_minor", equalTo("5000")))
                 .willReturn(aResponse().withStatus(402)));
         String orderId = placeOrder(4, OrderRequests.checkout());
-        AdminClient admin = new AdminClient(server.baseUri());
+        AdminClient admin = server.admin();
 
         Eventually.within(CONVERGENCE, () -> assertThat(Http.json(admin.get("admin/order-deliveries?status=FAILED"))
                 .getJsonArray("items").getValuesAs(JsonObject.class))
@@ -141,7 +118,7 @@ class OrderDeliveryIT {
                 .containsPattern("tambat_orders_outbox_failed\\{mp_scope=\"application\",} [1-9]"));
         assertThat(admin.get("admin/order-deliveries?status=PENDING").statusCode()).isEqualTo(400);
 
-        downstream.removeStub(refusal);
+        server.wireMock().removeStub(refusal);
         long deliveryId = failed.getJsonNumber("delivery_id").longValue();
         HttpResponse<String> redriven = admin.post("admin/order-deliveries/" + deliveryId + "/redrive", "");
         assertThat(redriven.statusCode()).as(redriven.body()).isEqualTo(200);
@@ -173,7 +150,7 @@ class OrderDeliveryIT {
     }
 
     private List<LoggedRequest> requests(String path, String orderId) {
-        return downstream.findAll(postRequestedFor(urlEqualTo(path))
+        return server.wireMock().findAll(postRequestedFor(urlEqualTo(path))
                 .withRequestBody(matchingJsonPath("$.order_id", equalTo(orderId))));
     }
 }

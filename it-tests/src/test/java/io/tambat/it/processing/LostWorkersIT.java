@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -34,7 +33,7 @@ class LostWorkersIT {
     @Test
     void anEventThatKillsEveryWorkerEndsWorkerLostAndTheOthersAreProcessed() {
         String poison = ProcessingServers.newMessageId();
-        String poisonObject = "pay_" + UUID.randomUUID();
+        String poisonObject = ProcessingServers.newObjectId();
         // Batches of one, so the poisoned event never shares a lease (and its lost attempts) with another.
         Map<String, String> armed = Map.of("TAMBAT_FAILPOINTS", "worker.before-complete@" + poison,
                 "TAMBAT_PROCESSING_MAX_ATTEMPTS", "2", "TAMBAT_PROCESSING_BATCH_SIZE", "1",
@@ -47,7 +46,7 @@ class LostWorkersIT {
             for (int i = 0; i < 5; i++) {
                 String other = ProcessingServers.newMessageId();
                 assertThat(ProcessingServers.deliver(ingress.baseUri(), other,
-                        ProcessingServers.paymentEvent("pay_" + UUID.randomUUID(), 1, "succeeded")).statusCode())
+                        ProcessingServers.paymentEvent(ProcessingServers.newObjectId(), 1, "succeeded")).statusCode())
                         .isEqualTo(200);
                 others.add(other);
             }
@@ -88,7 +87,7 @@ class LostWorkersIT {
     @Test
     void aWorkerPausedPastItsLeaseCannotEndTheEventAnotherTookOver() {
         String messageId = ProcessingServers.newMessageId();
-        String objectId = "pay_" + UUID.randomUUID();
+        String objectId = ProcessingServers.newObjectId();
         try (TambatServerProcess paused = ProcessingServers.server("paused", SCHEMA,
                 Map.of("TAMBAT_FAILPOINTS", "worker.before-complete=pause:PT45S", "TAMBAT_PROCESSING_WORKERS", "1"))
                 .start()

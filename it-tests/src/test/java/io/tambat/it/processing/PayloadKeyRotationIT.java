@@ -14,7 +14,6 @@ import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -41,7 +40,7 @@ class PayloadKeyRotationIT {
     @Test
     void rotatesFromK1ToK2WithoutLosingASecretOrAPayload() {
         String messageId = ProcessingServers.newMessageId();
-        String objectId = "pay_" + UUID.randomUUID();
+        String objectId = ProcessingServers.newObjectId();
         try (TambatServerProcess first = server("rotation-k1", K1, false).start().awaitReady(ProcessingServers.READY)) {
             assertThat(ProcessingServers.deliver(first.baseUri(), messageId,
                     ProcessingServers.paymentEvent(objectId, 1, "succeeded")).statusCode()).isEqualTo(200);

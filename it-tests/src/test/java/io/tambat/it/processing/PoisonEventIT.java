@@ -8,23 +8,19 @@ import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import io.tambat.it.support.AdminClient;
 import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
-import io.tambat.it.support.TambatServerProcess;
+import io.tambat.it.support.ServerWithWireMock;
+import io.tambat.it.support.StripeMainEndpoint;
 import io.tambat.it.support.TestDatabase;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Stripe events carry no version, so workers fetch the object from Stripe's API (here WireMock) and
@@ -32,7 +28,6 @@ import org.junit.jupiter.api.TestInstance;
  * to operators with a redacted reason, and a redrive after the fix processes it exactly once. One server
  * serves the class; each test uses its own objects.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PoisonEventIT {
 
     private static final String SCHEMA = "tambat_poison";
@@ -40,56 +35,40 @@ class PoisonEventIT {
     private static final String API_KEY = "sk_test_it_poison_key";
     private static final Duration CONVERGENCE = Duration.ofSeconds(60);
 
+    /** The server, and Stripe's API as WireMock. */
+    @RegisterExtension
+    static final ServerWithWireMock server = new ServerWithWireMock("poison", SCHEMA, ProcessingServers.READY,
+            stripeApiUrl -> StripeMainEndpoint.settings(SECRET, stripeApiUrl, API_KEY, Map.of(
+                    "TAMBAT_WEBHOOKS_ENDPOINTS", "stripe-main",
+                    "TAMBAT_PROCESSING_MAX_ATTEMPTS", "3",
+                    "TAMBAT_PROCESSING_INITIAL_BACKOFF", "PT0.2S",
+                    "TAMBAT_PROCESSING_MAX_BACKOFF", "PT0.5S")));
+
     private final TestDatabase db = new TestDatabase(SCHEMA);
-    private WireMockServer stripeApi;
-    private TambatServerProcess server;
-    private AdminClient admin;
-
-    @BeforeAll
-    void start() {
-        db.dropSchema();
-        stripeApi = new WireMockServer(WireMockConfiguration.options().dynamicPort());
-        stripeApi.start();
-        server = TambatServerProcess.configured("poison", TestDatabase.port(), SCHEMA, Map.of(
-                        "TAMBAT_WEBHOOKS_ENDPOINTS", "stripe-main",
-                        "TAMBAT_WEBHOOKS_ENDPOINT_STRIPE_MAIN_PROVIDER", "stripe",
-                        "TAMBAT_WEBHOOKS_ENDPOINT_STRIPE_MAIN_SECRETS", "v1:" + SECRET,
-                        "TAMBAT_PROVIDERS_STRIPE_API_URL", "http://127.0.0.1:" + stripeApi.port(),
-                        "TAMBAT_PROVIDERS_STRIPE_API_KEY", API_KEY,
-                        "TAMBAT_PROCESSING_MAX_ATTEMPTS", "3",
-                        "TAMBAT_PROCESSING_INITIAL_BACKOFF", "PT0.2S",
-                        "TAMBAT_PROCESSING_MAX_BACKOFF", "PT0.5S"))
-                .start().awaitReady(ProcessingServers.READY);
-        admin = new AdminClient(server.baseUri());
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-        stripeApi.stop();
-    }
+    private final AdminClient admin = server.admin();
 
     @Test
     void convergesAnUnversionedEventToTheProvidersCurrentState() {
-        stripeApi.stubFor(get(urlEqualTo("/v1/payment_intents/pi_ok"))
+        server.wireMock().stubFor(get(urlEqualTo("/v1/payment_intents/pi_ok"))
                 .willReturn(okJson("{\"id\":\"pi_ok\",\"object\":\"payment_intent\",\"status\":\"succeeded\"}")));
 
         String inboxId = accepted(deliver("evt_ok_1", "payment_intent.succeeded", "pi_ok"));
 
-        Eventually.within(CONVERGENCE, () -> assertThat(status(inboxId)).isEqualTo("PROCESSED"));
+        Eventually.within(CONVERGENCE, () -> assertThat(db.inboxStatus(inboxId)).isEqualTo("PROCESSED"));
         JsonObject state = Http.json(admin.get("admin/objects/stripe/payment/pi_ok"));
         assertThat(state.getString("state")).isEqualTo("succeeded");
         assertThat(state.getString("last_inbox_id")).isEqualTo(inboxId);
-        stripeApi.verify(getRequestedFor(urlEqualTo("/v1/payment_intents/pi_ok"))
+        server.wireMock().verify(getRequestedFor(urlEqualTo("/v1/payment_intents/pi_ok"))
                 .withHeader("Authorization", equalTo("Bearer " + API_KEY)));
     }
 
     @Test
     void failsAfterTheConfiguredAttemptsAndARedriveAfterTheFixProcessesItOnce() {
-        stripeApi.stubFor(get(urlEqualTo("/v1/payment_intents/pi_poison")).willReturn(aResponse().withStatus(500)));
+        server.wireMock().stubFor(get(urlEqualTo("/v1/payment_intents/pi_poison"))
+                .willReturn(aResponse().withStatus(500)));
         String inboxId = accepted(deliver("evt_poison_1", "payment_intent.succeeded", "pi_poison"));
 
-        Eventually.within(CONVERGENCE, () -> assertThat(status(inboxId)).isEqualTo("FAILED"));
+        Eventually.within(CONVERGENCE, () -> assertThat(db.inboxStatus(inboxId)).isEqualTo("FAILED"));
         JsonObject failed = Http.json(admin.get("admin/inbox/" + inboxId));
         assertThat(failed.getInt("attempt_count")).isEqualTo(3);
         assertThat(failed.getString("last_error")).contains("500").doesNotContain(API_KEY);
@@ -104,12 +83,12 @@ class PoisonEventIT {
                 .isEqualTo(1);
         assertThat(mutations("pi_poison")).isZero();
 
-        stripeApi.stubFor(get(urlEqualTo("/v1/payment_intents/pi_poison"))
+        server.wireMock().stubFor(get(urlEqualTo("/v1/payment_intents/pi_poison"))
                 .willReturn(okJson("{\"id\":\"pi_poison\",\"status\":\"succeeded\"}")));
         HttpResponse<String> redriven = admin.post("admin/inbox/" + inboxId + "/redrive", null);
 
         assertThat(redriven.statusCode()).as(redriven.body()).isEqualTo(200);
-        Eventually.within(CONVERGENCE, () -> assertThat(status(inboxId)).isEqualTo("PROCESSED"));
+        Eventually.within(CONVERGENCE, () -> assertThat(db.inboxStatus(inboxId)).isEqualTo("PROCESSED"));
         assertThat(Http.json(admin.get("admin/inbox/" + inboxId)).getInt("attempt_count")).isEqualTo(4);
         assertThat(mutations("pi_poison")).isEqualTo(1);
         assertThat(admin.post("admin/inbox/" + inboxId + "/redrive", null).statusCode()).isEqualTo(409);
@@ -132,12 +111,6 @@ class PoisonEventIT {
     private static String accepted(HttpResponse<String> response) {
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         return ((JsonString) Http.json(response).get("inbox_id")).getString();
-    }
-
-    private String status(String inboxId) {
-        List<Map<String, Object>> rows = db.rows("SELECT status FROM webhook_inbox WHERE inbox_id = CAST(? AS uuid)",
-                inboxId);
-        return (String) rows.get(0).get("status");
     }
 
     private long mutations(String objectId) {

@@ -10,7 +10,6 @@ import io.tambat.it.support.TestDatabase;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
-import java.util.UUID;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,7 +34,7 @@ class ProcessingCrashIT {
     @Test
     void crashAfterInboxCommitBeforeTheAnswer() {
         String messageId = ProcessingServers.newMessageId();
-        String objectId = newObjectId();
+        String objectId = ProcessingServers.newObjectId();
         byte[] body = ProcessingServers.paymentEvent(objectId, 1, "succeeded");
         try (TambatServerProcess first = ProcessingServers.server("crash-ingress", SCHEMA,
                 Map.of("TAMBAT_PROCESSING_ENABLED", "false")).start().awaitReady(ProcessingServers.READY);
@@ -55,7 +54,7 @@ class ProcessingCrashIT {
     @Test
     void crashAfterBusinessCommitBeforeTheWorkerGoesOn() {
         String messageId = ProcessingServers.newMessageId();
-        String objectId = newObjectId();
+        String objectId = ProcessingServers.newObjectId();
         crashAt("worker.after-commit", messageId, objectId);
 
         assertThat(row(messageId)).containsEntry("status", "PROCESSED");
@@ -67,7 +66,7 @@ class ProcessingCrashIT {
     @Test
     void workerKilledHoldingALease() {
         String messageId = ProcessingServers.newMessageId();
-        String objectId = newObjectId();
+        String objectId = ProcessingServers.newObjectId();
         crashAt("worker.after-lease", messageId, objectId);
 
         // a leased row keeps its stored status; its lease end is what makes it PROCESSING
@@ -118,9 +117,5 @@ class ProcessingCrashIT {
 
     private long mutations(String objectId) {
         return db.count("SELECT count(*) FROM object_mutation WHERE object_id = ?", objectId);
-    }
-
-    private static String newObjectId() {
-        return "pay_" + UUID.randomUUID();
     }
 }

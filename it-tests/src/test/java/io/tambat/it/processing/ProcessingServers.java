@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.UUID;
 
 /** Servers with a Standard Webhooks endpoint whose events carry object versions, and deliveries to them. */
 public final class ProcessingServers {
@@ -43,9 +44,25 @@ public final class ProcessingServers {
         return StandardDeliveries.newMessageId();
     }
 
+    /** The id of a payment no other test touches, for a {@link #paymentEvent} about it. */
+    public static String newObjectId() {
+        return "pay_" + UUID.randomUUID();
+    }
+
     public static byte[] paymentEvent(String objectId, long version, String state) {
+        return paymentEventWith(objectId, version, state, "");
+    }
+
+    /** A payment event whose payload alone holds {@code note}: a marker that must show nowhere else. */
+    public static byte[] paymentEvent(String objectId, long version, String state, String note) {
+        return paymentEventWith(objectId, version, state, ",\"note\":\"" + note + "\"");
+    }
+
+    /** {@code moreMembers}: JSON members to add to the payment's own, each after a comma. */
+    private static byte[] paymentEventWith(String objectId, long version, String state, String moreMembers) {
         return ("{\"type\":\"payment.updated\",\"data\":{\"object\":\"payment\",\"id\":\"" + objectId
-                + "\",\"version\":" + version + ",\"status\":\"" + state + "\"}}").getBytes(StandardCharsets.UTF_8);
+                + "\",\"version\":" + version + ",\"status\":\"" + state + "\"" + moreMembers + "}}")
+                .getBytes(StandardCharsets.UTF_8);
     }
 
     public static HttpResponse<String> deliver(URI base, String messageId, byte[] body) {

@@ -6,14 +6,13 @@ import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import io.tambat.it.support.AdminClient;
 import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.ProblemAssertions;
+import io.tambat.it.support.ServerWithWireMock;
 import io.tambat.it.support.StandardDeliveries;
-import io.tambat.it.support.TambatServerProcess;
+import io.tambat.it.support.StripeMainEndpoint;
 import io.tambat.it.support.TestDatabase;
 import jakarta.json.JsonObject;
 import java.net.http.HttpResponse;
@@ -21,10 +20,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Bulk recovery after an incident, on the runnable jar: a redrive by filter sends back exactly the FAILED rows
@@ -32,7 +29,6 @@ import org.junit.jupiter.api.TestInstance;
  * other; both are in the audit trail; the reconciliation report and its scheduled gauge name the event that
  * disagreed until the replay mended it. One server serves the class; each test selects its own rows by time.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RecoveryAndReconciliationIT {
 
     private static final String SCHEMA = "tambat_recovery";
@@ -40,46 +36,31 @@ class RecoveryAndReconciliationIT {
     private static final String API_KEY = "sk_test_it_recovery_key";
     private static final Duration CONVERGENCE = Duration.ofSeconds(60);
 
+    /** The server, and Stripe's API as WireMock. */
+    @RegisterExtension
+    static final ServerWithWireMock server = new ServerWithWireMock("recovery", SCHEMA, ProcessingServers.READY,
+            stripeApiUrl -> StripeMainEndpoint.settings(STRIPE_SECRET, stripeApiUrl, API_KEY,
+                    ProcessingServers.settings(Map.of(
+                            "TAMBAT_WEBHOOKS_ENDPOINTS", "std,stripe-main",
+                            "TAMBAT_PROCESSING_MAX_ATTEMPTS", "2",
+                            "TAMBAT_RECONCILIATION_INTERVAL", "PT1S",
+                            "TAMBAT_RECONCILIATION_LATE_AFTER", "PT1S"))));
+
     private final TestDatabase db = new TestDatabase(SCHEMA);
-    private WireMockServer stripeApi;
-    private TambatServerProcess server;
-    private AdminClient admin;
-
-    @BeforeAll
-    void start() {
-        db.dropSchema();
-        stripeApi = new WireMockServer(WireMockConfiguration.options().dynamicPort());
-        stripeApi.start();
-        server = ProcessingServers.server("recovery", SCHEMA, Map.of(
-                        "TAMBAT_WEBHOOKS_ENDPOINTS", "std,stripe-main",
-                        "TAMBAT_WEBHOOKS_ENDPOINT_STRIPE_MAIN_PROVIDER", "stripe",
-                        "TAMBAT_WEBHOOKS_ENDPOINT_STRIPE_MAIN_SECRETS", "v1:" + STRIPE_SECRET,
-                        "TAMBAT_PROVIDERS_STRIPE_API_URL", "http://127.0.0.1:" + stripeApi.port(),
-                        "TAMBAT_PROVIDERS_STRIPE_API_KEY", API_KEY,
-                        "TAMBAT_PROCESSING_MAX_ATTEMPTS", "2",
-                        "TAMBAT_RECONCILIATION_INTERVAL", "PT1S",
-                        "TAMBAT_RECONCILIATION_LATE_AFTER", "PT1S"))
-                .start().awaitReady(ProcessingServers.READY);
-        admin = new AdminClient(server.baseUri());
-    }
-
-    @AfterAll
-    void stop() {
-        server.close();
-        stripeApi.stop();
-    }
+    private final AdminClient admin = server.admin();
 
     @Test
     void redrivesTheFailedEventsOfASelectionOnceAndAuditsIt() {
-        stripeApi.stubFor(get(urlPathMatching("/v1/payment_intents/pi_r.*")).willReturn(aResponse().withStatus(500)));
+        server.wireMock().stubFor(get(urlPathMatching("/v1/payment_intents/pi_r.*"))
+                .willReturn(aResponse().withStatus(500)));
         Instant from = Instant.now().minusSeconds(1);
         String a = accepted(deliverStripe("evt_r_a", "payment_intent.succeeded", "pi_r_a"));
         String b = accepted(deliverStripe("evt_r_b", "payment_intent.succeeded", "pi_r_b"));
         String c = accepted(deliverStripe("evt_r_c", "payment_intent.canceled", "pi_r_c"));
         for (String inboxId : List.of(a, b, c)) {
-            Eventually.within(CONVERGENCE, () -> assertThat(status(inboxId)).isEqualTo("FAILED"));
+            Eventually.within(CONVERGENCE, () -> assertThat(db.inboxStatus(inboxId)).isEqualTo("FAILED"));
         }
-        stripeApi.stubFor(get(urlPathMatching("/v1/payment_intents/pi_r.*"))
+        server.wireMock().stubFor(get(urlPathMatching("/v1/payment_intents/pi_r.*"))
                 .willReturn(okJson("{\"object\":\"payment_intent\",\"status\":\"succeeded\"}")));
         String selection = "{\"provider\":\"stripe\",\"event_type\":\"payment_intent.succeeded\",\"received_from\":\""
                 + from + "\",\"received_to\":\"" + Instant.now().plusSeconds(1) + "\"}";
@@ -88,11 +69,11 @@ class RecoveryAndReconciliationIT {
 
         assertThat(redriven.getJsonNumber("scheduled").longValue()).isEqualTo(2);
         for (String inboxId : List.of(a, b)) {
-            Eventually.within(CONVERGENCE, () -> assertThat(status(inboxId)).isEqualTo("PROCESSED"));
+            Eventually.within(CONVERGENCE, () -> assertThat(db.inboxStatus(inboxId)).isEqualTo("PROCESSED"));
             assertThat(db.count("SELECT count(*) FROM object_mutation WHERE inbox_id = CAST(? AS uuid)", inboxId))
                     .isEqualTo(1);
         }
-        assertThat(status(c)).isEqualTo("FAILED");
+        assertThat(db.inboxStatus(c)).isEqualTo("FAILED");
         assertThat(Http.json(admin.get("admin/inbox/" + a)).getJsonArray("history").getValuesAs(JsonObject.class)
                 .stream().map(change -> change.getString("status")).toList())
                 .containsSubsequence("FAILED", "RECEIVED", "PROCESSING", "PROCESSED");
@@ -156,7 +137,7 @@ class RecoveryAndReconciliationIT {
         for (String inboxId : List.of(lostId, keptId)) {
             Eventually.within(CONVERGENCE, () -> assertThat(Http.json(admin.get("admin/inbox/" + inboxId))
                     .getInt("attempt_count")).isEqualTo(2));
-            Eventually.within(CONVERGENCE, () -> assertThat(status(inboxId)).isEqualTo("PROCESSED"));
+            Eventually.within(CONVERGENCE, () -> assertThat(db.inboxStatus(inboxId)).isEqualTo("PROCESSED"));
             assertThat(db.count("SELECT count(*) FROM object_mutation WHERE inbox_id = CAST(? AS uuid)", inboxId))
                     .isEqualTo(1);
         }
@@ -226,10 +207,5 @@ class RecoveryAndReconciliationIT {
     private String inboxIdOf(String providerEventId) {
         return String.valueOf(db.rows("SELECT CAST(inbox_id AS text) AS id FROM webhook_inbox WHERE provider_event_id = ?",
                 providerEventId).get(0).get("id"));
-    }
-
-    private String status(String inboxId) {
-        return (String) db.rows("SELECT status FROM webhook_inbox WHERE inbox_id = CAST(? AS uuid)", inboxId).get(0)
-                .get("status");
     }
 }

@@ -83,6 +83,12 @@ public final class TambatServerProcess implements AutoCloseable {
         return healthBase;
     }
 
+    /** Sets an environment variable, or replaces it, to start the server with it. */
+    public TambatServerProcess with(String variable, String value) {
+        environment.put(variable, value);
+        return this;
+    }
+
     /** Leaves an environment variable out, to start the server without it. */
     public TambatServerProcess without(String variable) {
         environment.remove(variable);

@@ -110,4 +110,10 @@ public final class TestDatabase {
         return (String) rows("SELECT status FROM webhook_inbox WHERE provider = ? AND endpoint_id = ? "
                 + "AND provider_event_id = ?", provider, endpoint, eventId).get(0).get("status");
     }
+
+    /** The stored status of the inbox row with this id, as a delivery's answer names it. */
+    public String inboxStatus(String inboxId) {
+        return (String) rows("SELECT status FROM webhook_inbox WHERE inbox_id = CAST(? AS uuid)", inboxId).get(0)
+                .get("status");
+    }
 }

@@ -9,14 +9,14 @@ import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import io.tambat.it.processing.ProcessingServers;
 import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
 import io.tambat.it.support.OperatorTokens;
+import io.tambat.it.support.ServerWithWireMock;
 import io.tambat.it.support.StandardDeliveries;
-import io.tambat.it.support.TambatServerProcess;
+import io.tambat.it.support.StripeMainEndpoint;
 import io.tambat.it.support.TestDatabase;
 import io.tambat.it.telemetry.OtlpCollector.ExportedSpan;
 import io.tambat.sender.signing.StandardWebhooksSigner;
@@ -50,48 +50,42 @@ class TracingIT {
     private static final String ENDPOINT = "std-traced";
     private static final String STRIPE_SECRET = "whsec_it_tracing";
     private static final Duration CONVERGENCE = Duration.ofSeconds(30);
+    /** The name of the span of a request itself, as the server opens it: not one of Tambat's own (tambat.*). */
+    private static final Predicate<String> REQUEST_SPAN = name -> !name.startsWith("tambat.");
 
     private final TestDatabase db = new TestDatabase(SCHEMA);
     private final OtlpCollector collector = new OtlpCollector();
-    private final WireMockServer downstream = new WireMockServer(WireMockConfiguration.options().dynamicPort());
-    private TambatServerProcess server;
+    /** The server, and Stripe's API, payments and inventory as one WireMock; it exports to the collector. */
+    private final ServerWithWireMock server = new ServerWithWireMock("tracing", SCHEMA, Duration.ofSeconds(90),
+            url -> StripeMainEndpoint.settings(STRIPE_SECRET, url, "sk_test_it_tracing", Map.ofEntries(
+                    Map.entry("TAMBAT_WEBHOOKS_ENDPOINTS", ENDPOINT + ",stripe-main"),
+                    Map.entry("TAMBAT_WEBHOOKS_ENDPOINT_STD_TRACED_PROVIDER", "standard"),
+                    Map.entry("TAMBAT_WEBHOOKS_ENDPOINT_STD_TRACED_SECRETS", "v1:" + StandardDeliveries.SECRET),
+                    Map.entry("TAMBAT_PAYMENTS_URL", url),
+                    Map.entry("TAMBAT_INVENTORY_URL", url),
+                    Map.entry("OTEL_SDK_DISABLED", "false"),
+                    Map.entry("OTEL_SERVICE_NAME", "tambat-it"),
+                    Map.entry("OTEL_TRACES_EXPORTER", "otlp"),
+                    Map.entry("OTEL_METRICS_EXPORTER", "none"),
+                    Map.entry("OTEL_LOGS_EXPORTER", "none"),
+                    Map.entry("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf"),
+                    Map.entry("OTEL_EXPORTER_OTLP_ENDPOINT", collector.endpoint()),
+                    Map.entry("OTEL_BSP_SCHEDULE_DELAY", "100"),
+                    Map.entry("WLP_LOGGING_CONSOLE_FORMAT", "JSON"))))
+            // Refused, so that the worker logs a line of its own (the refusal) for the JSON console to show.
+            .stubbing(downstream -> downstream.stubFor(post(urlEqualTo("/charges"))
+                    .willReturn(aResponse().withStatus(402))));
 
+    /** The collector first: the server's settings name where it listens. */
     @BeforeAll
     void start() {
-        db.dropSchema();
         collector.start();
-        downstream.start();
-        // Refused, so that the worker logs a line of its own (the refusal) for the JSON console to show.
-        downstream.stubFor(post(urlEqualTo("/charges")).willReturn(aResponse().withStatus(402)));
-        String base = "http://127.0.0.1:" + downstream.port();
-        server = TambatServerProcess.configured("tracing", TestDatabase.port(), SCHEMA, Map.ofEntries(
-                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINTS", ENDPOINT + ",stripe-main"),
-                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINT_STRIPE_MAIN_PROVIDER", "stripe"),
-                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINT_STRIPE_MAIN_SECRETS", "v1:" + STRIPE_SECRET),
-                        Map.entry("TAMBAT_PROVIDERS_STRIPE_API_URL", base),
-                        Map.entry("TAMBAT_PROVIDERS_STRIPE_API_KEY", "sk_test_it_tracing"),
-                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINT_STD_TRACED_PROVIDER", "standard"),
-                        Map.entry("TAMBAT_WEBHOOKS_ENDPOINT_STD_TRACED_SECRETS", "v1:" + StandardDeliveries.SECRET),
-                        Map.entry("TAMBAT_PAYMENTS_URL", base),
-                        Map.entry("TAMBAT_INVENTORY_URL", base),
-                        Map.entry("OTEL_SDK_DISABLED", "false"),
-                        Map.entry("OTEL_SERVICE_NAME", "tambat-it"),
-                        Map.entry("OTEL_TRACES_EXPORTER", "otlp"),
-                        Map.entry("OTEL_METRICS_EXPORTER", "none"),
-                        Map.entry("OTEL_LOGS_EXPORTER", "none"),
-                        Map.entry("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf"),
-                        Map.entry("OTEL_EXPORTER_OTLP_ENDPOINT", collector.endpoint()),
-                        Map.entry("OTEL_BSP_SCHEDULE_DELAY", "100"),
-                        Map.entry("WLP_LOGGING_CONSOLE_FORMAT", "JSON")))
-                .start().awaitReady(Duration.ofSeconds(90));
+        server.start();
     }
 
     @AfterAll
     void stop() {
-        if (server != null) {
-            server.close();
-        }
-        downstream.stop();
+        server.close();
         collector.close();
     }
 
@@ -99,9 +93,7 @@ class TracingIT {
     void theProcessingSpanLinksToTheSpanThatAcceptedTheDeliveryAndNeitherCarriesContent() {
         String marker = "content-" + UUID.randomUUID();
         String messageId = StandardDeliveries.newMessageId();
-        byte[] body = ("{\"type\":\"payment.updated\",\"data\":{\"object\":\"payment\",\"id\":\"pay_"
-                + UUID.randomUUID() + "\",\"version\":1,\"status\":\"succeeded\",\"note\":\"" + marker + "\"}}")
-                .getBytes(StandardCharsets.UTF_8);
+        byte[] body = ProcessingServers.paymentEvent(ProcessingServers.newObjectId(), 1, "succeeded", marker);
 
         long now = Instant.now().getEpochSecond();
         String signature = StandardWebhooksSigner.signature(StandardDeliveries.SECRET, messageId, now, body);
@@ -115,10 +107,8 @@ class TracingIT {
         Eventually.within(CONVERGENCE, () -> assertThat(StandardDeliveries.status(db, messageId)).isEqualTo("PROCESSED"));
         Eventually.within(CONVERGENCE, () -> {
             List<ExportedSpan> spans = collector.spans();
-            ExportedSpan accepting = only(spans, span -> !span.name().startsWith("tambat.")
-                    && span.attribute("tambat.inbox_id").filter(inboxId::equals).isPresent());
-            ExportedSpan processing = only(spans, span -> span.name().equals("tambat.event.process")
-                    && span.attribute("tambat.inbox_id").filter(inboxId::equals).isPresent());
+            ExportedSpan accepting = only(spans, REQUEST_SPAN, "tambat.inbox_id", inboxId);
+            ExportedSpan processing = only(spans, "tambat.event.process"::equals, "tambat.inbox_id", inboxId);
 
             assertThat(accepting.attributes()).containsEntry("tambat.provider", "standard")
                     .containsEntry("tambat.endpoint", ENDPOINT).containsEntry("tambat.outcome", "accepted");
@@ -139,7 +129,7 @@ class TracingIT {
     @Test
     void aStripeFetchCarriesTheProcessingSpansContext() {
         String objectId = "pi_" + UUID.randomUUID().toString().replace("-", "");
-        downstream.stubFor(get(urlEqualTo("/v1/payment_intents/" + objectId))
+        server.wireMock().stubFor(get(urlEqualTo("/v1/payment_intents/" + objectId))
                 .willReturn(okJson("{\"id\":\"" + objectId + "\",\"status\":\"succeeded\"}")));
         byte[] body = ("{\"id\":\"evt_" + UUID.randomUUID() + "\",\"object\":\"event\",\"type\":"
                 + "\"payment_intent.succeeded\",\"data\":{\"object\":{\"id\":\"" + objectId + "\","
@@ -152,9 +142,9 @@ class TracingIT {
         assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
         String inboxId = Http.json(answer).getString("inbox_id");
         Eventually.within(CONVERGENCE, () -> {
-            ExportedSpan processing = only(collector.spans(), span -> span.name().equals("tambat.event.process")
-                    && span.attribute("tambat.inbox_id").filter(inboxId::equals).isPresent());
-            assertThat(downstream.findAll(getRequestedFor(urlEqualTo("/v1/payment_intents/" + objectId))))
+            ExportedSpan processing = only(collector.spans(), "tambat.event.process"::equals, "tambat.inbox_id",
+                    inboxId);
+            assertThat(server.wireMock().findAll(getRequestedFor(urlEqualTo("/v1/payment_intents/" + objectId))))
                     .isNotEmpty().allSatisfy(fetch -> assertThat(fetch.getHeader("traceparent"))
                             .isEqualTo("00-" + processing.traceId() + "-" + processing.spanId() + "-01"));
         });
@@ -172,17 +162,15 @@ class TracingIT {
         String orderId = Http.json(placed).getString("id");
         Eventually.within(CONVERGENCE, () -> {
             List<ExportedSpan> spans = collector.spans();
-            ExportedSpan placement = only(spans, span -> !span.name().startsWith("tambat.")
-                    && span.attribute("tambat.order_id").filter(orderId::equals).isPresent());
-            ExportedSpan delivery = only(spans, span -> span.name().equals("tambat.order.deliver")
-                    && span.attribute("tambat.order_id").filter(orderId::equals).isPresent());
+            ExportedSpan placement = only(spans, REQUEST_SPAN, "tambat.order_id", orderId);
+            ExportedSpan delivery = only(spans, "tambat.order.deliver"::equals, "tambat.order_id", orderId);
 
             assertThat(placement.attributes()).containsEntry("tambat.outcome", "claimed");
-            List<LoggedRequest> charges = downstream.findAll(postRequestedFor(urlEqualTo("/charges")))
+            List<LoggedRequest> charges = server.wireMock().findAll(postRequestedFor(urlEqualTo("/charges")))
                     .stream().filter(charge -> charge.getBodyAsString().contains(orderId)).toList();
             assertThat(charges).isNotEmpty().allSatisfy(charge -> assertThat(charge.getHeader("traceparent"))
                     .isEqualTo("00-" + delivery.traceId() + "-" + delivery.spanId() + "-01"));
-            assertThat(server.console().lines()
+            assertThat(server.process().console().lines()
                     .filter(line -> line.contains("delivery refused") && line.contains(orderId)))
                     .isNotEmpty()
                     .allSatisfy(line -> assertThat(line).startsWith("{\"type\":\"liberty_message\"")
@@ -208,8 +196,10 @@ class TracingIT {
         }));
     }
 
-    private static ExportedSpan only(List<ExportedSpan> spans, Predicate<ExportedSpan> which) {
-        List<ExportedSpan> found = spans.stream().filter(which).toList();
+    /** The one span whose name {@code named} accepts and whose attribute {@code key} is {@code value}. */
+    private static ExportedSpan only(List<ExportedSpan> spans, Predicate<String> named, String key, String value) {
+        List<ExportedSpan> found = spans.stream().filter(span -> named.test(span.name())
+                && span.attribute(key).filter(value::equals).isPresent()).toList();
         assertThat(found).as("matching spans among %s", spans.stream().map(ExportedSpan::name).toList()).hasSize(1);
         return found.get(0);
     }

@@ -1,6 +1,8 @@
 package io.tambat.it.webhook;
 
 import static io.tambat.it.support.ProblemAssertions.assertProblem;
+import static io.tambat.it.webhook.StoredOnceAssertions.assertAcceptedThenDuplicate;
+import static io.tambat.it.webhook.StoredOnceAssertions.assertStoredOnceThenProcessed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.it.support.AdminClient;
@@ -39,11 +41,8 @@ class PaddleDeliveriesIT extends DeployedTambatTest {
         HttpResponse<String> first = send(body, Instant.now());
         HttpResponse<String> retry = send(body, Instant.now().plusSeconds(1));
 
-        assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
-        assertThat(Http.json(first).getString("status")).isEqualTo("accepted");
-        assertThat(Http.json(retry).getString("status")).isEqualTo("duplicate");
-        assertThat(db.inboxRows("paddle", ENDPOINT, eventId)).isEqualTo(1);
-        Eventually.within(CONVERGENCE, () -> assertThat(status(eventId)).isEqualTo("PROCESSED"));
+        assertAcceptedThenDuplicate(first, retry);
+        assertStoredOnceThenProcessed(db, "paddle", ENDPOINT, eventId, CONVERGENCE);
         JsonObject transaction = objectState(transactionId);
         assertThat(transaction.getString("state")).isEqualTo("completed");
         assertThat(transaction.getJsonNumber("version").longValue()).isEqualTo(1_712_917_129_738_972L);

@@ -25,9 +25,7 @@ class SequenceGapIT extends DeployedTambatTest {
 
     @Test
     void anEarlyDeltaWaitsForItsPredecessorThenBothApplyInOrder() {
-        String account = "acct_" + UUID.randomUUID();
-        String first = deliver(account, 1);
-        Eventually.within(CONVERGENCE, () -> assertThat(status(first)).isEqualTo("PROCESSED"));
+        String account = accountWithItsFirstDeltaProcessed();
 
         String third = deliver(account, 3);
         // Not a pause: the delta has been tried and found its predecessor missing, and waits for it.
@@ -47,9 +45,7 @@ class SequenceGapIT extends DeployedTambatTest {
 
     @Test
     void aGapThatOutlivesItsWindowFailsTheEventAndIsCounted() {
-        String account = "acct_" + UUID.randomUUID();
-        String first = deliver(account, 1);
-        Eventually.within(CONVERGENCE, () -> assertThat(status(first)).isEqualTo("PROCESSED"));
+        String account = accountWithItsFirstDeltaProcessed();
 
         String orphan = deliver(account, 3);
 
@@ -59,6 +55,14 @@ class SequenceGapIT extends DeployedTambatTest {
         assertThat(db.count("SELECT count(*) FROM object_mutation WHERE object_id = ?", account)).isEqualTo(1);
         assertThat(Http.send(Http.request(ArquillianServer.baseUri().resolve("metrics?scope=application")).GET()
                 .build()).body()).containsPattern("tambat_processing_sequence_gaps_total\\{[^}]*outcome=\"failed\"[^}]*} [1-9]");
+    }
+
+    /** A new account whose delta of sequence 1 has been applied: the next in order is 2. */
+    private String accountWithItsFirstDeltaProcessed() {
+        String account = "acct_" + UUID.randomUUID();
+        String first = deliver(account, 1);
+        Eventually.within(CONVERGENCE, () -> assertThat(status(first)).isEqualTo("PROCESSED"));
+        return account;
     }
 
     private static String deliver(String account, long sequence) {

@@ -1,6 +1,8 @@
 package io.tambat.it.webhook;
 
 import static io.tambat.it.support.ProblemAssertions.assertProblem;
+import static io.tambat.it.webhook.StoredOnceAssertions.assertAcceptedThenDuplicate;
+import static io.tambat.it.webhook.StoredOnceAssertions.assertStoredOnceThenProcessed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.it.support.AdminClient;
@@ -40,12 +42,9 @@ class ShopifyDeliveriesIT extends DeployedTambatTest {
         HttpResponse<String> first = send(body, FIXTURE_SIGNATURE, "orders/paid", eventId, UUID.randomUUID());
         HttpResponse<String> retry = send(body, FIXTURE_SIGNATURE, "orders/paid", eventId, UUID.randomUUID());
 
-        assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
-        assertThat(Http.json(first).getString("status")).isEqualTo("accepted");
-        assertThat(Http.json(retry).getString("status")).isEqualTo("duplicate");
+        assertAcceptedThenDuplicate(first, retry);
         assertThat(Http.json(retry).getString("inbox_id")).isEqualTo(Http.json(first).getString("inbox_id"));
-        assertThat(db.inboxRows("shopify", ENDPOINT, eventId)).isEqualTo(1);
-        Eventually.within(CONVERGENCE, () -> assertThat(status(eventId)).isEqualTo("PROCESSED"));
+        assertStoredOnceThenProcessed(db, "shopify", ENDPOINT, eventId, CONVERGENCE);
         JsonObject order = objectState("820982911946154508");
         assertThat(order.getString("state")).isEqualTo("paid");
         assertThat(order.getJsonNumber("version").longValue()).isEqualTo(1_730_800_260_000L);

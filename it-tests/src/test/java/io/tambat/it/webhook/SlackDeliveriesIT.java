@@ -1,12 +1,13 @@
 package io.tambat.it.webhook;
 
 import static io.tambat.it.support.ProblemAssertions.assertProblem;
+import static io.tambat.it.webhook.StoredOnceAssertions.assertAcceptedThenDuplicate;
+import static io.tambat.it.webhook.StoredOnceAssertions.assertStoredOnceThenProcessed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.it.support.AdminClient;
 import io.tambat.it.support.ArquillianServer;
 import io.tambat.it.support.DeployedTambatTest;
-import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
 import io.tambat.sender.signing.SlackSigner;
 import java.net.URI;
@@ -68,13 +69,9 @@ class SlackDeliveriesIT extends DeployedTambatTest {
                 SlackSigner.signature(SECRET, retryAt, body), "X-Slack-Retry-Num", "1",
                 "X-Slack-Retry-Reason", "http_timeout");
 
-        assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
-        assertThat(Http.json(first).getString("status")).isEqualTo("accepted");
-        assertThat(Http.json(retry).getString("status")).isEqualTo("duplicate");
+        assertAcceptedThenDuplicate(first, retry);
         assertThat(Http.json(retry).getString("inbox_id")).isEqualTo(Http.json(first).getString("inbox_id"));
-        assertThat(db.inboxRows("slack", ENDPOINT, eventId)).isEqualTo(1);
-        Eventually.within(CONVERGENCE, () -> assertThat(db.inboxStatus("slack", ENDPOINT, eventId))
-                .isEqualTo("PROCESSED"));
+        assertStoredOnceThenProcessed(db, "slack", ENDPOINT, eventId, CONVERGENCE);
         assertThat(new AdminClient(ArquillianServer.baseUri()).objectState("slack", "account", team)
                 .getString("state")).isEqualTo("app_mention");
     }

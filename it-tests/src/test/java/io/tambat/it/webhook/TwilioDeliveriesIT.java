@@ -1,12 +1,13 @@
 package io.tambat.it.webhook;
 
 import static io.tambat.it.support.ProblemAssertions.assertProblem;
+import static io.tambat.it.webhook.StoredOnceAssertions.assertAcceptedThenDuplicate;
+import static io.tambat.it.webhook.StoredOnceAssertions.assertStoredOnceThenProcessed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.it.support.AdminClient;
 import io.tambat.it.support.ArquillianServer;
 import io.tambat.it.support.DeployedTambatTest;
-import io.tambat.it.support.Eventually;
 import io.tambat.it.support.Http;
 import io.tambat.sender.signing.TwilioSigner;
 import java.io.IOException;
@@ -53,13 +54,8 @@ class TwilioDeliveriesIT extends DeployedTambatTest {
         HttpResponse<String> first = post(form(parameters, false), signature, "");
         HttpResponse<String> reordered = post(form(parameters, true), signature, "");
 
-        assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
-        assertThat(Http.json(first).getString("status")).isEqualTo("accepted");
-        assertThat(Http.json(reordered).getString("status")).isEqualTo("duplicate");
-        String eventId = message + ":delivered";
-        assertThat(db.inboxRows("twilio", ENDPOINT, eventId)).isEqualTo(1);
-        Eventually.within(CONVERGENCE, () -> assertThat(db.inboxStatus("twilio", ENDPOINT, eventId))
-                .isEqualTo("PROCESSED"));
+        assertAcceptedThenDuplicate(first, reordered);
+        assertStoredOnceThenProcessed(db, "twilio", ENDPOINT, message + ":delivered", CONVERGENCE);
         assertThat(new AdminClient(ArquillianServer.baseUri()).objectState("twilio", "account", account)
                 .getString("state")).isEqualTo("message.delivered");
     }
