@@ -1,5 +1,6 @@
-package io.tambat.adapter.metrics;
+package io.tambat.adapter.in.http.webhook;
 
+import io.tambat.adapter.metrics.MetricHandles;
 import io.tambat.domain.model.webhook.ReceiptStatus;
 import io.tambat.provider.spi.Rejection;
 import jakarta.annotation.PostConstruct;
@@ -52,16 +53,16 @@ public class WebhookRequestMetrics {
         // creating the bean registered its counters
     }
 
-    public void accepted(ReceiptStatus status) {
+    void accepted(ReceiptStatus status) {
         accepted.get(status).inc();
     }
 
-    public void rejected(Rejection rejection) {
+    void rejected(Rejection rejection) {
         rejected.get(rejection).inc();
     }
 
     /** Latency until the answer, tagged with the provider only when it names a configured endpoint's. */
-    public void acknowledged(String provider, Duration latency) {
+    void acknowledged(String provider, Duration latency) {
         acknowledgements.get(provider).update(latency);
     }
 

@@ -1,5 +1,6 @@
-package io.tambat.adapter.metrics;
+package io.tambat.adapter.out.metrics;
 
+import io.tambat.adapter.metrics.MetricHandles;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SecretReadability;
 import io.tambat.domain.port.out.webhook.IngressMetricsPort;

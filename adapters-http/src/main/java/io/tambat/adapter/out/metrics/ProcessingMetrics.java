@@ -1,5 +1,6 @@
-package io.tambat.adapter.metrics;
+package io.tambat.adapter.out.metrics;
 
+import io.tambat.adapter.metrics.MetricHandles;
 import io.tambat.domain.model.inbox.InboxEvent;
 import io.tambat.domain.model.inbox.InboxStatus;
 import io.tambat.domain.model.processing.FailedPayloadRetention;

@@ -1,5 +1,6 @@
-package io.tambat.adapter.metrics;
+package io.tambat.adapter.out.metrics;
 
+import io.tambat.adapter.metrics.MetricHandles;
 import io.tambat.domain.port.out.order.OrderBacklogPort;
 import io.tambat.domain.port.out.order.OrderMetricsPort;
 import jakarta.annotation.PostConstruct;

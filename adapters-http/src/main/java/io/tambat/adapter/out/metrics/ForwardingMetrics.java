@@ -1,5 +1,6 @@
-package io.tambat.adapter.metrics;
+package io.tambat.adapter.out.metrics;
 
+import io.tambat.adapter.metrics.MetricHandles;
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.DestinationAnswers;
 import io.tambat.domain.model.forwarding.DestinationBacklog;
