@@ -138,6 +138,14 @@ class DependencyRulesTest {
     }
 
     @Test
+    void metricsSeeOnlyTheDomainAndTheSpi() {
+        noClasses().that().resideInAPackage("io.tambat.adapter.metrics..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.tambat.application..", "io.tambat.adapter.in..",
+                        "io.tambat.adapter.out..", "io.tambat.composition..")
+                .check(classes);
+    }
+
+    @Test
     void sharedJsonKnowsNothingElseOfTambat() {
         noClasses().that().resideInAPackage("io.tambat.adapter.json..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.tambat.domain..", "io.tambat.provider.spi..",

@@ -2,10 +2,11 @@ package io.tambat.adapter.in.http.order;
 
 import io.tambat.adapter.in.http.RequestSpan;
 import io.tambat.adapter.in.http.body.JsonRequestBody;
-import io.tambat.adapter.in.http.order.OrderRequestMetrics.KeyOutcome;
 import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.adapter.json.JsonProviders;
+import io.tambat.adapter.metrics.OrderRequestMetrics;
+import io.tambat.adapter.metrics.OrderRequestMetrics.KeyOutcome;
 import io.tambat.application.port.in.order.PlaceOrderUseCase;
 import io.tambat.application.port.in.order.PlaceOrderUseCase.Placement;
 import io.tambat.domain.model.order.IdempotencyKey;

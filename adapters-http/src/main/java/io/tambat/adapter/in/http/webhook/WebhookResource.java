@@ -6,6 +6,7 @@ import io.tambat.adapter.in.http.body.BoundedBody;
 import io.tambat.adapter.in.http.problem.ProblemCode;
 import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.adapter.json.JsonProviders;
+import io.tambat.adapter.metrics.WebhookRequestMetrics;
 import io.tambat.application.port.in.webhook.CountDeliveriesUseCase;
 import io.tambat.application.port.in.webhook.ReceiveWebhookUseCase;
 import io.tambat.domain.model.webhook.WebhookEndpoint;

@@ -1,6 +1,5 @@
-package io.tambat.adapter.out.metrics;
+package io.tambat.adapter.metrics;
 
-import io.tambat.adapter.metrics.MetricHandles;
 import io.tambat.domain.model.inbox.InboxEvent;
 import io.tambat.domain.model.inbox.InboxStatus;
 import io.tambat.domain.model.processing.FailedPayloadRetention;

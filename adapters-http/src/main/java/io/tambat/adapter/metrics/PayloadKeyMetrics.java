@@ -1,4 +1,4 @@
-package io.tambat.adapter.out.metrics;
+package io.tambat.adapter.metrics;
 
 import io.tambat.domain.port.out.secrets.PayloadCipherPort;
 import io.tambat.domain.port.out.secrets.SealedDataPort;

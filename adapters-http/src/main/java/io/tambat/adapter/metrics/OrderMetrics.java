@@ -1,6 +1,5 @@
-package io.tambat.adapter.out.metrics;
+package io.tambat.adapter.metrics;
 
-import io.tambat.adapter.metrics.MetricHandles;
 import io.tambat.domain.port.out.order.OrderBacklogPort;
 import io.tambat.domain.port.out.order.OrderMetricsPort;
 import jakarta.annotation.PostConstruct;

@@ -1,6 +1,5 @@
-package io.tambat.adapter.out.metrics;
+package io.tambat.adapter.metrics;
 
-import io.tambat.adapter.metrics.MetricHandles;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SecretReadability;
 import io.tambat.domain.port.out.webhook.IngressMetricsPort;

@@ -1,6 +1,5 @@
-package io.tambat.adapter.out.metrics;
+package io.tambat.adapter.metrics;
 
-import io.tambat.adapter.metrics.MetricHandles;
 import io.tambat.domain.model.forwarding.Destination;
 import io.tambat.domain.model.forwarding.DestinationAnswers;
 import io.tambat.domain.model.forwarding.DestinationBacklog;

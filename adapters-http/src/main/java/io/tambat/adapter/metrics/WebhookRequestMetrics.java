@@ -1,6 +1,5 @@
-package io.tambat.adapter.in.http.webhook;
+package io.tambat.adapter.metrics;
 
-import io.tambat.adapter.metrics.MetricHandles;
 import io.tambat.domain.model.webhook.ReceiptStatus;
 import io.tambat.provider.spi.Rejection;
 import jakarta.annotation.PostConstruct;
@@ -53,16 +52,16 @@ public class WebhookRequestMetrics {
         // creating the bean registered its counters
     }
 
-    void accepted(ReceiptStatus status) {
+    public void accepted(ReceiptStatus status) {
         accepted.get(status).inc();
     }
 
-    void rejected(Rejection rejection) {
+    public void rejected(Rejection rejection) {
         rejected.get(rejection).inc();
     }
 
     /** Latency until the answer, tagged with the provider only when it names a configured endpoint's. */
-    void acknowledged(String provider, Duration latency) {
+    public void acknowledged(String provider, Duration latency) {
         acknowledgements.get(provider).update(latency);
     }
 

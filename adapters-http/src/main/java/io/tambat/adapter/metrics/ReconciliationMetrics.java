@@ -1,4 +1,4 @@
-package io.tambat.adapter.out.metrics;
+package io.tambat.adapter.metrics;
 
 import io.tambat.domain.model.reconciliation.Discrepancy;
 import io.tambat.domain.model.reconciliation.ReconciliationReport;

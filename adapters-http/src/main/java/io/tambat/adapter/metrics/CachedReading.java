@@ -1,4 +1,4 @@
-package io.tambat.adapter.out.metrics;
+package io.tambat.adapter.metrics;
 
 import java.time.Clock;
 import java.time.Duration;

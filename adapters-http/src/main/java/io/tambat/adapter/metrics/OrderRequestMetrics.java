@@ -1,4 +1,4 @@
-package io.tambat.adapter.in.http.order;
+package io.tambat.adapter.metrics;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,7 +22,7 @@ import org.eclipse.microprofile.metrics.Timer;
 public class OrderRequestMetrics {
 
     /** How a request's Idempotency-Key was handled, as the {@code outcome} tag says it. */
-    enum KeyOutcome {
+    public enum KeyOutcome {
         CLAIMED, REPLAYED, REJECTED, CONFLICT, IN_PROGRESS_TIMEOUT
     }
 
@@ -46,11 +46,11 @@ public class OrderRequestMetrics {
         // creating the bean registered its metrics
     }
 
-    void counted(KeyOutcome outcome) {
+    public void counted(KeyOutcome outcome) {
         requests.get(outcome).inc();
     }
 
-    void answered(Duration latency) {
+    public void answered(Duration latency) {
         answers.update(latency);
     }
 }
