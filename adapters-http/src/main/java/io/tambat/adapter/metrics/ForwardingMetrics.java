@@ -95,12 +95,13 @@ public class ForwardingMetrics implements ForwardingMetricsPort {
     }
 
     private void gauges(String destinationId, CachedReading<Standing> standing, List<DestinationCondition> states) {
-        String counted = " (counted up to " + DestinationBacklog.COUNTED_UP_TO + ")";
         Tag tag = new Tag("destination", destinationId);
         standing.gauge(registry, "tambat.forwarding.pending", MetricUnits.NONE,
-                "deliveries not yet delivered" + counted, reading -> reading.backlog().pending(), tag);
+                "deliveries not yet delivered" + CachedReading.COUNTED_UP_TO, reading -> reading.backlog().pending(),
+                tag);
         standing.gauge(registry, "tambat.forwarding.failed", MetricUnits.NONE,
-                "deliveries that ended FAILED" + counted, reading -> reading.backlog().failed(), tag);
+                "deliveries that ended FAILED" + CachedReading.COUNTED_UP_TO, reading -> reading.backlog().failed(),
+                tag);
         standing.gauge(registry, "tambat.forwarding.oldest.pending.age", MetricUnits.SECONDS,
                 "age of the oldest delivery not yet delivered", reading -> reading.backlog().oldestPendingAgeSeconds(),
                 tag);

@@ -65,9 +65,10 @@ public class OrderMetrics implements OrderMetricsPort {
                 "age of the oldest OrderCreated notification not yet delivered downstream",
                 OrderBacklogPort.Backlog::outboxLagSeconds);
         backlog.gauge(registry, "tambat.orders.outbox.pending", MetricUnits.NONE,
-                "OrderCreated notifications not yet delivered downstream", OrderBacklogPort.Backlog::outboxPending);
+                "OrderCreated notifications not yet delivered downstream" + CachedReading.COUNTED_UP_TO,
+                OrderBacklogPort.Backlog::outboxPending);
         backlog.gauge(registry, "tambat.orders.outbox.failed", MetricUnits.NONE,
-                "OrderCreated notifications that ended FAILED, waiting for a redrive",
+                "OrderCreated notifications that ended FAILED, waiting for a redrive" + CachedReading.COUNTED_UP_TO,
                 OrderBacklogPort.Backlog::outboxFailed);
     }
 }

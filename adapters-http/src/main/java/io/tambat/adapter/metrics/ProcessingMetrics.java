@@ -28,6 +28,10 @@ import org.eclipse.microprofile.metrics.Tag;
 @ApplicationScoped
 public class ProcessingMetrics implements ProcessingMetricsPort, WorkMetricsPort {
 
+    private static final String INBOX_EVENTS = "inbox rows by status; received, processing and failed"
+            + CachedReading.COUNTED_UP_TO + ", processed counted while the inbox holds fewer rows than that and"
+            + " PostgreSQL's estimate (less the others) above it";
+
     @Inject
     MetricRegistry registry;
 
@@ -70,20 +74,22 @@ public class ProcessingMetrics implements ProcessingMetricsPort, WorkMetricsPort
                 now -> inbox.stats(now, failedPayloads.losingSoonBefore(now)));
         stats.gauge(registry, "tambat.inbox.oldest.pending.age", MetricUnits.SECONDS,
                 "age of the oldest accepted event not yet processed", InboxEvent.Stats::oldestPendingAgeSeconds);
-        stats.gauge(registry, "tambat.inbox.failed", MetricUnits.NONE, "events that ended FAILED",
+        stats.gauge(registry, "tambat.inbox.failed", MetricUnits.NONE,
+                "events that ended FAILED" + CachedReading.COUNTED_UP_TO,
                 current -> current.counts().getOrDefault(InboxStatus.FAILED.name(), 0L));
         for (InboxStatus status : InboxStatus.values()) {
-            stats.gauge(registry, "tambat.inbox.events", MetricUnits.NONE, "inbox rows by status",
+            stats.gauge(registry, "tambat.inbox.events", MetricUnits.NONE, INBOX_EVENTS,
                     current -> current.counts().getOrDefault(status.name(), 0L),
                     new Tag("status", status.name().toLowerCase(Locale.ROOT)));
         }
         stats.gauge(registry, "tambat.inbox.failed.payload.expiring", MetricUnits.NONE,
-                "FAILED events whose payload retention removes within 7 days, after which they cannot be redriven",
+                "FAILED events whose payload retention removes within 7 days, after which they cannot be redriven"
+                        + CachedReading.COUNTED_UP_TO,
                 InboxEvent.Stats::failedLosingPayloadSoon);
         stats.gauge(registry, "tambat.outbox.lag", MetricUnits.SECONDS,
                 "age of the oldest forward delivery pending to any destination", InboxEvent.Stats::outboxLagSeconds);
         stats.gauge(registry, "tambat.outbox.unpublished", MetricUnits.NONE,
-                "forward deliveries pending to any destination (counted up to 100,000)",
+                "forward deliveries pending to any destination" + CachedReading.COUNTED_UP_TO,
                 InboxEvent.Stats::outboxUnpublished);
         registry.gauge(Metadata.builder().withName("tambat.background.share").withUnit(MetricUnits.NONE)
                 .withDescription("the share of its time background work may take, below 1 while it yields to "

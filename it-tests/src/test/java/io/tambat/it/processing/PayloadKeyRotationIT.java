@@ -60,10 +60,12 @@ class PayloadKeyRotationIT {
             assertThat(rest.getInt("resealed")).isEqualTo(1);
             assertThat(rest.getJsonNumber("remaining").longValue()).isZero();
             assertThat(rest.getJsonObject("sealed").getJsonNumber("k2").longValue()).isEqualTo(2);
-            Eventually.within(CONVERGENCE, () -> assertThat(Http.send(Http.request(both.baseUri()
-                    .resolve("metrics?scope=application")).GET().build()).body())
-                    .contains("tambat_payload_sealed{key_id=\"k1\",mp_scope=\"application\",} 0.0")
-                    .contains("tambat_payload_sealed{key_id=\"k2\",mp_scope=\"application\",} 2.0"));
+            JsonObject after = Http.json(admin.get("admin/payload-keys"));
+            assertThat(after.getJsonObject("sealed").containsKey("k1")).as("nothing left under k1").isFalse();
+            assertThat(after.getJsonObject("sealed").getJsonNumber("k2").longValue()).isEqualTo(2);
+            assertThat(Http.send(Http.request(both.baseUri().resolve("metrics?scope=application")).GET().build())
+                    .body()).as("counted on request only: the count walks every sealed row")
+                    .doesNotContain("tambat_payload_sealed");
         }
 
         try (TambatServerProcess onlyK2 = server("rotation-k2", K2, true).start().awaitReady(ProcessingServers.READY)) {

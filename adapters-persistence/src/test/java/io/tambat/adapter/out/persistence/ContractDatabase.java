@@ -130,7 +130,6 @@ public final class ContractDatabase implements AutoCloseable {
         update(dataSource, sql, parameters);
     }
 
-    /** A forward delivery of the event in this status, written past the adapters. */
     /** A delivery of the event itself, as ingest writes it, in this status. */
     public void forwardDelivery(String destinationId, UUID inboxId, String status, Instant createdAt) {
         forwardDelivery(destinationId, "event", inboxId.toString(), inboxId, status, createdAt);

@@ -6,11 +6,9 @@ import java.time.Instant;
 /**
  * What one destination has waiting, as stored: deliveries pending and FAILED, the age of the oldest pending
  * one (0 when none), when it last took a message, the ordering keys a FAILED delivery holds (per-object
- * ordering only) and whether an operator paused it. The counts stop at {@link #COUNTED_UP_TO}, so that reading
- * them never walks a whole backlog.
+ * ordering only) and whether an operator paused it. The counts stop at
+ * {@link io.tambat.domain.model.BoundedCounts#UP_TO}.
  */
 public record DestinationBacklog(long pending, long failed, long oldestPendingAgeSeconds,
         Optional<Instant> lastDeliveredAt, long heldKeys, boolean paused) {
-
-    public static final int COUNTED_UP_TO = 100_000;
 }

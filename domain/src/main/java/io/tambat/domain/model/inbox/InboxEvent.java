@@ -1,5 +1,6 @@
 package io.tambat.domain.model.inbox;
 
+import io.tambat.domain.model.BoundedCounts;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.provider.spi.ObjectType;
@@ -75,11 +76,11 @@ public record InboxEvent(
 
     /**
      * Counts by status, the age of the oldest row still to be processed (0 when none), the forwarding outbox:
-     * deliveries pending to any destination (counted up to
-     * {@link io.tambat.domain.model.forwarding.DestinationBacklog#COUNTED_UP_TO}) and the age of the oldest (0
-     * when none), and the FAILED rows whose payload retention removes within
-     * {@link FailedPayloadRetention#WARNING} (none while FAILED payloads are kept for ever): a redrive needs the
-     * payload.
+     * deliveries pending to any destination and the age of the oldest (0 when none), and the FAILED rows whose
+     * payload retention removes within {@link FailedPayloadRetention#WARNING} (none while FAILED payloads are kept
+     * for ever): a redrive needs the payload. Every count but PROCESSED stops at {@link BoundedCounts#UP_TO};
+     * PROCESSED, which grows with the retention window rather than with a backlog, is exact on an inbox of fewer
+     * rows than that and PostgreSQL's estimate above it.
      */
     public record Stats(java.util.Map<String, Long> counts, long oldestPendingAgeSeconds, long outboxUnpublished,
             long outboxLagSeconds, long failedLosingPayloadSoon) {

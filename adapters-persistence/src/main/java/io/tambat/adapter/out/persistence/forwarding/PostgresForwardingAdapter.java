@@ -7,6 +7,7 @@ import io.tambat.adapter.out.persistence.jdbc.NativeResults;
 import io.tambat.adapter.out.persistence.jdbc.NumberedStatement;
 import io.tambat.adapter.out.persistence.jdbc.RetentionDeletes;
 import io.tambat.adapter.out.persistence.jdbc.StorageCalls;
+import io.tambat.domain.model.BoundedCounts;
 import io.tambat.domain.model.forwarding.DeliveryEnd;
 import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryRecord;
@@ -250,7 +251,7 @@ class PostgresForwardingAdapter implements ForwardingPort {
     /**
      * One destination's backlog ({@code ?1} the destination, {@code ?2} now, {@code ?3} whether FAILED deliveries
      * hold their keys), each through its partial index: the counts up to
-     * {@link DestinationBacklog#COUNTED_UP_TO}, the oldest pending one the first entry of its index.
+     * {@link BoundedCounts#UP_TO}, the oldest pending one the first entry of its index.
      */
     private static final String BACKLOG = """
             SELECT (SELECT count(*) FROM (SELECT 1 FROM forward_delivery WHERE destination_id = ?1
@@ -263,7 +264,7 @@ class PostgresForwardingAdapter implements ForwardingPort {
                 (SELECT CASE WHEN ?3 THEN count(DISTINCT ordering_key) ELSE 0 END FROM (SELECT ordering_key
                     FROM forward_delivery WHERE destination_id = ?1 AND status = 'FAILED' LIMIT %1$d) held),
                 EXISTS (SELECT 1 FROM forward_destination_pause WHERE destination_id = ?1)""".formatted(
-            DestinationBacklog.COUNTED_UP_TO);
+            BoundedCounts.UP_TO);
 
     /**
      * The keys FAILED deliveries hold ({@code ?1} the destination, {@code ?2} how many): each key's first

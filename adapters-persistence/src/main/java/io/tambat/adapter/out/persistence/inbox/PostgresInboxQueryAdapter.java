@@ -1,10 +1,9 @@
 package io.tambat.adapter.out.persistence.inbox;
 
 import io.tambat.adapter.out.persistence.jdbc.ColumnValues;
-import io.tambat.adapter.out.persistence.jdbc.KeyedNumber;
 import io.tambat.adapter.out.persistence.jdbc.NativeResults;
 import io.tambat.adapter.out.persistence.jdbc.StorageCalls;
-import io.tambat.domain.model.forwarding.DestinationBacklog;
+import io.tambat.domain.model.BoundedCounts;
 import io.tambat.domain.model.inbox.InboxEvent;
 import io.tambat.domain.model.inbox.InboxStatus;
 import io.tambat.domain.port.out.inbox.InboxQueryPort;
@@ -52,7 +51,7 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
 
     /**
      * The forwarding outbox as a whole: deliveries pending to any destination, counted up to
-     * {@link DestinationBacklog#COUNTED_UP_TO}, and the oldest one's creation. The oldest is found destination by
+     * {@link BoundedCounts#UP_TO}, and the oldest one's creation. The oldest is found destination by
      * destination (a skip scan of the pending-age index, one probe per destination with pending deliveries), so
      * that reading it never walks the backlog.
      */
@@ -69,7 +68,7 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
                 (SELECT min((SELECT min(f.created_at) FROM forward_delivery f
                              WHERE f.status = 'PENDING' AND f.destination_id = d.destination_id))
                  FROM pending_destination d WHERE d.destination_id IS NOT NULL)""".formatted(
-            DestinationBacklog.COUNTED_UP_TO);
+            BoundedCounts.UP_TO);
 
     /** A row's payload with the identity it is bound to. */
     private static final String PAYLOAD = """
@@ -110,22 +109,41 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
             FROM object_mutation WHERE inbox_id = CAST(?1 AS uuid)""";
 
     /**
-     * Rows per status as the API shows it: a lease leaves the stored status RECEIVED (so the lease rewrites no
-     * index entry) and sets {@code lease_until}, which only a pending row may carry: such a row is PROCESSING.
+     * Rows per status as the API shows it ({@code ?1} how far to count): a lease leaves the stored status
+     * RECEIVED (so the lease rewrites no index entry) and sets {@code lease_until}, which only a pending row may
+     * carry: such a row is PROCESSING. The pending and FAILED rows are counted through their partial indexes up to
+     * {@code ?1}. PROCESSED rows, which the inbox keeps for the whole retention window, are counted only while
+     * PostgreSQL's estimate of the table ({@code reltuples}, which autovacuum keeps current; -1 before its first
+     * pass) is below {@code ?1}; above it they are that estimate less the rows of the other statuses, and the
+     * count of them is never evaluated.
      */
     private static final String COUNTS = """
-            SELECT CASE WHEN lease_until IS NULL THEN status ELSE 'PROCESSING' END, count(*)
-            FROM webhook_inbox GROUP BY 1""";
+            WITH bounded AS (
+                SELECT (SELECT count(*) FROM (SELECT 1 FROM webhook_inbox
+                        WHERE status = 'RECEIVED' AND lease_until IS NULL LIMIT ?1) r) AS received,
+                    (SELECT count(*) FROM (SELECT 1 FROM webhook_inbox
+                        WHERE status = 'RECEIVED' AND lease_until IS NOT NULL LIMIT ?1) l) AS leased,
+                    (SELECT count(*) FROM (SELECT 1 FROM webhook_inbox WHERE status = 'FAILED' LIMIT ?1) f) AS failed,
+                    (SELECT reltuples FROM pg_class WHERE oid = to_regclass('webhook_inbox')) AS estimate)
+            SELECT received, leased, failed,
+                CASE WHEN estimate < ?1
+                     THEN (SELECT count(*) FROM (SELECT 1 FROM webhook_inbox WHERE status = 'PROCESSED' LIMIT ?1) p)
+                     ELSE greatest(CAST(estimate AS bigint) - received - leased - failed, 0) END
+            FROM bounded""";
 
-    /** The FAILED rows {@link PostgresInboxWorkAdapter}'s payload purge would take once past their retention. */
+    /**
+     * The FAILED rows {@link PostgresInboxWorkAdapter}'s payload purge would take once past their retention, counted
+     * up to {@code ?2} through the FAILED rows' index.
+     */
     private static final String FAILED_LOSING_PAYLOAD = """
-            SELECT count(*) FROM webhook_inbox i
-            WHERE status = 'FAILED' AND payload_ciphertext IS NOT NULL AND received_at < ?1
-              AND NOT EXISTS (SELECT 1 FROM forward_delivery f
-                              WHERE f.inbox_id = i.inbox_id AND f.message_type = 'event'
-                                AND f.status IN ('PENDING', 'FAILED'))""";
+            SELECT count(*) FROM (SELECT 1 FROM webhook_inbox i
+                WHERE status = 'FAILED' AND payload_ciphertext IS NOT NULL AND received_at < ?1
+                  AND NOT EXISTS (SELECT 1 FROM forward_delivery f
+                                  WHERE f.inbox_id = i.inbox_id AND f.message_type = 'event'
+                                    AND f.status IN ('PENDING', 'FAILED'))
+                LIMIT ?2) losing""";
 
-    /** Leased rows are pending too: their stored status stays RECEIVED. */
+    /** Leased rows are pending too: their stored status stays RECEIVED. The first entry of the pending rows' index. */
     private static final String OLDEST_PENDING = """
             SELECT min(received_at) FROM webhook_inbox WHERE status = 'RECEIVED'""";
 
@@ -187,17 +205,19 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
     @Override
     public InboxEvent.Stats stats(Instant now, Optional<Instant> failedLosingPayloadBefore) {
         return StorageCalls.call("inbox statistics", () -> {
+            Object[] counted = NativeResults.row(em.createNativeQuery(COUNTS).setParameter(1, BoundedCounts.UP_TO),
+                    row -> row);
             Map<String, Long> counts = new LinkedHashMap<>();
-            for (InboxStatus status : InboxStatus.values()) {
-                counts.put(status.name(), 0L);
-            }
-            NativeResults.rows(em.createNativeQuery(COUNTS), KeyedNumber::of)
-                    .forEach(count -> counts.put(count.key(), count.number()));
+            counts.put(InboxStatus.RECEIVED.name(), ColumnValues.number(counted[0]));
+            counts.put(InboxStatus.PROCESSING.name(), ColumnValues.number(counted[1]));
+            counts.put(InboxStatus.PROCESSED.name(), ColumnValues.number(counted[3]));
+            counts.put(InboxStatus.FAILED.name(), ColumnValues.number(counted[2]));
             Optional<Instant> oldestPending = NativeResults.value(em.createNativeQuery(OLDEST_PENDING),
                     ColumnValues::optionalInstant);
             Object[] outbox = NativeResults.row(em.createNativeQuery(FORWARDING_OUTBOX), row -> row);
-            long losingPayload = failedLosingPayloadBefore.map(before -> NativeResults.value(em.createNativeQuery(
-                    FAILED_LOSING_PAYLOAD).setParameter(1, Timestamp.from(before)), ColumnValues::number)).orElse(0L);
+            long losingPayload = failedLosingPayloadBefore.map(before -> NativeResults.value(
+                    em.createNativeQuery(FAILED_LOSING_PAYLOAD).setParameter(1, Timestamp.from(before))
+                            .setParameter(2, BoundedCounts.UP_TO), ColumnValues::number)).orElse(0L);
             return new InboxEvent.Stats(counts, ageSeconds(oldestPending, now), ColumnValues.number(outbox[0]),
                     ageSeconds(ColumnValues.optionalInstant(outbox[1]), now), losingPayload);
         });

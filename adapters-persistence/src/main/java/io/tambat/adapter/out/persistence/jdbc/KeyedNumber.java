@@ -1,8 +1,8 @@
 package io.tambat.adapter.out.persistence.jdbc;
 
 /**
- * A result row of a text key and a number, in that column order: counts by status, sealed rows by key id,
- * revisions by endpoint. One shape shared by several tables, so read here once.
+ * A result row of a text key and a number, in that column order: sealed rows by key id, revisions by
+ * endpoint. One shape shared by several tables, so read here once.
  */
 public record KeyedNumber(String key, long number) {
 

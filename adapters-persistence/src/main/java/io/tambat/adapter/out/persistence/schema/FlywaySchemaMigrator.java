@@ -17,6 +17,8 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
+import org.flywaydb.database.postgresql.PostgreSQLConfigurationExtension;
 
 /**
  * Migrates the schema at start, retrying in the background until the database answers, so the server
@@ -75,15 +77,21 @@ public class FlywaySchemaMigrator {
         return lastFailure;
     }
 
-    /** The schema's migration: this module's versioned scripts, into {@code schema}, created if missing. */
+    /**
+     * The schema's migration: this module's versioned scripts, into {@code schema}, created if missing. Flyway
+     * holds its lock on PostgreSQL for the session rather than in a transaction it keeps open, which a
+     * {@code CREATE INDEX CONCURRENTLY} would wait for without end: indexes on the inbox are built so, while the
+     * release before goes on writing it.
+     */
     public static Flyway migration(DataSource dataSource, String schema) {
-        return Flyway.configure(FlywaySchemaMigrator.class.getClassLoader())
+        FluentConfiguration configuration = Flyway.configure(FlywaySchemaMigrator.class.getClassLoader())
                 .dataSource(dataSource)
                 .locations("classpath:db/migration")
                 .schemas(schema)
                 .defaultSchema(schema)
-                .createSchemas(true)
-                .load();
+                .createSchemas(true);
+        configuration.getConfigurationExtension(PostgreSQLConfigurationExtension.class).setTransactionalLock(false);
+        return configuration.load();
     }
 
     private void attempt() {

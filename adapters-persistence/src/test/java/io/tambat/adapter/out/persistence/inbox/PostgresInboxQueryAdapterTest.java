@@ -2,12 +2,14 @@ package io.tambat.adapter.out.persistence.inbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import io.tambat.adapter.out.persistence.ContractDatabase;
 import io.tambat.adapter.out.persistence.ContractDatabaseExtension;
 import io.tambat.adapter.out.persistence.InboxEntryFixture;
 import io.tambat.adapter.out.persistence.SessionContract;
 import io.tambat.adapter.out.persistence.StoreSession;
+import io.tambat.domain.model.BoundedCounts;
 import io.tambat.domain.model.inbox.InboxEvent;
 import io.tambat.domain.model.inbox.InboxStatus;
 import io.tambat.domain.model.inbox.NewInboxEvent;
@@ -230,6 +232,33 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
     }
 
     @Test
+    void countsTheBacklogsUpToTheBoundAndNoFurther() {
+        copies(failed, "FAILED", BoundedCounts.UP_TO + 5);
+
+        InboxEvent.Stats stats = session.call(query -> query.stats(NOW, Optional.of(NOW)));
+
+        assertThat(stats.counts()).containsEntry("FAILED", (long) BoundedCounts.UP_TO)
+                .containsEntry("RECEIVED", 1L).containsEntry("PROCESSING", 1L);
+        assertThat(stats.failedLosingPayloadSoon()).isEqualTo(BoundedCounts.UP_TO);
+    }
+
+    @Test
+    void estimatesProcessedRowsOnceTheInboxHoldsMoreThanTheBound() {
+        int processed = BoundedCounts.UP_TO + 5_000;
+        copies(pending, "PROCESSED", processed);
+        database.execute("ANALYZE webhook_inbox");
+
+        InboxEvent.Stats stats = session.call(query -> query.stats(NOW, Optional.empty()));
+
+        assertThat(stats.counts()).containsEntry("RECEIVED", 1L).containsEntry("PROCESSING", 1L)
+                .containsEntry("FAILED", 1L);
+        assertThat(stats.counts().get("PROCESSED")).as("PostgreSQL's estimate less the other statuses")
+                .isCloseTo((long) processed, withinPercentage(5));
+        database.emptyTables();
+        database.execute("ANALYZE webhook_inbox");
+    }
+
+    @Test
     void theOutboxIsWhatWaitsToBeForwardedToAnyDestinationOldestFirst() {
         database.forwardDelivery("ledger", leased, "PENDING", NOW.minusSeconds(90));
         database.forwardDelivery("ledger", failed, "PENDING", NOW.minusSeconds(30));
@@ -256,6 +285,15 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
 
     private long failedLosingPayload(Optional<Instant> lostBefore) {
         return session.<InboxEvent.Stats>call(query -> query.stats(NOW, lostBefore)).failedLosingPayloadSoon();
+    }
+
+    /** {@code count} rows like {@code model} but for their own event ids, in {@code status} and not leased. */
+    private void copies(UUID model, String status, int count) {
+        database.execute("""
+                INSERT INTO webhook_inbox
+                SELECT (jsonb_populate_record(w, jsonb_build_object('inbox_id', gen_random_uuid(),
+                    'provider_event_id', 'evt_copy_' || g, 'status', CAST(? AS text), 'lease_until', NULL))).*
+                FROM webhook_inbox w, generate_series(1, ?) g WHERE w.inbox_id = ?""", status, count, model);
     }
 
     private static UUID insert(StoreSession<InboxPortContract.InboxPorts> inbox, Instant receivedAt) {
