@@ -5,6 +5,6 @@
 -- lease changes lease_until only, and a row leaves the index when it ends PROCESSED or FAILED.
 -- IF NOT EXISTS: a build cut short (the server stopped during it) leaves an invalid index of this name, which
 -- PostgreSQL keeps up to date but never reads; the server then starts all the same, and the age is read the slow
--- way until an operator runs REINDEX INDEX CONCURRENTLY webhook_inbox_pending_age (docs/deploying.md).
+-- way until an operator rebuilds it (docs/deploying.md, "An index built while the inbox is written").
 CREATE INDEX CONCURRENTLY IF NOT EXISTS webhook_inbox_pending_age ON webhook_inbox (received_at)
     WHERE status = 'RECEIVED';

@@ -12,13 +12,14 @@ import java.util.regex.Pattern;
  * {@link #key(String...)} fills.
  *
  * <p>adapters-persistence cannot see this package, nor this package its types (it is only a runtime dependency
- * of this module), so its {@code @ConfigProperty} keys ({@link #DB_SCHEMA}, {@link #PAYLOAD_KEYS},
- * {@link #PAYLOAD_ROW_KEYS}, {@link #DEV_MODE}) are read there and listed here too; the test fails on an
- * injected key this list lacks.
+ * of this module), so its {@code @ConfigProperty} keys ({@link #DB_SCHEMA}, {@link #DB_MIGRATE},
+ * {@link #PAYLOAD_KEYS}, {@link #PAYLOAD_ROW_KEYS}, {@link #DEV_MODE}) are read there and listed here too; the
+ * test fails on an injected key this list lacks.
  */
 enum Setting {
 
     DB_SCHEMA("tambat.db.schema"),
+    DB_MIGRATE("tambat.db.migrate"),
     PAYLOAD_KEYS("tambat.payload.keys"),
     PAYLOAD_ROW_KEYS("tambat.payload.row-keys"),
     DEV_MODE("tambat.dev.mode"),

@@ -1,5 +1,6 @@
 package io.tambat.composition;
 
+import static io.tambat.composition.Setting.DB_MIGRATE;
 import static io.tambat.composition.Setting.DEV_MODE;
 import static io.tambat.composition.Setting.JWT_ISSUER;
 import static io.tambat.composition.Setting.JWT_PUBLIC_KEY;
@@ -21,6 +22,8 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.interceptor.Interceptor;
+import java.util.Locale;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.Config;
@@ -34,6 +37,8 @@ public class StartupValidation {
 
     private static final Logger LOG = Logger.getLogger(StartupValidation.class.getName());
     private static final int CONFIGURATION_ERROR_EXIT = 78;
+    /** What adapters-persistence's {@code MigrationMode} parses: {@code StartupValidationTest} holds the two equal. */
+    private static final Set<String> MIGRATION_MODES = Set.of("auto", "validate", "off");
 
     @Inject
     Instance<WebhookEndpointsPort> endpoints;
@@ -80,6 +85,7 @@ public class StartupValidation {
             providerStates.get().forProvider("");  // any call builds the state clients, checking their settings
             cipher.get();
             requireTokenVerification();
+            requireKnownMigrationMode();
             int count = endpoints.get().all().size();
             int forwarding = destinations.get().all().size();
             long unverified = unverifiedBytes.get().capacity();
@@ -111,6 +117,18 @@ public class StartupValidation {
         if (absent(JWT_ISSUER)) {
             throw new ConfigurationException(withEnvironmentName(JWT_ISSUER),
                     "is required outside development mode: only tokens of this issuer are accepted");
+        }
+    }
+
+    /**
+     * The schema migrator (adapters-persistence, out of this package's reach) reads {@code tambat.db.migrate} when
+     * it starts, after this check: refused here, an unknown value stops the server as every other one does,
+     * instead of failing only the application's start.
+     */
+    void requireKnownMigrationMode() {
+        String mode = config.getOptionalValue(DB_MIGRATE.key(), String.class).orElse("auto");
+        if (!MIGRATION_MODES.contains(mode.strip().toLowerCase(Locale.ROOT))) {
+            throw new ConfigurationException(withEnvironmentName(DB_MIGRATE), "must be auto, validate or off");
         }
     }
 

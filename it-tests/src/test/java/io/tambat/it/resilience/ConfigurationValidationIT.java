@@ -37,6 +37,12 @@ class ConfigurationValidationIT {
     }
 
     @Test
+    void stopsOnAnUnknownMigrationMode() {
+        assertThat(consoleOfRefusedStart(server("bad-migrate").with("TAMBAT_DB_MIGRATE", "sometimes")))
+                .contains("tambat.db.migrate (TAMBAT_DB_MIGRATE): must be auto, validate or off");
+    }
+
+    @Test
     void refusesToStartWithoutPayloadKeysOutsideDevelopmentMode() {
         assertThat(consoleOfRefusedStart(server("no-keys").without("TAMBAT_PAYLOAD_KEYS")))
                 .contains("TAMBAT_PAYLOAD_KEYS");

@@ -1,6 +1,6 @@
 package io.tambat.adapter.out.persistence;
 
-import io.tambat.adapter.out.persistence.schema.FlywaySchemaMigrator;
+import io.tambat.adapter.out.persistence.schema.FlywaySchema;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.EntityTransaction;
@@ -42,7 +42,7 @@ public final class ContractDatabase implements AutoCloseable {
     public static ContractDatabase migrated() {
         PGSimpleDataSource dataSource = dataSource(SCHEMA);
         update(dataSource, "DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
-        FlywaySchemaMigrator.migration(dataSource, SCHEMA).migrate();
+        FlywaySchema.migration(dataSource, SCHEMA).migrate();
         List<String> tables = query(dataSource, """
                 SELECT table_name FROM information_schema.tables
                 WHERE table_schema = ? AND table_type = 'BASE TABLE' AND table_name <> 'flyway_schema_history'""",

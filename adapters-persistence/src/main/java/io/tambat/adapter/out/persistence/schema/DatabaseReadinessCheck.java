@@ -11,8 +11,10 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
 /**
- * Ready only when the schema is migrated and the database answers now: a server that cannot store cannot
- * acknowledge, so a load balancer should send deliveries elsewhere.
+ * Ready only when the schema is ready as {@code tambat.db.migrate} says (migrated, validated, or not looked at) and
+ * the database answers now: a server that cannot store cannot acknowledge, so a load balancer should send
+ * deliveries elsewhere. While not ready it says why in words safe for anyone who can read it: the mode, where the
+ * schema stands (versions only) and the class of the last failure, never a message or a statement.
  */
 @Readiness
 @ApplicationScoped
@@ -30,7 +32,8 @@ public class DatabaseReadinessCheck implements HealthCheck {
     public HealthCheckResponse call() {
         if (!migrator.ready()) {
             return HealthCheckResponse.named("database").down()
-                    .withData("schema", "not migrated")
+                    .withData("migrate", migrator.mode())
+                    .withData("schema", migrator.schemaState())
                     .withData("last_failure", migrator.lastFailure())
                     .build();
         }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.adapter.out.persistence.ContractDatabase;
 import io.tambat.adapter.out.persistence.jdbc.NumberedStatement;
-import io.tambat.adapter.out.persistence.schema.FlywaySchemaMigrator;
+import io.tambat.adapter.out.persistence.schema.FlywaySchema;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -36,8 +36,8 @@ class InboxHistoryMigrationTest {
     @Test
     void readsEveryRowsHistoryBackAsItWasAndKeepsOnlyWhatTheRowDoesNotHold() {
         ContractDatabase.update(dataSource, "DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
-        Flyway toTheEnd = FlywaySchemaMigrator.migration(dataSource, SCHEMA);
-        Flyway.configure(FlywaySchemaMigrator.class.getClassLoader()).configuration(toTheEnd.getConfiguration())
+        Flyway toTheEnd = FlywaySchema.migration(dataSource, SCHEMA);
+        Flyway.configure(FlywaySchema.class.getClassLoader()).configuration(toTheEnd.getConfiguration())
                 .target("12").load().migrate();
         row("a", "PROCESSED", null, "RECEIVED@00", "PROCESSING@01", "PROCESSED@02");
         row("b", "RECEIVED", "2026-01-01T00:01:00Z", "RECEIVED@00", "PROCESSING@01");

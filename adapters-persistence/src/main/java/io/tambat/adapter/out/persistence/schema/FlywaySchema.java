@@ -1,0 +1,92 @@
+package io.tambat.adapter.out.persistence.schema;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.MigrationInfo;
+import org.flywaydb.core.api.MigrationInfoService;
+import org.flywaydb.core.api.MigrationVersion;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
+import org.flywaydb.core.api.output.ValidateResult;
+import org.flywaydb.database.postgresql.PostgreSQLConfigurationExtension;
+
+/**
+ * The schema's operations on PostgreSQL through this module's migrations, and the one Flyway configuration that
+ * runs them ({@link #migration}), whether a server or the one-off job does: free of the container's types, so that
+ * the job runs on a bare JVM.
+ */
+public final class FlywaySchema implements SchemaOperations {
+
+    private final DataSource dataSource;
+    private final String schema;
+
+    FlywaySchema(DataSource dataSource, String schema) {
+        this.dataSource = dataSource;
+        this.schema = schema;
+    }
+
+    /**
+     * The schema's migration: this module's versioned scripts, into {@code schema}, created if missing. Flyway
+     * holds its lock on PostgreSQL for the session rather than in a transaction it keeps open, which a
+     * {@code CREATE INDEX CONCURRENTLY} would wait for without end: indexes on the inbox are built so, while the
+     * release before goes on writing it.
+     */
+    public static Flyway migration(DataSource dataSource, String schema) {
+        FluentConfiguration configuration = Flyway.configure(FlywaySchema.class.getClassLoader())
+                .dataSource(dataSource)
+                .locations("classpath:db/migration")
+                .schemas(schema)
+                .defaultSchema(schema)
+                .createSchemas(true);
+        configuration.getConfigurationExtension(PostgreSQLConfigurationExtension.class).setTransactionalLock(false);
+        return configuration.load();
+    }
+
+    @Override
+    public void migrate() {
+        migration(dataSource, schema).migrate();
+    }
+
+    /**
+     * Flyway's validation, which reads the schema history and creates nothing (only {@code migrate()} creates the
+     * schema): a missing schema, a migration not applied, or an applied one whose checksum differs fails it, and
+     * a later release's migrations do not (Flyway ignores "future" migrations by default).
+     */
+    @Override
+    public Optional<SchemaMismatch> validate() {
+        Flyway flyway = migration(dataSource, schema);
+        ValidateResult result = flyway.validateWithResult();
+        if (result.validationSuccessful) {
+            return Optional.empty();
+        }
+        MigrationInfoService info = flyway.info();
+        return Optional.of(new SchemaMismatch(version(info.current()), lastOfThisRelease(info),
+                result.getAllErrorMessages()));
+    }
+
+    @Override
+    public void ping() throws SQLException {
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+            statement.execute("SELECT 1");
+        }
+    }
+
+    private static String version(MigrationInfo migration) {
+        return migration == null || migration.getVersion() == null ? null : migration.getVersion().getVersion();
+    }
+
+    /** The version of the last migration this release holds, applied or not. */
+    private static String lastOfThisRelease(MigrationInfoService info) {
+        return Arrays.stream(info.all())
+                .filter(migration -> migration.isVersioned() && migration.getState().isResolved())
+                .map(MigrationInfo::getVersion)
+                .max(Comparator.naturalOrder())
+                .map(MigrationVersion::getVersion)
+                .orElse("none");
+    }
+}

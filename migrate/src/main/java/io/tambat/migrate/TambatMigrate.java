@@ -1,0 +1,44 @@
+package io.tambat.migrate;
+
+import io.tambat.adapter.out.persistence.schema.OneOffMigration;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * Applies this release's migrations to the schema once and exits: 0 when the schema holds every migration of
+ * this release, 1 when a migration failed or the database did not answer, 2 on a usage error. It reads the
+ * database settings the server reads, from the environment, with the server's defaults ({@code tambat-app.xml}),
+ * and none of the server's short driver timeouts: a migration may take longer than a request.
+ */
+public final class TambatMigrate {
+
+    private static final String USAGE = "usage: tambat-migrate (no arguments; it reads TAMBAT_DB_URL, "
+            + "TAMBAT_DB_USER, TAMBAT_DB_PASSWORD and TAMBAT_DB_SCHEMA, as the server does)";
+
+    private TambatMigrate() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length > 0) {
+            System.err.println(USAGE);
+            System.exit(2);
+        }
+        PGSimpleDataSource dataSource = new PGSimpleDataSource();
+        try {
+            dataSource.setURL(environment("TAMBAT_DB_URL", "jdbc:postgresql://localhost:5432/tambat"));
+        } catch (IllegalArgumentException e) {
+            // The driver's message repeats the URL, which may carry a password.
+            System.err.println("TAMBAT_DB_URL is not a PostgreSQL JDBC URL such as jdbc:postgresql://host:5432/tambat");
+            System.exit(2);
+        }
+        dataSource.setUser(environment("TAMBAT_DB_USER", "tambat"));
+        dataSource.setPassword(environment("TAMBAT_DB_PASSWORD", "tambat"));
+        dataSource.setApplicationName("tambat-migrate");
+        String schema = environment("TAMBAT_DB_SCHEMA", "tambat");
+        System.exit(OneOffMigration.run(dataSource, schema, System.out, System.err) ? 0 : 1);
+    }
+
+    private static String environment(String name, String serverDefault) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? serverDefault : value;
+    }
+}
