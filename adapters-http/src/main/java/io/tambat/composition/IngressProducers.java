@@ -10,6 +10,7 @@ import static io.tambat.composition.Setting.WEBHOOKS_UNVERIFIED_BYTES;
 
 import io.tambat.adapter.in.http.problem.RetryAdvice;
 import io.tambat.adapter.in.http.webhook.UnverifiedBytesBudget;
+import io.tambat.application.transaction.GroupCommitSettings;
 import io.tambat.application.webhook.IngressSettings;
 import io.tambat.application.webhook.RollingUpgrade;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
@@ -18,6 +19,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
+import java.time.Duration;
 import java.util.Optional;
 import org.eclipse.microprofile.config.Config;
 
@@ -39,13 +41,29 @@ public class IngressProducers {
     @Inject
     WebhookEndpointsPort endpoints;
 
+    @Inject
+    PayloadStoreProducers payloadStore;
+
+    /**
+     * A delivery's put of its payload in the object store and its wait for a committer share the time a delivery
+     * may wait before it is answered 503, which must leave the commit itself room within a provider's 2 s: by
+     * default the wait for a committer is what the put leaves of it.
+     */
     @Produces
     @Singleton
     IngressSettings ingressSettings() {
+        Duration put = payloadStore.newPayloadPutTimeout();
+        GroupCommitSettings groupCommit = reader.groupCommit(WEBHOOKS_GROUP_COMMIT_MAX_WEIGHT,
+                WEBHOOKS_GROUP_COMMIT_COMMITTERS, WEBHOOKS_GROUP_COMMIT_MAX_WAIT, 64,
+                SettingsReader.LONGEST_WAIT_BEFORE_ANSWER.minus(put));
+        if (groupCommit.maxWait().plus(put).compareTo(SettingsReader.LONGEST_WAIT_BEFORE_ANSWER) > 0) {
+            throw new ConfigurationException(WEBHOOKS_GROUP_COMMIT_MAX_WAIT.key(), "with the payload object store's "
+                    + "put timeout (" + put.toMillis() + " ms) must not exceed "
+                    + SettingsReader.LONGEST_WAIT_BEFORE_ANSWER.toMillis() + " ms, or a provider that gives up "
+                    + "after 2 s hears nothing");
+        }
         return new IngressSettings(reader.duration(SECRETS_CACHE_TTL.key(), "PT30S"),
-                reader.duration(WEBHOOKS_RETRY_AFTER.key(), "PT5S"), reader.groupCommit(
-                        WEBHOOKS_GROUP_COMMIT_MAX_WEIGHT, WEBHOOKS_GROUP_COMMIT_COMMITTERS,
-                        WEBHOOKS_GROUP_COMMIT_MAX_WAIT, 64));
+                reader.duration(WEBHOOKS_RETRY_AFTER.key(), "PT5S"), groupCommit);
     }
 
     /** The webhook intake's Retry-After, which the HTTP edge's other 503s answer too. */

@@ -25,6 +25,16 @@ enum Setting {
     DEV_MODE("tambat.dev.mode"),
     SECRETS_CACHE_TTL("tambat.secrets.cache-ttl"),
 
+    PAYLOADS_STORE("tambat.payloads.store"),
+    PAYLOADS_S3_ENDPOINT("tambat.payloads.s3.endpoint"),
+    PAYLOADS_S3_REGION("tambat.payloads.s3.region"),
+    PAYLOADS_S3_BUCKET("tambat.payloads.s3.bucket"),
+    PAYLOADS_S3_PREFIX("tambat.payloads.s3.prefix"),
+    PAYLOADS_S3_PATH_STYLE("tambat.payloads.s3.path-style"),
+    PAYLOADS_S3_ACCESS_KEY("tambat.payloads.s3.access-key"),
+    PAYLOADS_S3_SECRET_KEY("tambat.payloads.s3.secret-key"),
+    PAYLOADS_S3_PUT_TIMEOUT("tambat.payloads.s3.put-timeout"),
+
     WEBHOOKS_RETRY_AFTER("tambat.webhooks.retry-after"),
     WEBHOOKS_UNVERIFIED_BYTES("tambat.webhooks.unverified-bytes"),
     WEBHOOKS_GROUP_COMMIT_MAX_WEIGHT("tambat.webhooks.group-commit.max-weight"),

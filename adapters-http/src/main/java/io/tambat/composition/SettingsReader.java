@@ -61,13 +61,25 @@ class SettingsReader {
     }
 
     /**
+     * The longest a request waits before its commit begins, leaving the commit and the answer time within the 2 s
+     * after which a provider gives up.
+     */
+    static final Duration LONGEST_WAIT_BEFORE_ANSWER = Duration.ofMillis(1500);
+
+    /**
      * {@code max-weight} (inbox entries or orders per transaction), {@code committers} and {@code max-wait}: by
-     * default a request waits in the queue at most 1.5 s, so that a provider that gives up after 2 s hears 503
-     * first.
+     * default a request waits in the queue at most {@link #LONGEST_WAIT_BEFORE_ANSWER}, so that a provider that
+     * gives up after 2 s hears 503 first.
      */
     GroupCommitSettings groupCommit(Setting maxWeight, Setting committers, Setting maxWait, int defaultMaxWeight) {
+        return groupCommit(maxWeight, committers, maxWait, defaultMaxWeight, LONGEST_WAIT_BEFORE_ANSWER);
+    }
+
+    /** As {@link #groupCommit(Setting, Setting, Setting, int)}, waiting at most {@code defaultMaxWait} by default. */
+    GroupCommitSettings groupCommit(Setting maxWeight, Setting committers, Setting maxWait, int defaultMaxWeight,
+            Duration defaultMaxWait) {
         return new GroupCommitSettings(integer(maxWeight.key(), defaultMaxWeight), integer(committers.key(), 2),
-                duration(maxWait.key(), "PT1.5S"));
+                duration(maxWait.key(), defaultMaxWait.toString()));
     }
 
     /** A whole number of bytes of at least 1, read from {@code value}, refused naming {@code key}. */

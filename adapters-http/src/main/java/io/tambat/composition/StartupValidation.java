@@ -9,6 +9,7 @@ import static io.tambat.composition.Setting.JWT_PUBLIC_KEY_LOCATION;
 import io.tambat.adapter.in.http.order.OrdersResource;
 import io.tambat.adapter.in.http.webhook.UnverifiedBytesBudget;
 import io.tambat.application.order.OrderSettings;
+import io.tambat.application.payload.PayloadStoreSettings;
 import io.tambat.application.processing.ProcessingSettings;
 import io.tambat.application.processing.ProviderStates;
 import io.tambat.application.webhook.IngressSettings;
@@ -68,6 +69,9 @@ public class StartupValidation {
     Instance<OrdersResource.Settings> ordersResource;
 
     @Inject
+    Instance<PayloadStoreSettings> payloadStore;
+
+    @Inject
     Config config;
 
     /**
@@ -78,6 +82,7 @@ public class StartupValidation {
     void validate(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) @Initialized(ApplicationScoped.class)
             Object context) {
         try {
+            payloadStore.get();
             settings.get();
             processing.get();
             orderSettings.get();

@@ -116,6 +116,14 @@ class DependencyRulesTest {
                 .check(classes);
     }
 
+    @Test
+    void onlyTheCompositionRootKnowsTheObjectStoreAdapterAndItsSdk() {
+        noClasses().that().resideOutsideOfPackages("io.tambat.adapter.out.objectstore..", "io.tambat.composition..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.tambat.adapter.out.objectstore..",
+                        "software.amazon.awssdk..")
+                .check(classes);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"inbox", "secrets", "processing", "order", "operator", "forwarding"})
     void persistenceCapabilitiesDoNotReachIntoEachOther(String capability) {

@@ -3,6 +3,8 @@ package io.tambat.composition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +15,26 @@ class IngressProducersTest {
         producers.endpoints = ConfiguredWebhookEndpointsTest.load(properties);
         producers.config = new MapConfig(properties);
         producers.reader = new SettingsReader(producers.config);
+        producers.payloadStore = PayloadStoreProducersTest.producers(properties);
         return producers;
+    }
+
+    @Test
+    void waitsForACommitterWhatThePayloadPutLeavesOfTheTimeBeforeTheAnswer() {
+        assertThat(producers(Map.of()).ingressSettings().groupCommit().maxWait()).isEqualTo(Duration.ofMillis(1500));
+        assertThat(producers(PayloadStoreProducersTest.S3).ingressSettings().groupCommit().maxWait())
+                .isEqualTo(Duration.ofMillis(1000));
+    }
+
+    @Test
+    void refusesAWaitForACommitterThatWithThePayloadPutOutlastsAProvidersPatience() {
+        Map<String, String> properties = new HashMap<>(PayloadStoreProducersTest.S3);
+        properties.put("tambat.webhooks.group-commit.max-wait", "PT1.2S");
+
+        assertThatThrownBy(() -> producers(properties).ingressSettings())
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageStartingWith("tambat.webhooks.group-commit.max-wait: with the payload object store's put "
+                        + "timeout (500 ms) must not exceed 1500 ms");
     }
 
     @Test

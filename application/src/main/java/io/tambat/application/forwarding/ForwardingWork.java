@@ -1,5 +1,6 @@
 package io.tambat.application.forwarding;
 
+import io.tambat.application.payload.PayloadStore;
 import io.tambat.application.work.BackgroundYield;
 import io.tambat.application.work.Failpoints;
 import io.tambat.application.work.LeasedWork;
@@ -19,7 +20,6 @@ import io.tambat.domain.model.webhook.TokenBucket;
 import io.tambat.domain.port.out.forwarding.DestinationTransportPort;
 import io.tambat.domain.port.out.forwarding.ForwardingMetricsPort;
 import io.tambat.domain.port.out.forwarding.StateChangeRenderingPort;
-import io.tambat.domain.port.out.secrets.PayloadCipherPort;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -71,7 +71,7 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
     DestinationTransportPort transport;
 
     @Inject
-    PayloadCipherPort cipher;
+    PayloadStore payloads;
 
     @Inject
     StateChangeRenderingPort rendering;
@@ -423,8 +423,9 @@ public class ForwardingWork implements LeasedWork<ForwardDelivery> {
     /** An event's opened payload, or a state change's rendered notice. */
     private byte[] body(ForwardDelivery delivery) {
         return switch (delivery.type()) {
-            case EVENT -> cipher.open(delivery.payload().orElseThrow(), NewInboxEvent.payloadAssociatedData(
-                    delivery.inboxId(), delivery.provider(), delivery.endpointId(), delivery.providerEventId()));
+            case EVENT -> payloads.open(delivery.payload().orElseThrow(), NewInboxEvent.payloadAssociatedData(
+                            delivery.inboxId(), delivery.provider(), delivery.endpointId(), delivery.providerEventId()))
+                    .orElseThrow(() -> new IllegalStateException("the payload object is missing"));
             case STATE_CHANGE -> rendering.render(delivery.stateChange().orElseThrow());
         };
     }

@@ -1,9 +1,9 @@
 package io.tambat.application.processing;
 
+import io.tambat.application.payload.PayloadStore;
 import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.model.inbox.NewInboxEvent;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
-import io.tambat.domain.port.out.secrets.PayloadCipherPort;
 import io.tambat.domain.port.out.webhook.WebhookEndpointsPort;
 import io.tambat.provider.spi.EventInterpreter;
 import io.tambat.provider.spi.InterpretationSettings;
@@ -39,7 +39,7 @@ public class EventResolution {
     WebhookEndpointsPort endpoints;
 
     @Inject
-    PayloadCipherPort cipher;
+    PayloadStore payloads;
 
     @Inject
     Clock clock;
@@ -101,10 +101,10 @@ public class EventResolution {
     }
 
     private StoredEvent stored(LeasedInboxEvent event) {
-        byte[] payload = cipher.open(event.payload().orElseThrow(
-                        () -> new UninterpretableEventException("the raw payload was purged by retention")),
-                NewInboxEvent.payloadAssociatedData(event.inboxId(), event.provider(), event.endpointId(),
-                        event.providerEventId()));
+        byte[] payload = event.payload().flatMap(stored -> payloads.open(stored,
+                        NewInboxEvent.payloadAssociatedData(event.inboxId(), event.provider(), event.endpointId(),
+                                event.providerEventId())))
+                .orElseThrow(() -> new UninterpretableEventException("the raw payload was purged by retention"));
         return new StoredEvent(event.provider(), event.providerEventId(), event.eventType(), event.objectId(),
                 event.objectVersion(), payload);
     }

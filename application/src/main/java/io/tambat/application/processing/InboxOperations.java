@@ -1,6 +1,7 @@
 package io.tambat.application.processing;
 
 import io.tambat.application.operator.AuditTrail;
+import io.tambat.application.payload.PayloadStore;
 import io.tambat.application.port.in.inbox.OperateInboxUseCase;
 import io.tambat.application.port.in.processing.QueryObjectStateUseCase;
 import io.tambat.domain.model.inbox.InboxEvent;
@@ -11,7 +12,6 @@ import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.port.out.inbox.InboxQueryPort;
 import io.tambat.domain.port.out.inbox.InboxRecoveryPort;
 import io.tambat.domain.port.out.processing.BusinessStatePort;
-import io.tambat.domain.port.out.secrets.PayloadCipherPort;
 import io.tambat.provider.spi.ObjectKey;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -36,7 +36,7 @@ public class InboxOperations implements OperateInboxUseCase, QueryObjectStateUse
     BusinessStatePort state;
 
     @Inject
-    PayloadCipherPort cipher;
+    PayloadStore payloads;
 
     @Inject
     AuditTrail audit;
@@ -84,9 +84,9 @@ public class InboxOperations implements OperateInboxUseCase, QueryObjectStateUse
         }
         InboxEvent.Payload payload = stored.get();
         audit.single(operator, OperatorAction.Kind.INBOX_PAYLOAD_REVEAL, inboxId.toString(),
-                payload.sealed().isPresent());
-        return payload.sealed().<PayloadReveal>map(sealed -> new PayloadReveal.Revealed(cipher.open(sealed,
-                        payload.associatedData())))
+                payload.stored().isPresent());
+        return payload.stored().flatMap(sealed -> payloads.open(sealed, payload.associatedData()))
+                .<PayloadReveal>map(PayloadReveal.Revealed::new)
                 .orElseGet(PayloadReveal.Purged::new);
     }
 

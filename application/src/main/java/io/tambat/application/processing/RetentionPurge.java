@@ -1,6 +1,8 @@
 package io.tambat.application.processing;
 
+import io.tambat.application.payload.PayloadObjectsReleased;
 import io.tambat.application.work.BatchJob;
+import io.tambat.domain.model.inbox.PayloadObjectKey;
 import io.tambat.domain.port.out.forwarding.ForwardingPort;
 import io.tambat.domain.port.out.inbox.InboxRetentionPort;
 import io.tambat.domain.port.out.order.IdempotencyStorePort;
@@ -10,12 +12,15 @@ import io.tambat.domain.port.out.processing.ProcessingMetricsPort;
 import io.tambat.domain.port.out.webhook.InboxPort;
 import io.tambat.domain.port.out.webhook.WebhookEndpointsPort;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 
 /**
  * Retention in bounded batches, each its own short transaction, so a large backlog never holds locks for
@@ -23,7 +28,8 @@ import java.util.Comparator;
  * {@code processedRetention}, expired idempotency records, records of accepted bodies older than every
  * endpoint's replay window, and, after {@code finishedRowRetention}, PROCESSED inbox rows with their history,
  * the mutation trail and finished forward deliveries. Until then an inbox row makes a late redelivery a
- * duplicate; after, a redelivery is accepted as new and the ordering rules keep an older state out.
+ * duplicate; after, a redelivery is accepted as new and the ordering rules keep an older state out. Payload
+ * objects the purged rows named are deleted once the batch commits ({@link PayloadObjectsReleased}).
  */
 @ApplicationScoped
 public class RetentionPurge implements BatchJob {
@@ -58,6 +64,9 @@ public class RetentionPurge implements BatchJob {
     ProcessingMetricsPort metrics;
 
     @Inject
+    Event<PayloadObjectsReleased> released;
+
+    @Inject
     Clock clock;
 
     @Override
@@ -75,12 +84,19 @@ public class RetentionPurge implements BatchJob {
     public int runBatch() {
         Instant now = clock.instant();
         Instant finishedBefore = now.minus(settings.finishedRowRetention());
-        return counted("payloads", inbox.purgePayloads(now.minus(settings.payloadRetention()),
-                settings.failedPayloads().lostBefore(now), BATCH))
+        InboxRetentionPort.Purged payloads = inbox.purgePayloads(now.minus(settings.payloadRetention()),
+                settings.failedPayloads().lostBefore(now), BATCH);
+        InboxRetentionPort.Purged rows = inbox.purgeFinished(finishedBefore, BATCH);
+        List<PayloadObjectKey> objects = new ArrayList<>(payloads.objects());
+        objects.addAll(rows.objects());
+        if (!objects.isEmpty()) {
+            released.fire(new PayloadObjectsReleased(objects));
+        }
+        return counted("payloads", payloads.count())
                 + counted("processed_events", processed.purgeBefore(now.minus(settings.processedRetention()), BATCH))
                 + counted("idempotency_keys", idempotency.purgeExpired(now, BATCH))
                 + counted("seen_bodies", acceptedBodies.purgeSeenBodies(now.minus(longestReplayWindow()), BATCH))
-                + counted("inbox_rows", inbox.purgeFinished(finishedBefore, BATCH))
+                + counted("inbox_rows", rows.count())
                 + counted("mutations", state.purgeTrail(finishedBefore, BATCH))
                 + counted("forward_deliveries", forwarding.purgeFinished(finishedBefore, BATCH));
     }

@@ -1,18 +1,19 @@
 package io.tambat.application.webhook;
 
 import io.tambat.application.identity.TimeOrderedIds;
+import io.tambat.application.payload.PayloadStore;
 import io.tambat.application.port.in.webhook.ReceiveWebhookUseCase;
 import io.tambat.application.work.BackgroundYield;
 import io.tambat.application.work.StorageStatus;
 import io.tambat.domain.error.ReplayedBodyException;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.inbox.NewInboxEvent;
+import io.tambat.domain.model.inbox.StoredPayload;
 import io.tambat.domain.model.webhook.PayloadDigest;
 import io.tambat.domain.model.webhook.ReceiptStatus;
 import io.tambat.domain.model.webhook.TrustedVersions;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
 import io.tambat.domain.model.webhook.WebhookReceipt;
-import io.tambat.domain.port.out.secrets.PayloadCipherPort;
 import io.tambat.domain.port.out.secrets.PayloadDigestPort;
 import io.tambat.domain.port.out.webhook.InboxPort;
 import io.tambat.domain.port.out.webhook.IngressMetricsPort;
@@ -63,7 +64,7 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
     TrustedSecrets secrets;
 
     @Inject
-    PayloadCipherPort cipher;
+    PayloadStore payloads;
 
     @Inject
     PayloadDigestPort digests;
@@ -202,7 +203,7 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
             byte[] aad = NewInboxEvent.payloadAssociatedData(inboxId, endpoint.provider(), endpoint.id(),
                     event.providerEventId());
             entries.add(new NewInboxEvent(inboxId, endpoint.provider(), endpoint.id(), event, now,
-                    cipher.seal(body, aad), digest, matched.version(), traceContext, contentType));
+                    keep(endpoint, inboxId, now, body, aad), digest, matched.version(), traceContext, contentType));
         }
         List<InboxPort.Insertion> insertions;
         try {
@@ -213,6 +214,21 @@ public class ReceiveWebhookService implements ReceiveWebhookUseCase {
         boolean anyCreated = insertions.stream().anyMatch(InboxPort.Insertion::created);
         return new WebhookReceipt(anyCreated ? ReceiptStatus.ACCEPTED : ReceiptStatus.DUPLICATE,
                 insertions.stream().map(InboxPort.Insertion::inboxId).toList());
+    }
+
+    /**
+     * The sealed body where payloads are kept: an object store that does not take it in time leaves the delivery
+     * unstored, and the sender is told to retry.
+     */
+    private StoredPayload keep(WebhookEndpoint endpoint, UUID inboxId, Instant now, byte[] body, byte[] aad) {
+        try {
+            return payloads.keep(inboxId, now, body, aad);
+        } catch (StoreUnavailableException e) {
+            LOG.log(Level.WARNING, "payload object store failed for endpoint {0}: {1}",
+                    new Object[] {endpoint.id().value(), e.getMessage()});
+            throw new WebhookRejectedException(Rejection.STORAGE_UNAVAILABLE, "storage is unavailable",
+                    settings.retryAfter(), e);
+        }
     }
 
     /**

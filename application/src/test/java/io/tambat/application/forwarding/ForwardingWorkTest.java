@@ -2,6 +2,7 @@ package io.tambat.application.forwarding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tambat.application.payload.PayloadStores;
 import io.tambat.application.testing.InMemoryDestinationHealth;
 import io.tambat.application.testing.InMemoryForwarding;
 import io.tambat.application.testing.MutableClock;
@@ -23,6 +24,7 @@ import io.tambat.domain.model.forwarding.NewForward;
 import io.tambat.domain.model.forwarding.RetrySchedule;
 import io.tambat.domain.model.forwarding.StateChangeNotice;
 import io.tambat.domain.model.inbox.NewInboxEvent;
+import io.tambat.domain.model.inbox.StoredPayload;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.port.out.forwarding.DestinationTransportPort;
 import io.tambat.domain.port.out.forwarding.ForwardingMetricsPort;
@@ -216,7 +218,8 @@ class ForwardingWorkTest {
         byte[] otherRow = NewInboxEvent.payloadAssociatedData(UUID.randomUUID(), "stripe", endpoint, "evt_other");
         deliveries.event(inboxId, new InMemoryForwarding.StoredEvent("stripe", endpoint, "payment_intent.succeeded",
                 "evt_" + inboxId, Optional.of("application/json"),
-                Optional.of(new SealingCipher().seal(BODY.getBytes(StandardCharsets.UTF_8), otherRow)),
+                Optional.of(new StoredPayload.InRow(new SealingCipher().seal(BODY.getBytes(StandardCharsets.UTF_8),
+                        otherRow))),
                 Optional.empty()));
         deliveries.enqueue(List.of(new NewForward("shop", MessageType.EVENT, NewForward.eventMessageId(inboxId),
                 inboxId, inboxId.toString(), clock.instant())));
@@ -518,7 +521,8 @@ class ForwardingWorkTest {
         byte[] aad = NewInboxEvent.payloadAssociatedData(inboxId, "stripe", endpoint, "evt_" + inboxId);
         deliveries.event(inboxId, new InMemoryForwarding.StoredEvent("stripe", endpoint, "payment_intent.succeeded",
                 "evt_" + inboxId, Optional.of("application/json"),
-                Optional.of(new SealingCipher().seal(BODY.getBytes(StandardCharsets.UTF_8), aad)), Optional.empty()));
+                Optional.of(new StoredPayload.InRow(new SealingCipher().seal(BODY.getBytes(StandardCharsets.UTF_8), aad))),
+                Optional.empty()));
         deliveries.enqueue(List.of(new NewForward(destinationId, MessageType.EVENT, NewForward.eventMessageId(inboxId),
                 inboxId, inboxId.toString(), clock.instant())));
         return inboxId;
@@ -555,7 +559,7 @@ class ForwardingWorkTest {
         built.destinations = destinations;
         built.ledger = ledger;
         built.transport = transport;
-        built.cipher = new SealingCipher();
+        built.payloads = PayloadStores.inRows(new SealingCipher());
         built.rendering = notice -> (notice.objectType() + " " + notice.objectId() + " " + notice.state() + " v"
                 + notice.version().orElseThrow()).getBytes(StandardCharsets.UTF_8);
         DestinationHealth health = new DestinationHealth();

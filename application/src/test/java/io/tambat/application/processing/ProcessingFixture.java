@@ -1,11 +1,15 @@
 package io.tambat.application.processing;
 
+import io.tambat.application.payload.PayloadStore;
+import io.tambat.application.payload.PayloadStoreSettings;
+import io.tambat.application.payload.PayloadStores;
 import io.tambat.application.testing.EndpointBuilder;
 import io.tambat.application.testing.FakeTransactions;
 import io.tambat.application.testing.FiredEvents;
 import io.tambat.application.testing.FixedEndpoints;
 import io.tambat.application.testing.InMemoryForwarding;
 import io.tambat.application.testing.InMemoryInbox;
+import io.tambat.application.testing.InMemoryObjectStore;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.RecordingMetrics;
 import io.tambat.application.testing.RecordingTracing;
@@ -66,6 +70,10 @@ final class ProcessingFixture {
     final ProcessingCompletion completion = new TransactionalCompletion(
             new FakeTransactions(inbox, processed, state, forwarding));
     final SealingCipher cipher = new SealingCipher();
+    final InMemoryObjectStore objects = new InMemoryObjectStore();
+    /** Where received payloads are kept: in their rows until {@link #newPayloadsInObjectStore()}. */
+    PayloadStore payloads = PayloadStores.store(cipher, objects, new PayloadStoreSettings(false, true));
+    private final EventResolution resolution = new EventResolution();
     final EventProcessor processor = new EventProcessor();
     final InboxWork work = new InboxWork();
     /** The endpoints whose state client processing asked for, in order. */
@@ -82,7 +90,6 @@ final class ProcessingFixture {
         completion.forwarding = forwarding;
         completion.recorded = recorded;
 
-        EventResolution resolution = new EventResolution();
         resolution.interpreters = new EventInterpreters() {
             @Override
             public Optional<EventInterpreter> find(String provider) {
@@ -102,7 +109,7 @@ final class ProcessingFixture {
             }
         };
         resolution.endpoints = endpoints;
-        resolution.cipher = cipher;
+        resolution.payloads = payloads;
         resolution.clock = clock;
 
         AttemptFailures failures = new AttemptFailures();
@@ -145,6 +152,12 @@ final class ProcessingFixture {
         return new ObjectKey(PROVIDER, ObjectType.PAYMENT, objectId);
     }
 
+    /** Keeps the payloads received from now on in the object store; those received before stay in their rows. */
+    void newPayloadsInObjectStore() {
+        payloads = PayloadStores.store(cipher, objects, new PayloadStoreSettings(true, true));
+        resolution.payloads = payloads;
+    }
+
     /** Makes every event a delta in its object's sequence (its object version), with its payload as the state. */
     void eventsAreSequenced() {
         interpreter.means(event -> Optional.of(new StateChange.Sequenced(ScriptedInterpreter.key(event),
@@ -165,7 +178,7 @@ final class ProcessingFixture {
         byte[] payload = state.getBytes(StandardCharsets.UTF_8);
         byte[] aad = NewInboxEvent.payloadAssociatedData(inboxId, PROVIDER, ENDPOINT, providerEventId);
         inbox.insertIfAbsent(new NewInboxEvent(inboxId, PROVIDER, ENDPOINT, event, clock.instant(),
-                cipher.seal(payload, aad), new PayloadDigest(new byte[32], List.of()), "v1", Optional.of(acceptedIn(providerEventId)),
+                payloads.keep(inboxId, clock.instant(), payload, aad), new PayloadDigest(new byte[32], List.of()), "v1", Optional.of(acceptedIn(providerEventId)),
                 Optional.of("application/json")));
         return inboxId;
     }

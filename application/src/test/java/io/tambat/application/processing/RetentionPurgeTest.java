@@ -2,10 +2,13 @@ package io.tambat.application.processing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tambat.application.payload.PayloadObjectsReleased;
 import io.tambat.application.testing.EndpointBuilder;
+import io.tambat.application.testing.FiredEvents;
 import io.tambat.application.testing.FixedEndpoints;
 import io.tambat.application.testing.PurgeRequest;
 import io.tambat.domain.model.inbox.LeasedInboxEvent;
+import io.tambat.domain.model.inbox.PayloadObjectKey;
 import io.tambat.domain.model.order.IdempotencyKey;
 import io.tambat.domain.model.order.IdempotencyScope;
 import io.tambat.domain.model.order.PendingOperation;
@@ -25,6 +28,7 @@ class RetentionPurgeTest {
 
     private final ProcessingFixture fx = new ProcessingFixture();
     private final RecordingIdempotencyPurges idempotency = new RecordingIdempotencyPurges();
+    private final FiredEvents<PayloadObjectsReleased> released = new FiredEvents<>();
     private final RetentionPurge retention = retention();
 
     @Test
@@ -123,6 +127,27 @@ class RetentionPurgeTest {
     }
 
     @Test
+    void releasesThePayloadObjectsOfThePayloadsAndRowsItPurged() {
+        fx.newPayloadsInObjectStore();
+        UUID first = fx.receive("evt_1", "pay_1", 1, "succeeded");
+        fx.processNext();
+        fx.clock.advance(Duration.ofDays(1));
+        UUID second = fx.receive("evt_2", "pay_2", 1, "succeeded");
+        fx.processNext();
+        assertThat(fx.state.find(ProcessingFixture.ENDPOINT, ProcessingFixture.key("pay_2")))
+                .as("processed from the object store").isPresent();
+        fx.clock.advance(Duration.ofDays(7).plusSeconds(1));
+
+        retention.runBatch();
+
+        assertThat(fx.inbox.row(first).payload()).isEmpty();
+        assertThat(fx.inbox.row(second).payload()).isEmpty();
+        assertThat(released.fired()).singleElement().satisfies(objects -> assertThat(objects.objects())
+                .extracting(PayloadObjectKey::inboxId).containsExactlyInAnyOrder(first, second));
+        assertThat(fx.objects.objects()).as("deleted only once the batch commits").hasSize(2);
+    }
+
+    @Test
     void countsWhatItPurgedAndMeasuresOnlyTheKindsThatHadAny() {
         UUID inboxId = fx.receive("evt_1", "pay_1", 1, "succeeded");
         fx.processNext();
@@ -148,6 +173,7 @@ class RetentionPurgeTest {
         built.endpoints = fx.endpoints;
         built.settings = fx.settings;
         built.metrics = fx.metrics;
+        built.released = released;
         built.clock = fx.clock;
         return built;
     }

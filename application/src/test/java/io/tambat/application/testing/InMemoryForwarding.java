@@ -13,8 +13,8 @@ import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.NewForward;
 import io.tambat.domain.model.forwarding.ReceivedRange;
 import io.tambat.domain.model.forwarding.StateChangeNotice;
+import io.tambat.domain.model.inbox.StoredPayload;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.port.out.forwarding.ForwardingPort;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,7 +36,7 @@ public final class InMemoryForwarding implements ForwardingPort, RollsBack {
 
     /** What a leased delivery carries of its event, and of the mutation it applied if any. */
     public record StoredEvent(String provider, EndpointId endpointId, String eventType, String providerEventId,
-            Optional<String> contentType, Optional<SealedPayload> payload, Optional<StateChangeNotice> mutation) {
+            Optional<String> contentType, Optional<StoredPayload> payload, Optional<StateChangeNotice> mutation) {
     }
 
     /** One delivery as stored. */

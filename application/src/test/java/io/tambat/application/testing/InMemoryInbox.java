@@ -5,13 +5,15 @@ import io.tambat.domain.model.inbox.InboxSelection;
 import io.tambat.domain.model.inbox.InboxStatus;
 import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.model.inbox.NewInboxEvent;
-import io.tambat.domain.model.webhook.SealedPayload;
+import io.tambat.domain.model.inbox.PayloadObjectKey;
+import io.tambat.domain.model.inbox.StoredPayload;
 import io.tambat.domain.port.out.inbox.InboxRecoveryPort;
 import io.tambat.domain.port.out.inbox.InboxRetentionPort;
 import io.tambat.domain.port.out.inbox.InboxWorkPort;
 import io.tambat.domain.port.out.webhook.InboxPort;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,6 +22,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The inbox as ingress and workers see it, in memory: unique per (provider, endpoint, provider event id),
@@ -38,7 +41,7 @@ public final class InMemoryInbox
     private boolean unavailable;
 
     /** A row as an operator would see it, with its lease. */
-    public record Row(NewInboxEvent entry, InboxStatus status, Optional<SealedPayload> payload,
+    public record Row(NewInboxEvent entry, InboxStatus status, Optional<StoredPayload> payload,
             Optional<String> lastError, int attempts, Instant nextAttemptAt, Optional<Instant> leaseUntil) {
     }
 
@@ -224,7 +227,7 @@ public final class InMemoryInbox
             .comparing(InboxSelection.Position::receivedAt).thenComparing(InboxSelection.Position::inboxId);
 
     @Override
-    public int purgePayloads(Instant processedBefore, Optional<Instant> failedBefore, int batch) {
+    public Purged purgePayloads(Instant processedBefore, Optional<Instant> failedBefore, int batch) {
         answer();
         payloadPurges.add(new PurgeRequest(processedBefore, batch));
         List<UUID> purged = rows.values().stream()
@@ -234,18 +237,35 @@ public final class InMemoryInbox
                 .limit(batch)
                 .map(stored -> stored.entry().inboxId())
                 .toList();
+        List<PayloadObjectKey> objects = purged.stream().map(id -> rows.get(id).payload().orElseThrow())
+                .flatMap(InMemoryInbox::objectOf).toList();
         purged.forEach(id -> rows.put(id, rows.get(id).withoutPayload()));
-        return purged.size();
+        return new Purged(purged.size(), objects);
     }
 
     /** PROCESSED rows received before the cut-off go; this fake keeps no outbox, so none waits for one. */
     @Override
-    public int purgeFinished(Instant receivedBefore, int batch) {
+    public Purged purgeFinished(Instant receivedBefore, int batch) {
         answer();
         PurgeRequest request = new PurgeRequest(receivedBefore, batch);
         finishedRowPurges.add(request);
-        return request.removeFrom(rows, stored -> stored.status() == InboxStatus.PROCESSED
+        Map<UUID, Stored> before = Map.copyOf(rows);
+        int purged = request.removeFrom(rows, stored -> stored.status() == InboxStatus.PROCESSED
                 ? stored.entry().receivedAt() : Instant.MAX);
+        return new Purged(purged, before.entrySet().stream().filter(row -> !rows.containsKey(row.getKey()))
+                .flatMap(row -> row.getValue().payload().stream()).flatMap(InMemoryInbox::objectOf).toList());
+    }
+
+    @Override
+    public Set<PayloadObjectKey> stillNamed(Collection<PayloadObjectKey> objects) {
+        answer();
+        Set<PayloadObjectKey> named = rows.values().stream().flatMap(stored -> stored.payload().stream())
+                .flatMap(InMemoryInbox::objectOf).collect(Collectors.toSet());
+        return objects.stream().filter(named::contains).collect(Collectors.toSet());
+    }
+
+    private static Stream<PayloadObjectKey> objectOf(StoredPayload payload) {
+        return payload instanceof StoredPayload.InObjectStore object ? Stream.of(object.key()) : Stream.empty();
     }
 
     @Override
@@ -276,7 +296,7 @@ public final class InMemoryInbox
                 && a.event().providerEventId().equals(b.event().providerEventId());
     }
 
-    private record Stored(NewInboxEvent entry, InboxStatus status, Optional<SealedPayload> payload,
+    private record Stored(NewInboxEvent entry, InboxStatus status, Optional<StoredPayload> payload,
             Optional<String> lastError) {
 
         Stored with(InboxStatus newStatus, Optional<String> reason) {

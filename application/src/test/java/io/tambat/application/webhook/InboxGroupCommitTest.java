@@ -8,6 +8,7 @@ import io.tambat.application.transaction.GroupCommitSettings;
 import io.tambat.domain.error.StorageRejectedException;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.inbox.NewInboxEvent;
+import io.tambat.domain.model.inbox.StoredPayload;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.PayloadDigest;
 import io.tambat.domain.model.webhook.SealedPayload;
@@ -173,7 +174,7 @@ class InboxGroupCommitTest {
     private static NewInboxEvent entry(String eventId) {
         return new NewInboxEvent(UUID.randomUUID(), "test", new EndpointId("shop"),
                 new WebhookEvent(eventId, "thing.happened", Optional.empty(), Optional.empty(), Optional.empty()),
-                Instant.parse("2026-11-02T09:00:00Z"), new SealedPayload("k1", new byte[16]),
+                Instant.parse("2026-11-02T09:00:00Z"), new StoredPayload.InRow(new SealedPayload("k1", new byte[16])),
                 new PayloadDigest(new byte[32], List.of()), "v1",
                 Optional.empty(), Optional.empty());
     }

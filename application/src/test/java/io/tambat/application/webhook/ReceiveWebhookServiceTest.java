@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.tambat.application.identity.TimeOrderedIds;
+import io.tambat.application.payload.PayloadStores;
 import io.tambat.application.testing.BodyDigests;
 import io.tambat.application.testing.EndpointBuilder;
 import io.tambat.application.testing.FakeTransactions;
@@ -11,6 +12,7 @@ import io.tambat.application.testing.FiredEvents;
 import io.tambat.application.testing.FixedEndpoints;
 import io.tambat.application.testing.InMemoryForwarding;
 import io.tambat.application.testing.InMemoryInbox;
+import io.tambat.application.testing.InMemoryObjectStore;
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.testing.RecordingTracing;
 import io.tambat.application.testing.SealingCipher;
@@ -28,6 +30,8 @@ import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.RetrySchedule;
 import io.tambat.domain.model.inbox.InboxStatus;
 import io.tambat.domain.model.inbox.NewInboxEvent;
+import io.tambat.domain.model.inbox.PayloadObjectKey;
+import io.tambat.domain.model.inbox.StoredPayload;
 import io.tambat.domain.model.webhook.ReceiptStatus;
 import io.tambat.domain.model.webhook.WebhookEndpoint;
 import io.tambat.domain.model.webhook.WebhookReceipt;
@@ -369,6 +373,39 @@ class ReceiveWebhookServiceTest {
     }
 
     @Test
+    void putsTheSealedBodyInTheObjectStoreBeforeTheRowThatNamesItCommits() {
+        InMemoryObjectStore objects = new InMemoryObjectStore();
+        service.payloads = PayloadStores.inObjectStore(new SealingCipher(), objects);
+
+        WebhookReceipt receipt = receive(shop, valid(BODY).build());
+
+        UUID inboxId = receipt.inboxIds().get(0);
+        PayloadObjectKey key = PayloadObjectKey.of(clock.instant(), inboxId);
+        assertThat(inbox.rows()).singleElement().satisfies(row -> assertThat(row.entry().payload())
+                .isEqualTo(new StoredPayload.InObjectStore(key, SealingCipher.KEY_ID)));
+        assertThat(objects.objects()).containsOnlyKeys(key.value());
+        byte[] aad = NewInboxEvent.payloadAssociatedData(inboxId, "test", shop.id(), "evt_1");
+        assertThat(new String(new SealingCipher().open(objects.objects().get(key.value()), aad),
+                StandardCharsets.UTF_8)).isEqualTo(BODY);
+    }
+
+    @Test
+    void refusesAsStorageUnavailableAndStoresNoRowWhenTheObjectStoreDoesNotTakeThePayload() {
+        InMemoryObjectStore objects = new InMemoryObjectStore();
+        objects.available(false);
+        service.payloads = PayloadStores.inObjectStore(new SealingCipher(), objects);
+
+        WebhookRejectedException rejected = rejection(() -> receive(shop, valid(BODY).build()));
+
+        assertThat(rejected.rejection()).isEqualTo(Rejection.STORAGE_UNAVAILABLE);
+        assertThat(rejected.retryAfter()).contains(RETRY_AFTER);
+        assertThat(rejected).hasCauseInstanceOf(StoreUnavailableException.class);
+        assertThat(inbox.rows()).isEmpty();
+        assertThat(forwarding.rows()).isEmpty();
+        assertThat(metrics.recorded).doesNotContain("committed");
+    }
+
+    @Test
     void refusesAsStorageUnavailableAndAcknowledgesNothingWhenTheInboxCannotAnswer() {
         inbox.becomeUnavailable();
 
@@ -492,7 +529,8 @@ class ReceiveWebhookServiceTest {
     private static String storedBody(NewInboxEvent entry) {
         byte[] aad = NewInboxEvent.payloadAssociatedData(entry.inboxId(), entry.provider(), entry.endpointId(),
                 entry.event().providerEventId());
-        return new String(new SealingCipher().open(entry.payload(), aad), StandardCharsets.UTF_8);
+        return new String(new SealingCipher().open(((StoredPayload.InRow) entry.payload()).sealed(), aad),
+                StandardCharsets.UTF_8);
     }
 
     private ReceiveWebhookService service() {
@@ -523,7 +561,7 @@ class ReceiveWebhookServiceTest {
         built.adapters = new OnlyTheTestProvider(adapter);
         built.rateLimits = new RateLimits();
         built.secrets = secrets;
-        built.cipher = new SealingCipher();
+        built.payloads = PayloadStores.inRows(new SealingCipher());
         built.digests = new BodyDigests();
         built.acceptance = acceptance;
         built.groupCommit = groupCommit;

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
+import software.amazon.awssdk.core.ResponseBytes;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.http.ContentStreamProvider;
@@ -17,6 +18,7 @@ import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.Delete;
 import software.amazon.awssdk.services.s3.model.DeleteObjectsResponse;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
@@ -86,7 +88,9 @@ public final class S3PayloadObjectStore implements PayloadObjectStorePort, AutoC
     public Optional<SealedPayload> get(PayloadObjectKey key, String sealingKeyId) {
         GetObjectRequest request = GetObjectRequest.builder().bucket(bucket).key(objectKey(key)).build();
         try {
-            return Optional.of(new SealedPayload(sealingKeyId, s3.getObjectAsBytes(request).asByteArrayUnsafe()));
+            ResponseBytes<GetObjectResponse> object = s3.getObjectAsBytes(request);
+            String sealedWith = object.response().metadata().getOrDefault(SEALING_KEY_ID, sealingKeyId);
+            return Optional.of(new SealedPayload(sealedWith, object.asByteArrayUnsafe()));
         } catch (NoSuchKeyException e) {
             return Optional.empty();
         } catch (SdkException e) {

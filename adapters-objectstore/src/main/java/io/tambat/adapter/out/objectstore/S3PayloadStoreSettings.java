@@ -23,7 +23,7 @@ import java.util.Optional;
 public record S3PayloadStoreSettings(Optional<URI> endpoint, String region, String bucket, String prefix,
         boolean pathStyle, Optional<String> accessKey, Optional<String> secretKey, Duration putTimeout) {
 
-    public static final Duration DEFAULT_PUT_TIMEOUT = Duration.ofSeconds(1);
+    public static final Duration DEFAULT_PUT_TIMEOUT = Duration.ofMillis(500);
 
     /**
      * A provider gives up on a delivery unanswered after 2 s; the put comes before the inbox transaction, and both

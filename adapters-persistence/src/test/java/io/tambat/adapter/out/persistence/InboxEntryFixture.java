@@ -2,6 +2,8 @@ package io.tambat.adapter.out.persistence;
 
 import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.model.inbox.NewInboxEvent;
+import io.tambat.domain.model.inbox.PayloadObjectKey;
+import io.tambat.domain.model.inbox.StoredPayload;
 import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.PayloadDigest;
@@ -71,12 +73,25 @@ public record InboxEntryFixture(UUID inboxId, EndpointId endpoint, String eventI
         return build(Optional.empty(), digests.of(body.getBytes(StandardCharsets.UTF_8)));
     }
 
+    /** The entry with its payload already put in the object store, under {@link #payloadObject()}. */
+    public NewInboxEvent buildInObjectStore() {
+        return build(new StoredPayload.InObjectStore(payloadObject(), KEY_ID), Optional.empty(), standInDigest());
+    }
+
+    /** The key of this entry's payload object. */
+    public PayloadObjectKey payloadObject() {
+        return PayloadObjectKey.of(receivedAt, inboxId);
+    }
+
     private NewInboxEvent build(Optional<String> traceContext, PayloadDigest digest) {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        return build(new StoredPayload.InRow(new SealedPayload(KEY_ID, body.getBytes(StandardCharsets.UTF_8))),
+                traceContext, digest);
+    }
+
+    private NewInboxEvent build(StoredPayload payload, Optional<String> traceContext, PayloadDigest digest) {
         return new NewInboxEvent(inboxId, PROVIDER, endpoint, new WebhookEvent(eventId, EVENT_TYPE,
                 Optional.of("pi_1"), Optional.of(7L), Optional.of(receivedAt.minusSeconds(1))), receivedAt,
-                new SealedPayload(KEY_ID, bytes), digest, matchedSecretVersion, traceContext,
-                Optional.of("application/json"));
+                payload, digest, matchedSecretVersion, traceContext, Optional.of("application/json"));
     }
 
     /**

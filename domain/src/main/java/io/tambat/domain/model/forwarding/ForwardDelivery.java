@@ -2,7 +2,7 @@ package io.tambat.domain.model.forwarding;
 
 import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.model.webhook.SealedPayload;
+import io.tambat.domain.model.inbox.StoredPayload;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -32,7 +32,7 @@ public record ForwardDelivery(
         String eventType,
         String providerEventId,
         Optional<String> contentType,
-        Optional<SealedPayload> payload,
+        Optional<StoredPayload> payload,
         Optional<StateChangeNotice> stateChange) {
 
     /** The content type of every state-change body. */

@@ -2,7 +2,6 @@ package io.tambat.domain.model.inbox;
 
 import io.tambat.domain.model.BoundedCounts;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.provider.spi.ObjectType;
 import java.time.Instant;
 import java.util.List;
@@ -41,11 +40,11 @@ public record InboxEvent(
     }
 
     /**
-     * A row's payload as stored, with the identity its ciphertext is bound to; {@code sealed} is empty once
+     * A row's payload as stored, with the identity its ciphertext is bound to; {@code stored} is empty once
      * retention purged it.
      */
     public record Payload(UUID inboxId, String provider, EndpointId endpointId, String providerEventId,
-            Optional<SealedPayload> sealed) {
+            Optional<StoredPayload> stored) {
 
         /** What the ciphertext was sealed with: opening it under any other row's identity fails. */
         public byte[] associatedData() {

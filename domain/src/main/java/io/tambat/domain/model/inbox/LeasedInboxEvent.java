@@ -2,7 +2,6 @@ package io.tambat.domain.model.inbox;
 
 import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.model.webhook.SealedPayload;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -22,7 +21,7 @@ public record LeasedInboxEvent(
         Optional<Long> objectVersion,
         Lease lease,
         Instant receivedAt,
-        Optional<SealedPayload> payload,
+        Optional<StoredPayload> payload,
         Optional<String> traceContext) {
 
     public LeasedInboxEvent {

@@ -2,7 +2,6 @@ package io.tambat.domain.model.inbox;
 
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.PayloadDigest;
-import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.provider.spi.WebhookEvent;
 import java.time.Instant;
 import java.util.Objects;
@@ -10,7 +9,8 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * An authenticated event about to be stored: its identity, the sealed raw body, a keyed digest of the raw body,
+ * An authenticated event about to be stored: its identity, the sealed raw body (in the row, or already put in the
+ * object store), a keyed digest of the raw body,
  * the secret version that verified it, and the trace context of the request that accepted it (opaque, see
  * {@link io.tambat.domain.port.out.work.TracingPort}), so that its processing can be linked to that request, and the
  * body's content type as it came, which forwarding sends with it.
@@ -21,7 +21,7 @@ public record NewInboxEvent(
         EndpointId endpointId,
         WebhookEvent event,
         Instant receivedAt,
-        SealedPayload payload,
+        StoredPayload payload,
         PayloadDigest payloadDigest,
         String matchedSecretVersion,
         Optional<String> traceContext,

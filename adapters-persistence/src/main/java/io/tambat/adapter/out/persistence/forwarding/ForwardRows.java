@@ -10,7 +10,6 @@ import io.tambat.domain.model.forwarding.HeldKey;
 import io.tambat.domain.model.forwarding.MessageType;
 import io.tambat.domain.model.forwarding.StateChangeNotice;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.model.webhook.SealedPayload;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -35,18 +34,16 @@ final class ForwardRows {
 
     /** A row of {@code LEASE} or {@code LEASE_IN_ORDER}. */
     static ForwardDelivery leased(Object[] row) {
-        Optional<SealedPayload> payload = row[13] == null ? Optional.empty()
-                : Optional.of(new SealedPayload((String) row[12], (byte[]) row[13]));
         UUID inboxId = ColumnValues.uuid(row[4]);
-        Optional<StateChangeNotice> stateChange = row[14] == null ? Optional.empty()
-                : Optional.of(new StateChangeNotice(inboxId, (String) row[7], (String) row[8], (String) row[14],
-                        (String) row[15], (String) row[16], ColumnValues.optionalLong(row[17]),
-                        ColumnValues.instant(row[18])));
+        Optional<StateChangeNotice> stateChange = row[15] == null ? Optional.empty()
+                : Optional.of(new StateChangeNotice(inboxId, (String) row[7], (String) row[8], (String) row[15],
+                        (String) row[16], (String) row[17], ColumnValues.optionalLong(row[18]),
+                        ColumnValues.instant(row[19])));
         return new ForwardDelivery(ColumnValues.number(row[0]), (String) row[1], type(row[2]), (String) row[3],
-                inboxId, (String) row[19], ColumnValues.instant(row[20]), ColumnValues.lease(row[5], row[6]),
-                ColumnValues.integer(row[21]), (String) row[7],
+                inboxId, (String) row[20], ColumnValues.instant(row[21]), ColumnValues.lease(row[5], row[6]),
+                ColumnValues.integer(row[22]), (String) row[7],
                 new EndpointId((String) row[8]), (String) row[9], (String) row[10], ColumnValues.optionalText(row[11]),
-                payload, stateChange);
+                ColumnValues.storedPayload(row[12], row[13], row[14]), stateChange);
     }
 
     /** A row of the received events a replay walks ({@code RECEIVED}). */

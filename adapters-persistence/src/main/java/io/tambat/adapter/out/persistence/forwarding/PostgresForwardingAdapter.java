@@ -62,7 +62,7 @@ class PostgresForwardingAdapter implements ForwardingPort {
      */
     private static final NumberedStatement RECEIVED = NumberedStatement.of("""
             SELECT CAST(i.inbox_id AS text), i.provider, i.endpoint_id, i.event_type, i.object_id, i.received_at,
-                i.payload_ciphertext IS NOT NULL, m.object_id, m.applied_at
+                i.payload_ciphertext IS NOT NULL OR i.payload_object IS NOT NULL, m.object_id, m.applied_at
             FROM webhook_inbox i LEFT JOIN object_mutation m ON m.inbox_id = i.inbox_id
             WHERE i.received_at >= ?1 AND i.received_at < ?2 AND (i.received_at, i.inbox_id) > (?3, CAST(?4 AS uuid))
             ORDER BY i.received_at, i.inbox_id
@@ -104,6 +104,7 @@ class PostgresForwardingAdapter implements ForwardingPort {
                 l.attempt_count, l.taken_over, i.provider, i.endpoint_id, i.event_type, i.provider_event_id,
                 i.content_type, CASE WHEN l.message_type = 'event' THEN i.payload_key_id END,
                 CASE WHEN l.message_type = 'event' THEN i.payload_ciphertext END,
+                CASE WHEN l.message_type = 'event' THEN i.payload_object END,
                 m.object_type, m.object_id, m.state, m.version, m.applied_at, l.ordering_key, l.created_at,
                 l.attempts_before_schedule
             FROM leased l LEFT JOIN webhook_inbox i ON i.inbox_id = l.inbox_id
@@ -135,6 +136,7 @@ class PostgresForwardingAdapter implements ForwardingPort {
                 l.attempt_count, l.taken_over, i.provider, i.endpoint_id, i.event_type, i.provider_event_id,
                 i.content_type, CASE WHEN l.message_type = 'event' THEN i.payload_key_id END,
                 CASE WHEN l.message_type = 'event' THEN i.payload_ciphertext END,
+                CASE WHEN l.message_type = 'event' THEN i.payload_object END,
                 m.object_type, m.object_id, m.state, m.version, m.applied_at, l.ordering_key, l.created_at,
                 l.attempts_before_schedule
             FROM leased l LEFT JOIN webhook_inbox i ON i.inbox_id = l.inbox_id

@@ -11,9 +11,7 @@ import io.tambat.domain.model.inbox.InboxEvent;
 import io.tambat.domain.model.inbox.InboxStatus;
 import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.model.webhook.EndpointId;
-import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.provider.spi.ObjectType;
-import java.util.Optional;
 
 /**
  * Reads the result rows of the inbox statements ({@code webhook_inbox}, its history and mutations): each reader
@@ -34,19 +32,15 @@ final class InboxRows {
 
     /** A row of {@code PostgresInboxWorkAdapter}'s {@code LEASE}. */
     static LeasedInboxEvent leased(Object[] row) {
-        Optional<SealedPayload> payload = row[9] == null ? Optional.empty()
-                : Optional.of(new SealedPayload((String) row[10], (byte[]) row[9]));
         return new LeasedInboxEvent(uuid(row[0]), (String) row[1], new EndpointId((String) row[2]), (String) row[3],
                 (String) row[4], optionalText(row[5]), optionalLong(row[6]), ColumnValues.lease(row[7], row[8]),
-                instant(row[11]), payload, optionalText(row[12]));
+                instant(row[12]), ColumnValues.storedPayload(row[9], row[10], row[11]), optionalText(row[13]));
     }
 
-    /** A row's payload: {@code sealed} is empty once retention purged it. */
-    static InboxEvent.Payload sealedPayload(Object[] row) {
-        Optional<SealedPayload> sealed = row[5] == null ? Optional.empty()
-                : Optional.of(new SealedPayload((String) row[4], (byte[]) row[5]));
+    /** A row's payload ({@code PostgresInboxQueryAdapter}'s {@code PAYLOAD}): empty once retention purged it. */
+    static InboxEvent.Payload storedPayload(Object[] row) {
         return new InboxEvent.Payload(uuid(row[0]), (String) row[1], new EndpointId((String) row[2]), (String) row[3],
-                sealed);
+                ColumnValues.storedPayload(row[4], row[5], row[6]));
     }
 
     /** A row of {@code PostgresInboxQueryAdapter}'s {@code HISTORY}. */

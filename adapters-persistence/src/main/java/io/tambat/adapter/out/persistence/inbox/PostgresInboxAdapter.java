@@ -7,6 +7,7 @@ import io.tambat.adapter.out.persistence.jdbc.NumberedStatement;
 import io.tambat.adapter.out.persistence.jdbc.RetentionDeletes;
 import io.tambat.adapter.out.persistence.jdbc.StorageCalls;
 import io.tambat.domain.model.inbox.NewInboxEvent;
+import io.tambat.domain.model.inbox.StoredPayload;
 import io.tambat.domain.port.out.webhook.InboxPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -34,26 +35,27 @@ public class PostgresInboxAdapter implements InboxPort {
     /**
      * The rows, in one statement for any number of entries; the rows created are returned. Each array holds one
      * column, entry by entry, and entries are inserted in their order, so of two entries of one event the first
-     * creates the row. A new row needs no history entry: its RECEIVED is its {@code received_at}.
+     * creates the row. A new row needs no history entry: its RECEIVED is its {@code received_at}. Each entry has
+     * its payload in one of {@code payload_ciphertext} and {@code payload_object}, the other null.
      */
     private static final String INSERT_ALL = """
             WITH input AS (
                 SELECT * FROM unnest(CAST(CAST(? AS text[]) AS uuid[]), CAST(? AS text[]), CAST(? AS text[]),
                     CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(CAST(? AS text[]) AS bigint[]),
                     CAST(CAST(? AS text[]) AS timestamptz[]), CAST(CAST(? AS text[]) AS timestamptz[]),
-                    CAST(? AS bytea[]), CAST(? AS text[]), CAST(? AS bytea[]), CAST(? AS text[]), CAST(? AS text[]),
-                    CAST(? AS text[]))
+                    CAST(? AS bytea[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS bytea[]), CAST(? AS text[]),
+                    CAST(? AS text[]), CAST(? AS text[]))
                 WITH ORDINALITY AS entry(inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id,
-                    object_version, provider_created_at, received_at, payload_ciphertext, payload_key_id,
-                    payload_digest, matched_secret_version, trace_context, content_type, position)),
+                    object_version, provider_created_at, received_at, payload_ciphertext, payload_object,
+                    payload_key_id, payload_digest, matched_secret_version, trace_context, content_type, position)),
             inserted AS (
                 INSERT INTO webhook_inbox (inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id,
-                    object_version, provider_created_at, received_at, payload_ciphertext, payload_key_id,
-                    payload_digest, matched_secret_version, trace_context, content_type, status, attempt_count,
-                    next_attempt_at)
+                    object_version, provider_created_at, received_at, payload_ciphertext, payload_object,
+                    payload_key_id, payload_digest, matched_secret_version, trace_context, content_type, status,
+                    attempt_count, next_attempt_at)
                 SELECT inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id, object_version,
-                    provider_created_at, received_at, payload_ciphertext, payload_key_id, payload_digest,
-                    matched_secret_version, trace_context, content_type, 'RECEIVED', 0, received_at
+                    provider_created_at, received_at, payload_ciphertext, payload_object, payload_key_id,
+                    payload_digest, matched_secret_version, trace_context, content_type, 'RECEIVED', 0, received_at
                 FROM input ORDER BY position
                 ON CONFLICT (provider, endpoint_id, provider_event_id) DO NOTHING
                 RETURNING inbox_id)
@@ -111,13 +113,14 @@ public class PostgresInboxAdapter implements InboxPort {
                         entry -> entry.event().providerCreatedAt().map(Instant::toString).orElse(null)));
                 statement.setArray(9, texts(connection, entries, entry -> entry.receivedAt().toString()));
                 statement.setArray(10, EnlistedConnection.bytes(connection,
-                        entries.stream().map(entry -> entry.payload().ciphertext()).toList()));
-                statement.setArray(11, texts(connection, entries, entry -> entry.payload().keyId()));
-                statement.setArray(12, EnlistedConnection.bytes(connection,
+                        entries.stream().map(PostgresInboxAdapter::ciphertextInRow).toList()));
+                statement.setArray(11, texts(connection, entries, PostgresInboxAdapter::objectName));
+                statement.setArray(12, texts(connection, entries, entry -> entry.payload().keyId()));
+                statement.setArray(13, EnlistedConnection.bytes(connection,
                         entries.stream().map(entry -> entry.payloadDigest().stored()).toList()));
-                statement.setArray(13, texts(connection, entries, NewInboxEvent::matchedSecretVersion));
-                statement.setArray(14, texts(connection, entries, entry -> entry.traceContext().orElse(null)));
-                statement.setArray(15, texts(connection, entries, entry -> entry.contentType().orElse(null)));
+                statement.setArray(14, texts(connection, entries, NewInboxEvent::matchedSecretVersion));
+                statement.setArray(15, texts(connection, entries, entry -> entry.traceContext().orElse(null)));
+                statement.setArray(16, texts(connection, entries, entry -> entry.contentType().orElse(null)));
             }, row -> UUID.fromString(row.getString(1))));
             List<NewInboxEvent> notCreated = entries.stream()
                     .filter(entry -> !created.contains(entry.inboxId())).toList();
@@ -138,6 +141,16 @@ public class PostgresInboxAdapter implements InboxPort {
         }, row -> Map.entry(new EventKey(row.getString(1), row.getString(2), row.getString(3)),
                 UUID.fromString(row.getString(4)))).stream()
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    }
+
+    /** The ciphertext an entry keeps in its row; null when its payload is in the object store. */
+    private static byte[] ciphertextInRow(NewInboxEvent entry) {
+        return entry.payload() instanceof StoredPayload.InRow inRow ? inRow.sealed().ciphertext() : null;
+    }
+
+    /** The payload object an entry names; null when its payload is in its row. */
+    private static String objectName(NewInboxEvent entry) {
+        return entry.payload() instanceof StoredPayload.InObjectStore object ? object.key().value() : null;
     }
 
     private static Array texts(Connection connection, List<NewInboxEvent> entries,

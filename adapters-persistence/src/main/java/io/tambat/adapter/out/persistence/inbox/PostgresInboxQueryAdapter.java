@@ -19,7 +19,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
-/** Operator views of the inbox. Selects the payload only for its audited reveal, sealed. */
+/**
+ * Operator views of the inbox. Selects the payload only for its audited reveal, sealed (or the name of its object
+ * in the payload object store).
+ */
 @ApplicationScoped
 public class PostgresInboxQueryAdapter implements InboxQueryPort {
 
@@ -33,7 +36,8 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
     private static final String LIST = """
             SELECT CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, event_type, object_id,
                 object_version, CASE WHEN lease_until IS NULL THEN status ELSE 'PROCESSING' END, attempt_count,
-                received_at, next_attempt_at, matched_secret_version, last_error, payload_ciphertext IS NOT NULL
+                received_at, next_attempt_at, matched_secret_version, last_error,
+                payload_ciphertext IS NOT NULL OR payload_object IS NOT NULL
             FROM webhook_inbox
             WHERE (CAST(?1 AS text) IS NULL OR CASE WHEN lease_until IS NULL THEN status ELSE 'PROCESSING' END = ?1)
               AND (CAST(?2 AS text) IS NULL OR provider = ?2)
@@ -70,16 +74,18 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
                  FROM pending_destination d WHERE d.destination_id IS NOT NULL)""".formatted(
             BoundedCounts.UP_TO);
 
-    /** A row's payload with the identity it is bound to. */
+    /** A row's payload, in the row or named in the object store, with the identity it is bound to. */
     private static final String PAYLOAD = """
-            SELECT CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, payload_key_id, payload_ciphertext
+            SELECT CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, payload_key_id, payload_ciphertext,
+                payload_object
             FROM webhook_inbox WHERE inbox_id = CAST(?1 AS uuid)""";
 
     /** One row as an operator sees it: never the payload, only whether it is still retained. */
     private static final String FIND = """
             SELECT CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, event_type, object_id,
                 object_version, CASE WHEN lease_until IS NULL THEN status ELSE 'PROCESSING' END, attempt_count,
-                received_at, next_attempt_at, matched_secret_version, last_error, payload_ciphertext IS NOT NULL
+                received_at, next_attempt_at, matched_secret_version, last_error,
+                payload_ciphertext IS NOT NULL OR payload_object IS NOT NULL
             FROM webhook_inbox WHERE inbox_id = CAST(?1 AS uuid)""";
 
     /**
@@ -132,12 +138,13 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
             FROM bounded""";
 
     /**
-     * The FAILED rows {@link PostgresInboxWorkAdapter}'s payload purge would take once past their retention, counted
-     * up to {@code ?2} through the FAILED rows' index.
+     * The FAILED rows {@link PostgresInboxRetentionAdapter}'s payload purge would take once past their retention,
+     * counted up to {@code ?2} through the FAILED rows' index.
      */
     private static final String FAILED_LOSING_PAYLOAD = """
             SELECT count(*) FROM (SELECT 1 FROM webhook_inbox i
-                WHERE status = 'FAILED' AND payload_ciphertext IS NOT NULL AND received_at < ?1
+                WHERE status = 'FAILED' AND (payload_ciphertext IS NOT NULL OR payload_object IS NOT NULL)
+                  AND received_at < ?1
                   AND NOT EXISTS (SELECT 1 FROM forward_delivery f
                                   WHERE f.inbox_id = i.inbox_id AND f.message_type = 'event'
                                     AND f.status IN ('PENDING', 'FAILED'))
@@ -198,7 +205,7 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
     @Override
     public Optional<InboxEvent.Payload> payload(UUID inboxId) {
         return StorageCalls.call("inbox payload", () -> NativeResults.rows(em.createNativeQuery(PAYLOAD)
-                        .setParameter(1, inboxId.toString()), InboxRows::sealedPayload)
+                        .setParameter(1, inboxId.toString()), InboxRows::storedPayload)
                 .stream().findFirst());
     }
 

@@ -42,8 +42,9 @@ public class PostgresInboxRecoveryAdapter implements InboxRecoveryPort {
      * order. The selection's filters are {@code ?2} to {@code ?6} (a null matches all), as the operator listing
      * reads them ({@link PostgresInboxQueryAdapter}); the batch starts after the position {@code ?7}, {@code ?8}
      * (null for the first), in the order bulk actions walk a selection. A replay ({@code ?11} set) takes only the
-     * replayable rows: those that still have the payload processing reads and a processed-event record kept
-     * (received at or after {@code ?11}); a redrive ({@code ?11} null) takes every FAILED row selected.
+     * replayable rows: those that still have the payload processing reads (in the row or in the object store) and
+     * a processed-event record kept (received at or after {@code ?11}); a redrive ({@code ?11} null) takes every
+     * FAILED row selected.
      */
     private static final NumberedStatement SEND_BACK_SELECTED = NumberedStatement.of("""
             WITH picked AS (
@@ -56,7 +57,8 @@ public class PostgresInboxRecoveryAdapter implements InboxRecoveryPort {
                   AND (CAST(?7 AS timestamptz) IS NULL
                        OR (received_at, inbox_id) > (CAST(?7 AS timestamptz), CAST(?8 AS uuid)))
                   AND (CAST(?11 AS timestamptz) IS NULL
-                       OR payload_ciphertext IS NOT NULL AND received_at >= CAST(?11 AS timestamptz))
+                       OR (payload_ciphertext IS NOT NULL OR payload_object IS NOT NULL)
+                          AND received_at >= CAST(?11 AS timestamptz))
                 ORDER BY received_at, inbox_id
                 LIMIT ?9
                 FOR UPDATE SKIP LOCKED),
@@ -76,7 +78,8 @@ public class PostgresInboxRecoveryAdapter implements InboxRecoveryPort {
               AND (CAST(?4 AS text) IS NULL OR event_type = ?4)
               AND (CAST(?5 AS timestamptz) IS NULL OR received_at >= CAST(?5 AS timestamptz))
               AND (CAST(?6 AS timestamptz) IS NULL OR received_at < CAST(?6 AS timestamptz))
-              AND NOT (payload_ciphertext IS NOT NULL AND received_at >= CAST(?11 AS timestamptz))""");
+              AND NOT ((payload_ciphertext IS NOT NULL OR payload_object IS NOT NULL)
+                       AND received_at >= CAST(?11 AS timestamptz))""");
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;

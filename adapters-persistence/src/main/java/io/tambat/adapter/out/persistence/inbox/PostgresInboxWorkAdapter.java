@@ -55,8 +55,8 @@ public class PostgresInboxWorkAdapter implements InboxWorkPort {
                 FROM leased JOIN webhook_inbox was ON was.inbox_id = leased.inbox_id
                 WHERE leased.taken_over)
             SELECT CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, event_type, object_id,
-                object_version, attempt_count, taken_over, payload_ciphertext, payload_key_id, received_at,
-                trace_context
+                object_version, attempt_count, taken_over, payload_key_id, payload_ciphertext, payload_object,
+                received_at, trace_context
             FROM leased""");
 
     /**

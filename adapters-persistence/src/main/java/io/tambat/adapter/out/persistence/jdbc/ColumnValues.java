@@ -1,6 +1,9 @@
 package io.tambat.adapter.out.persistence.jdbc;
 
+import io.tambat.domain.model.inbox.PayloadObjectKey;
+import io.tambat.domain.model.inbox.StoredPayload;
 import io.tambat.domain.model.processing.Lease;
+import io.tambat.domain.model.webhook.SealedPayload;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Optional;
@@ -48,5 +51,20 @@ public final class ColumnValues {
     /** A lease from the {@code attempt_count} and {@code taken_over} columns every lease statement returns. */
     public static Lease lease(Object attemptCount, Object takenOver) {
         return new Lease(integer(attemptCount), (Boolean) takenOver);
+    }
+
+    /**
+     * An inbox row's payload from the {@code payload_key_id}, {@code payload_ciphertext} and {@code payload_object}
+     * columns every statement that reads a payload selects: in the row, in the object store, or empty once
+     * retention purged it.
+     */
+    public static Optional<StoredPayload> storedPayload(Object keyId, Object ciphertext, Object object) {
+        if (ciphertext != null) {
+            return Optional.of(new StoredPayload.InRow(new SealedPayload((String) keyId, (byte[]) ciphertext)));
+        }
+        if (object != null) {
+            return Optional.of(new StoredPayload.InObjectStore(new PayloadObjectKey((String) object), (String) keyId));
+        }
+        return Optional.empty();
     }
 }

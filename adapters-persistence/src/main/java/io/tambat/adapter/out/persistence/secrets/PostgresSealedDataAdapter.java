@@ -8,8 +8,10 @@ import io.tambat.adapter.out.persistence.jdbc.StorageCalls;
 import io.tambat.adapter.out.persistence.secrets.SecretRows.SealedSecret;
 import io.tambat.domain.error.UnreadableCiphertextException;
 import io.tambat.domain.model.inbox.InboxEvent;
+import io.tambat.domain.model.inbox.StoredPayload;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SealedPayload;
+import io.tambat.domain.port.out.inbox.PayloadObjectStorePort;
 import io.tambat.domain.port.out.secrets.PayloadCipherPort;
 import io.tambat.domain.port.out.secrets.SealedDataPort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,15 +22,27 @@ import jakarta.persistence.Query;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Payload-key rotation on PostgreSQL: secrets first (they decide verification), then raw payloads, each
  * picked under {@code FOR UPDATE SKIP LOCKED} when it names another sealing than the current one (another key,
  * or the current key used directly), opened with the key it names and sealed again, with the same associated
  * data, as ciphertexts are sealed now.
+ *
+ * <p>A payload in the object store is read, re-sealed and put back under its key while its row stays locked, so
+ * retention (which passes over locked rows) never drops the object meanwhile; then the row names the new sealing.
+ * The put and the row's update are not atomic: when the batch rolls back after the put, the object is sealed as
+ * now while its row still names the sealing before, so it does not open as its row says until the next batch,
+ * finding that it opens under the current sealing, updates the row alone. An object that is gone (deleted behind
+ * Tambat's back) cannot be re-sealed: its row stops naming it, as if retention had purged it, with a warning, so
+ * that the rotation still finishes.
  */
 @ApplicationScoped
 class PostgresSealedDataAdapter implements SealedDataPort {
+
+    private static final Logger LOG = Logger.getLogger(PostgresSealedDataAdapter.class.getName());
 
     private static final String SECRETS_TO_RESEAL = """
             SELECT endpoint_id, version, secret_key_id, secret_ciphertext FROM webhook_secret
@@ -40,26 +54,37 @@ class PostgresSealedDataAdapter implements SealedDataPort {
             UPDATE webhook_secret SET secret_ciphertext = ?3, secret_key_id = ?4
             WHERE endpoint_id = ?1 AND version = ?2""";
 
+    /** Retained payloads, in the row or in the object store, that name another sealing than {@code ?1}. */
     private static final String PAYLOADS_TO_RESEAL = """
-            SELECT CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, payload_key_id, payload_ciphertext
+            SELECT CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, payload_key_id, payload_ciphertext,
+                payload_object
             FROM webhook_inbox
-            WHERE payload_ciphertext IS NOT NULL AND payload_key_id <> ?1
+            WHERE (payload_ciphertext IS NOT NULL OR payload_object IS NOT NULL) AND payload_key_id <> ?1
             LIMIT ?2
             FOR UPDATE SKIP LOCKED""";
 
     private static final String RESEAL_PAYLOAD = """
             UPDATE webhook_inbox SET payload_ciphertext = ?2, payload_key_id = ?3 WHERE inbox_id = CAST(?1 AS uuid)""";
 
+    /** A payload object put back re-sealed: its row names the sealing it now has. */
+    private static final String RESEALED_OBJECT = """
+            UPDATE webhook_inbox SET payload_key_id = ?2 WHERE inbox_id = CAST(?1 AS uuid)""";
+
+    /** A payload object that is gone: its row no longer names it, as after a purge. */
+    private static final String LOST_OBJECT = """
+            UPDATE webhook_inbox SET payload_object = NULL WHERE inbox_id = CAST(?1 AS uuid)""";
+
     private static final String SEALED_PER_KEY = """
             SELECT split_part(key_id, ?1, 1), sum(n) FROM (
                 SELECT payload_key_id AS key_id, count(*) AS n FROM webhook_inbox
-                WHERE payload_ciphertext IS NOT NULL GROUP BY payload_key_id
+                WHERE payload_ciphertext IS NOT NULL OR payload_object IS NOT NULL GROUP BY payload_key_id
                 UNION ALL
                 SELECT secret_key_id, count(*) FROM webhook_secret GROUP BY secret_key_id) sealed
             GROUP BY 1""";
 
     private static final String AWAITING_RESEAL = """
-            SELECT (SELECT count(*) FROM webhook_inbox WHERE payload_ciphertext IS NOT NULL AND payload_key_id <> ?1)
+            SELECT (SELECT count(*) FROM webhook_inbox
+                    WHERE (payload_ciphertext IS NOT NULL OR payload_object IS NOT NULL) AND payload_key_id <> ?1)
                  + (SELECT count(*) FROM webhook_secret WHERE secret_key_id <> ?1)""";
 
     @PersistenceContext(unitName = "tambat")
@@ -67,6 +92,9 @@ class PostgresSealedDataAdapter implements SealedDataPort {
 
     @Inject
     PayloadCipherPort cipher;
+
+    @Inject
+    PayloadObjectStorePort objects;
 
     @Override
     public int resealBatch(int max) {
@@ -81,12 +109,17 @@ class PostgresSealedDataAdapter implements SealedDataPort {
                         .setParameter(3, sealed.ciphertext()).setParameter(4, sealed.keyId()).executeUpdate();
                 done++;
             }
-            // Only retained payloads are selected: each has its ciphertext.
             for (InboxEvent.Payload payload : NativeResults.rows(toReseal(PAYLOADS_TO_RESEAL, current, max - done),
                     PostgresSealedDataAdapter::retainedPayload)) {
-                SealedPayload sealed = reseal(payload.sealed().orElseThrow(), payload.associatedData());
-                em.createNativeQuery(RESEAL_PAYLOAD).setParameter(1, payload.inboxId().toString())
-                        .setParameter(2, sealed.ciphertext()).setParameter(3, sealed.keyId()).executeUpdate();
+                // Only retained payloads are selected: each is in its row or in the object store.
+                StoredPayload stored = payload.stored().orElseThrow();
+                if (stored instanceof StoredPayload.InRow inRow) {
+                    SealedPayload sealed = reseal(inRow.sealed(), payload.associatedData());
+                    em.createNativeQuery(RESEAL_PAYLOAD).setParameter(1, payload.inboxId().toString())
+                            .setParameter(2, sealed.ciphertext()).setParameter(3, sealed.keyId()).executeUpdate();
+                } else {
+                    resealObject(payload, (StoredPayload.InObjectStore) stored, current);
+                }
                 done++;
             }
             return done;
@@ -120,6 +153,34 @@ class PostgresSealedDataAdapter implements SealedDataPort {
         }
     }
 
+    /**
+     * Re-seals the object a row names and makes the row name the current sealing; an object already sealed so (put
+     * by a batch that then rolled back) is left as it is.
+     */
+    private void resealObject(InboxEvent.Payload payload, StoredPayload.InObjectStore stored, String current) {
+        String inboxId = payload.inboxId().toString();
+        Optional<SealedPayload> object = objects.get(stored.key(), stored.keyId());
+        if (object.isEmpty()) {
+            LOG.log(Level.WARNING, "the payload object of inbox row {0} is gone from the object store: its payload "
+                    + "is lost, and the row no longer names it", inboxId);
+            em.createNativeQuery(LOST_OBJECT).setParameter(1, inboxId).executeUpdate();
+            return;
+        }
+        if (!opens(new SealedPayload(current, object.get().ciphertext()), payload.associatedData())) {
+            objects.put(stored.key(), reseal(object.get(), payload.associatedData()));
+        }
+        em.createNativeQuery(RESEALED_OBJECT).setParameter(1, inboxId).setParameter(2, current).executeUpdate();
+    }
+
+    private boolean opens(SealedPayload sealed, byte[] associatedData) {
+        try {
+            cipher.open(sealed, associatedData);
+            return true;
+        } catch (IllegalStateException notSealedSo) {
+            return false;
+        }
+    }
+
     /** Rows that name another sealing than the current one, at most {@code max}. */
     private Query toReseal(String sql, String currentKeyId, int max) {
         return em.createNativeQuery(sql).setParameter(1, currentKeyId).setParameter(2, max);
@@ -128,6 +189,6 @@ class PostgresSealedDataAdapter implements SealedDataPort {
     /** A retained payload, with the identity its ciphertext is bound to. */
     private static InboxEvent.Payload retainedPayload(Object[] row) {
         return new InboxEvent.Payload(ColumnValues.uuid(row[0]), (String) row[1], new EndpointId((String) row[2]),
-                (String) row[3], Optional.of(new SealedPayload((String) row[4], (byte[]) row[5])));
+                (String) row[3], ColumnValues.storedPayload(row[4], row[5], row[6]));
     }
 }

@@ -24,6 +24,7 @@ import io.tambat.domain.model.forwarding.NewForward;
 import io.tambat.domain.model.forwarding.ReceivedRange;
 import io.tambat.domain.model.forwarding.StateChangeNotice;
 import io.tambat.domain.model.inbox.NewInboxEvent;
+import io.tambat.domain.model.inbox.StoredPayload;
 import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.port.out.forwarding.ForwardingPort;
 import io.tambat.domain.port.out.webhook.InboxPort;
@@ -113,8 +114,31 @@ class PostgresForwardingAdapterTest
             assertThat(delivery.providerEventId()).isEqualTo(entry.event().providerEventId());
             assertThat(delivery.contentType()).contains("application/json");
             assertThat(delivery.payload()).hasValueSatisfying(payload ->
-                    assertThat(payload.ciphertext()).isEqualTo(entry.payload().ciphertext()));
+                    assertThat(inRow(payload)).isEqualTo(inRow(entry.payload())));
         });
+    }
+
+    @Test
+    void leasesAnEventWhosePayloadIsInTheObjectStoreWithTheObjectItsRowNames() {
+        NewInboxEvent entry = stored(InboxEntryFixture.valid(NOW).buildInObjectStore());
+        forwardOf(entry, DESTINATION, NOW);
+
+        assertThat(leaseAt(NOW)).singleElement().satisfies(delivery -> {
+            assertThat(delivery.payload()).contains(entry.payload());
+            assertThat(delivery.purged()).isFalse();
+        });
+    }
+
+    @Test
+    void aWalkOfTheReceivedEventsCountsAPayloadInTheObjectStoreAsKept() {
+        NewInboxEvent entry = stored(InboxEntryFixture.valid(NOW).buildInObjectStore());
+
+        assertThat(session.<List<ForwardableEvent>>call(ports -> ports.forwarding().received(
+                new ReceivedRange(NOW, NOW.plusSeconds(1)), Optional.empty(), 10)))
+                .singleElement().satisfies(event -> {
+                    assertThat(event.inboxId()).isEqualTo(entry.inboxId());
+                    assertThat(event.payloadKept()).isTrue();
+                });
     }
 
     @Test
@@ -459,7 +483,7 @@ class PostgresForwardingAdapterTest
 
         ForwardDelivery leased = lease();
 
-        assertThat(new String(leased.payload().orElseThrow().ciphertext(), StandardCharsets.UTF_8))
+        assertThat(new String(inRow(leased.payload().orElseThrow()), StandardCharsets.UTF_8))
                 .isEqualTo("{\"id\":\"" + entry.inboxId() + "\"}");
     }
 
@@ -478,7 +502,7 @@ class PostgresForwardingAdapterTest
 
         int purged;
         try (StoreSession<PostgresInboxRetentionAdapter> retention = inboxRetention()) {
-            purged = retention.call(inbox -> inbox.purgeFinished(NOW, 10));
+            purged = retention.call(inbox -> inbox.purgeFinished(NOW, 10).count());
         } finally {
             purgeTried.countDown();
         }
@@ -496,7 +520,7 @@ class PostgresForwardingAdapterTest
         CompletableFuture<Integer> purge;
         try (StoreSession<PostgresInboxRetentionAdapter> retention = inboxRetention()) {
             purge = CompletableFuture.supplyAsync(() -> retention.call(inbox -> {
-                int forgotten = inbox.purgeFinished(NOW, 10);
+                int forgotten = inbox.purgeFinished(NOW, 10).count();
                 deleted.countDown();
                 await(replayTried);
                 return forgotten;
@@ -741,9 +765,17 @@ class PostgresForwardingAdapterTest
     }
 
     private NewInboxEvent stored(InboxEntryFixture fixture) {
-        NewInboxEvent entry = fixture.build();
+        return stored(fixture.build());
+    }
+
+    private NewInboxEvent stored(NewInboxEvent entry) {
         session.run(ports -> ports.inbox().insertAll(List.of(entry)));
         return entry;
+    }
+
+    /** The ciphertext of a payload kept in its row, as {@link InboxEntryFixture#build()} stores it. */
+    private static byte[] inRow(StoredPayload payload) {
+        return ((StoredPayload.InRow) payload).sealed().ciphertext();
     }
 
     private long forwardOf(NewInboxEvent entry, String destinationId, Instant at) {

@@ -7,9 +7,11 @@ import io.tambat.adapter.out.persistence.Race;
 import io.tambat.adapter.out.persistence.SessionContract;
 import io.tambat.adapter.out.persistence.StoreSession;
 import io.tambat.domain.model.inbox.LeasedInboxEvent;
+import io.tambat.domain.model.inbox.StoredPayload;
 import io.tambat.domain.model.processing.Lease;
 import io.tambat.domain.port.out.inbox.InboxRecoveryPort;
 import io.tambat.domain.port.out.inbox.InboxRetentionPort;
+import io.tambat.domain.port.out.inbox.InboxRetentionPort.Purged;
 import io.tambat.domain.port.out.inbox.InboxWorkPort;
 import io.tambat.domain.port.out.webhook.InboxPort;
 import io.tambat.domain.port.out.webhook.InboxPort.Insertion;
@@ -162,13 +164,24 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
             assertThat(event.lease()).isEqualTo(new Lease(1, false));
             assertThat(event.receivedAt()).isEqualTo(NOW);
             assertThat(event.traceContext()).isEmpty();
-            assertThat(event.payload()).hasValueSatisfying(payload -> {
+            assertThat(event.payload()).get().isInstanceOfSatisfying(StoredPayload.InRow.class, payload -> {
                 assertThat(payload.keyId()).isEqualTo(InboxEntryFixture.KEY_ID);
-                assertThat(new String(payload.ciphertext(), StandardCharsets.UTF_8)).isEqualTo(entry.body());
+                assertThat(new String(payload.sealed().ciphertext(), StandardCharsets.UTF_8)).isEqualTo(entry.body());
             });
         });
         assertThat(stored(entry.inboxId())).contains(new StoredInboxRow("PROCESSING", 1, Optional.empty(), true,
                 List.of("RECEIVED", "PROCESSING")));
+    }
+
+    @Test
+    void leasesARowWhosePayloadIsInTheObjectStoreWithTheObjectItNames() {
+        InboxEntryFixture entry = InboxEntryFixture.valid(NOW);
+        session.run(ports -> ports.inbox().insertIfAbsent(entry.buildInObjectStore()));
+
+        assertThat(leaseDue(NOW)).singleElement().extracting(LeasedInboxEvent::payload)
+                .isEqualTo(Optional.of(new StoredPayload.InObjectStore(entry.payloadObject(),
+                        InboxEntryFixture.KEY_ID)));
+        assertThat(stored(entry.inboxId())).hasValueSatisfying(row -> assertThat(row.payloadRetained()).isTrue());
     }
 
     @Test
@@ -257,7 +270,8 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
         InboxEntryFixture pending = InboxEntryFixture.valid(longAgo);
         insert(pending);
 
-        assertThat(session.<Integer>call(ports -> ports.retention().purgePayloads(NOW.minus(Duration.ofDays(1)), Optional.empty(), 10))).isEqualTo(1);
+        assertThat(session.<Purged>call(ports -> ports.retention().purgePayloads(NOW.minus(Duration.ofDays(1)),
+                Optional.empty(), 10))).isEqualTo(new Purged(1, List.of()));
 
         assertThat(stored(finished.inboxId())).hasValueSatisfying(row -> assertThat(row.payloadRetained()).isFalse());
         assertThat(stored(pending.inboxId())).hasValueSatisfying(row -> assertThat(row.payloadRetained()).isTrue());

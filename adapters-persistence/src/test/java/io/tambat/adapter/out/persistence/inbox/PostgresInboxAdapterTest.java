@@ -8,6 +8,7 @@ import io.tambat.adapter.out.persistence.InboxEntryFixture;
 import io.tambat.adapter.out.persistence.StoreSession;
 import io.tambat.adapter.out.persistence.jdbc.NumberedStatement;
 import jakarta.persistence.EntityManager;
+import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
@@ -47,6 +48,25 @@ class PostgresInboxAdapterTest extends InboxPortContract {
                 entry.inboxId())).isEqualTo(entry.keyedDigest());
         assertThat(database.value("SELECT payload_sha256 FROM webhook_inbox WHERE inbox_id = ?", byte[].class,
                 entry.inboxId())).isNull();
+    }
+
+    @Test
+    void storesAPayloadInTheObjectStoreAsTheNameOfItsObjectBesideAnotherInItsRow() {
+        InboxEntryFixture inStore = InboxEntryFixture.valid(NOW);
+        InboxEntryFixture inRow = InboxEntryFixture.valid(NOW);
+
+        session.run(ports -> ports.inbox().insertAll(List.of(inStore.buildInObjectStore(), inRow.build())));
+
+        assertThat(database.value("SELECT payload_object FROM webhook_inbox WHERE inbox_id = ?", String.class,
+                inStore.inboxId())).isEqualTo(inStore.payloadObject().value());
+        assertThat(database.value("SELECT payload_ciphertext FROM webhook_inbox WHERE inbox_id = ?", byte[].class,
+                inStore.inboxId())).isNull();
+        assertThat(database.value("SELECT payload_key_id FROM webhook_inbox WHERE inbox_id = ?", String.class,
+                inStore.inboxId())).isEqualTo(InboxEntryFixture.KEY_ID);
+        assertThat(database.value("SELECT payload_ciphertext FROM webhook_inbox WHERE inbox_id = ?", byte[].class,
+                inRow.inboxId())).isEqualTo(inRow.body().getBytes(StandardCharsets.UTF_8));
+        assertThat(database.value("SELECT payload_object FROM webhook_inbox WHERE inbox_id = ?", String.class,
+                inRow.inboxId())).isNull();
     }
 
     @Test
@@ -98,8 +118,8 @@ class PostgresInboxAdapterTest extends InboxPortContract {
                 database.value("SELECT attempt_count FROM webhook_inbox WHERE inbox_id = ?", Integer.class, inboxId),
                 Optional.ofNullable(database.value("SELECT last_error FROM webhook_inbox WHERE inbox_id = ?",
                         String.class, inboxId)),
-                database.value("SELECT payload_ciphertext IS NOT NULL FROM webhook_inbox WHERE inbox_id = ?",
-                        Boolean.class, inboxId),
+                database.value("SELECT payload_ciphertext IS NOT NULL OR payload_object IS NOT NULL FROM webhook_inbox"
+                        + " WHERE inbox_id = ?", Boolean.class, inboxId),
                 database.column(HISTORY.sql(), String.class, HISTORY.positional(inboxId.toString()))));
     }
 }

@@ -13,6 +13,8 @@ import io.tambat.domain.model.BoundedCounts;
 import io.tambat.domain.model.inbox.InboxEvent;
 import io.tambat.domain.model.inbox.InboxStatus;
 import io.tambat.domain.model.inbox.NewInboxEvent;
+import io.tambat.domain.model.inbox.PayloadObjectKey;
+import io.tambat.domain.model.inbox.StoredPayload;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.port.out.inbox.InboxQueryPort;
 import io.tambat.provider.spi.ObjectType;
@@ -134,16 +136,33 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
     void readsTheSealedPayloadOnlyWhileRetentionKeepsIt() {
         assertThat(session.<Optional<InboxEvent.Payload>>call(query -> query.payload(pending))).hasValueSatisfying(
                 payload -> {
-                    assertThat(payload.sealed()).hasValueSatisfying(sealed ->
-                            assertThat(sealed.keyId()).isEqualTo(InboxEntryFixture.KEY_ID));
+                    assertThat(payload.stored()).get().isInstanceOfSatisfying(StoredPayload.InRow.class, inRow ->
+                            assertThat(inRow.keyId()).isEqualTo(InboxEntryFixture.KEY_ID));
                     assertThat(payload.associatedData()).isEqualTo(NewInboxEvent.payloadAssociatedData(pending,
                             InboxEntryFixture.PROVIDER, new EndpointId("shop"), "evt_" + pending));
                 });
         database.execute("UPDATE webhook_inbox SET payload_ciphertext = NULL WHERE inbox_id = ?", pending);
 
         assertThat(session.<Optional<InboxEvent.Payload>>call(query -> query.payload(pending)))
-                .hasValueSatisfying(payload -> assertThat(payload.sealed()).isEmpty());
+                .hasValueSatisfying(payload -> assertThat(payload.stored()).isEmpty());
         assertThat(session.<Optional<InboxEvent.Payload>>call(query -> query.payload(UUID.randomUUID()))).isEmpty();
+    }
+
+    @Test
+    void readsThePayloadObjectARowNamesWithWhatSealedItAndShowsThePayloadRetained() {
+        InboxEntryFixture entry = InboxEntryFixture.valid(NOW);
+        try (StoreSession<InboxPortContract.InboxPorts> inbox =
+                database.session(PostgresInboxAdapterTest::inboxPorts)) {
+            inbox.run(ports -> ports.inbox().insertIfAbsent(entry.buildInObjectStore()));
+        }
+
+        assertThat(session.<Optional<InboxEvent.Payload>>call(query -> query.payload(entry.inboxId())))
+                .hasValueSatisfying(payload -> assertThat(payload.stored()).contains(
+                        new StoredPayload.InObjectStore(entry.payloadObject(), InboxEntryFixture.KEY_ID)));
+        assertThat(session.<Optional<InboxEvent.Detail>>call(query -> query.find(entry.inboxId())))
+                .hasValueSatisfying(detail -> assertThat(detail.row().payloadRetained()).isTrue());
+        assertThat(rows(filter("RECEIVED"), Optional.empty(), 10)).filteredOn(InboxEvent::payloadRetained)
+                .extracting(InboxEvent::inboxId).containsExactlyInAnyOrder(entry.inboxId(), pending);
     }
 
     @Test
@@ -281,6 +300,12 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
         database.execute("UPDATE webhook_inbox SET payload_ciphertext = NULL WHERE inbox_id = ?", failed);
 
         assertThat(failedLosingPayload(Optional.of(NOW.minusSeconds(60)))).as("already lost").isZero();
+
+        database.execute("UPDATE webhook_inbox SET payload_object = ? WHERE inbox_id = ?",
+                PayloadObjectKey.of(NOW.minusSeconds(120), failed).value(), failed);
+
+        assertThat(failedLosingPayload(Optional.of(NOW.minusSeconds(60)))).as("held in the object store")
+                .isEqualTo(1);
     }
 
     private long failedLosingPayload(Optional<Instant> lostBefore) {

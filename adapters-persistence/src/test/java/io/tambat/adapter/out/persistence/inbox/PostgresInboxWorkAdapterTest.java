@@ -10,12 +10,17 @@ import io.tambat.adapter.out.persistence.WorkLeaseContract;
 import io.tambat.adapter.out.persistence.inbox.InboxPortContract.InboxPorts;
 import io.tambat.domain.model.inbox.InboxSelection;
 import io.tambat.domain.model.inbox.LeasedInboxEvent;
+import io.tambat.domain.model.inbox.NewInboxEvent;
+import io.tambat.domain.model.inbox.PayloadObjectKey;
+import io.tambat.domain.port.out.inbox.InboxRetentionPort.Purged;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -101,6 +106,7 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
         UUID kept = processed(t0.plusSeconds(10));
         UUID purged = processed(t0.plusSeconds(20));
         UUID tooOld = processed(t0);
+        UUID inObjectStore = processed(InboxEntryFixture.valid(t0.plusSeconds(30)).buildInObjectStore());
         database.execute("UPDATE webhook_inbox SET payload_ciphertext = NULL WHERE inbox_id = ?", purged);
         InboxSelection all = new InboxSelection(Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty());
@@ -111,12 +117,13 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
                 Optional.empty(), 10, t0.plusSeconds(60), keptSince));
 
         assertThat(notReplayable).isEqualTo(2);
-        assertThat(replayed).extracting(InboxSelection.Position::inboxId).containsExactly(kept);
+        assertThat(replayed).extracting(InboxSelection.Position::inboxId).containsExactly(kept, inObjectStore);
         assertThat(database.column("SELECT inbox_id FROM webhook_inbox WHERE status = 'PROCESSED'", UUID.class))
                 .containsExactlyInAnyOrder(purged, tooOld);
         assertThat(session.<List<LeasedInboxEvent>>call(ports -> ports.work().leaseDue(10, t0.plusSeconds(60),
                 t0.plusSeconds(90))))
-                .extracting(event -> event.inboxId() + ":" + event.lease().attempt()).containsExactly(kept + ":2");
+                .extracting(event -> event.inboxId() + ":" + event.lease().attempt())
+                .containsExactlyInAnyOrder(kept + ":2", inObjectStore + ":2");
     }
 
     @Test
@@ -166,12 +173,16 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
     }
 
     private UUID processed(Instant receivedAt) {
-        UUID inboxId = enqueue(receivedAt);
+        return processed(InboxEntryFixture.valid(receivedAt).build());
+    }
+
+    private UUID processed(NewInboxEvent entry) {
+        session.run(ports -> ports.inbox().insertIfAbsent(entry));
         session.run(ports -> {
-            ports.work().leaseDue(10, receivedAt, receivedAt.plusSeconds(30));
-            ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(inboxId, 1)), receivedAt);
+            ports.work().leaseDue(10, entry.receivedAt(), entry.receivedAt().plusSeconds(30));
+            ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(entry.inboxId(), 1)), entry.receivedAt());
         });
-        return inboxId;
+        return entry.inboxId();
     }
 
     @Test
@@ -199,9 +210,9 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
             ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(recent, 1)), later);
         });
 
-        int purged = session.call(ports -> ports.retention().purgeFinished(longAgo.plus(Duration.ofDays(1)), 10));
+        Purged purged = session.call(ports -> ports.retention().purgeFinished(longAgo.plus(Duration.ofDays(1)), 10));
 
-        assertThat(purged).isEqualTo(2);
+        assertThat(purged).isEqualTo(new Purged(2, List.of()));
         assertThat(database.column("SELECT inbox_id FROM webhook_inbox", UUID.class)).as(
                 "a FAILED or pending forward delivery can still be sent, redriven or replayed")
                 .containsExactlyInAnyOrder(pendingForward, failedForward, failed, recent);
@@ -218,19 +229,77 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
         UUID failed = failed(longAgo);
         Instant muchLater = longAgo.plus(Duration.ofDays(400));
 
-        assertThat(session.<Integer>call(ports -> ports.retention().purgePayloads(muchLater, Optional.empty(), 10)))
-                .isEqualTo(1);
+        assertThat(purgePayloads(muchLater, Optional.empty(), 10).count()).isEqualTo(1);
         assertThat(payloadKept()).as("a redrive of the FAILED one still has its payload").containsExactly(failed);
 
-        assertThat(session.<Integer>call(ports -> ports.retention().purgePayloads(muchLater,
-                Optional.of(longAgo.minusSeconds(1)), 10))).as("received after the FAILED cut-off").isZero();
-        assertThat(session.<Integer>call(ports -> ports.retention().purgePayloads(muchLater, Optional.of(muchLater), 10)))
-                .isEqualTo(1);
+        assertThat(purgePayloads(muchLater, Optional.of(longAgo.minusSeconds(1)), 10).count())
+                .as("received after the FAILED cut-off").isZero();
+        assertThat(purgePayloads(muchLater, Optional.of(muchLater), 10).count()).isEqualTo(1);
         assertThat(payloadKept()).isEmpty();
     }
 
+    @Test
+    void purgesPayloadObjectNamesLikeCiphertextsWithinTheBatchBoundAndReturnsTheObjects() {
+        Instant longAgo = Instant.parse("2026-01-01T00:00:00Z");
+        processed(longAgo);
+        InboxEntryFixture inStore = InboxEntryFixture.valid(longAgo);
+        processed(inStore.buildInObjectStore());
+        InboxEntryFixture recent = InboxEntryFixture.valid(longAgo.plus(Duration.ofDays(100)));
+        processed(recent.buildInObjectStore());
+        Instant cutoff = longAgo.plus(Duration.ofDays(90));
+
+        Purged first = purgePayloads(cutoff, Optional.empty(), 1);
+        Purged second = purgePayloads(cutoff, Optional.empty(), 1);
+        Purged none = purgePayloads(cutoff, Optional.empty(), 1);
+
+        assertThat(List.of(first.count(), second.count(), none.count())).containsExactly(1, 1, 0);
+        assertThat(Stream.of(first, second, none).flatMap(purged -> purged.objects().stream()))
+                .containsExactly(inStore.payloadObject());
+        assertThat(payloadKept()).containsExactly(recent.inboxId());
+    }
+
+    @Test
+    void purgingFinishedRowsReturnsThePayloadObjectsTheyNamed() {
+        Instant longAgo = Instant.parse("2026-01-01T00:00:00Z");
+        processed(longAgo);
+        InboxEntryFixture inStore = InboxEntryFixture.valid(longAgo);
+        processed(inStore.buildInObjectStore());
+        InboxEntryFixture kept = InboxEntryFixture.valid(longAgo);
+        processed(kept.buildInObjectStore());
+        database.forwardDelivery("ledger", kept.inboxId(), "PENDING", longAgo);
+
+        Purged purged = session.call(ports -> ports.retention().purgeFinished(longAgo.plus(Duration.ofDays(1)), 10));
+
+        assertThat(purged).isEqualTo(new Purged(2, List.of(inStore.payloadObject())));
+        assertThat(database.column("SELECT inbox_id FROM webhook_inbox", UUID.class)).containsExactly(kept.inboxId());
+    }
+
+    @Test
+    void tellsWhichPayloadObjectsARowStillNames() {
+        Instant now = Instant.parse("2026-03-01T10:00:00Z");
+        InboxEntryFixture named = InboxEntryFixture.valid(now);
+        session.run(ports -> ports.inbox().insertIfAbsent(named.buildInObjectStore()));
+        InboxEntryFixture dropped = InboxEntryFixture.valid(now);
+        session.run(ports -> ports.inbox().insertIfAbsent(dropped.buildInObjectStore()));
+        database.execute("UPDATE webhook_inbox SET payload_object = NULL WHERE inbox_id = ?", dropped.inboxId());
+        PayloadObjectKey neverCommitted = PayloadObjectKey.of(now, UUID.randomUUID());
+        PayloadObjectKey anotherHourOfTheNamedRow = PayloadObjectKey.of(now.plus(Duration.ofHours(1)),
+                named.inboxId());
+
+        assertThat(session.<Set<PayloadObjectKey>>call(ports -> ports.retention().stillNamed(List.of(
+                named.payloadObject(), dropped.payloadObject(), neverCommitted, anotherHourOfTheNamedRow))))
+                .containsExactly(named.payloadObject());
+        assertThat(session.<Set<PayloadObjectKey>>call(ports -> ports.retention().stillNamed(List.of()))).isEmpty();
+    }
+
+    private Purged purgePayloads(Instant processedBefore, Optional<Instant> failedBefore, int batch) {
+        return session.call(ports -> ports.retention().purgePayloads(processedBefore, failedBefore, batch));
+    }
+
+    /** The rows that still hold a payload, in the row or in the object store. */
     private List<UUID> payloadKept() {
-        return database.column("SELECT inbox_id FROM webhook_inbox WHERE payload_ciphertext IS NOT NULL", UUID.class);
+        return database.column("SELECT inbox_id FROM webhook_inbox"
+                + " WHERE payload_ciphertext IS NOT NULL OR payload_object IS NOT NULL", UUID.class);
     }
 
     @Test
@@ -246,9 +315,9 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
         database.forwardDelivery("skipped", delivered, "SKIPPED", longAgo);
         database.stateChangeDelivery("ledger", onlyItsStateChangeWaits, "PENDING", longAgo);
 
-        int purged = session.call(ports -> ports.retention().purgePayloads(longAgo.plus(Duration.ofDays(90)), Optional.empty(), 10));
+        Purged purged = purgePayloads(longAgo.plus(Duration.ofDays(90)), Optional.empty(), 10);
 
-        assertThat(purged).isEqualTo(2);
+        assertThat(purged.count()).isEqualTo(2);
         assertThat(database.column("SELECT inbox_id FROM webhook_inbox WHERE payload_ciphertext IS NOT NULL",
                 UUID.class)).as("a PENDING or FAILED delivery of the event sends its payload, once resumed or redriven")
                 .containsExactlyInAnyOrder(paused, failedForward);

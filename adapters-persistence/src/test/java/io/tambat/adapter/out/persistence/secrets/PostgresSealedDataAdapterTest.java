@@ -12,16 +12,21 @@ import io.tambat.adapter.out.persistence.StoreSession;
 import io.tambat.adapter.out.persistence.inbox.InboxAdapters;
 import io.tambat.adapter.out.persistence.inbox.PostgresInboxAdapter;
 import io.tambat.domain.model.inbox.NewInboxEvent;
+import io.tambat.domain.model.inbox.PayloadObjectKey;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SealedPayload;
+import io.tambat.domain.port.out.inbox.PayloadObjectStorePort;
 import io.tambat.domain.port.out.secrets.PayloadCipherPort;
 import io.tambat.provider.spi.SecretVersion;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -60,21 +65,11 @@ class PostgresSealedDataAdapterTest {
         byte[] body = "{\"id\":\"evt_1\"}".getBytes(StandardCharsets.UTF_8);
         byte[] rowBinding = NewInboxEvent.payloadAssociatedData(entry.inboxId(), entry.provider(), entry.endpointId(),
                 entry.event().providerEventId());
-        try (StoreSession<PostgresInboxAdapter> inbox = database.session(em -> {
-            PostgresInboxAdapter adapter = InboxAdapters.inbox(em);
-            return adapter;
-        })) {
-            inbox.run(adapter -> adapter.insertIfAbsent(entry));
-        }
+        insert(entry);
         database.execute("UPDATE webhook_inbox SET payload_key_id = 'k1', payload_ciphertext = ?",
                 SealedBeforeRowKeys.seal(K1, body, rowBinding));
 
-        try (StoreSession<PostgresSealedDataAdapter> sealed = database.session(em -> {
-            PostgresSealedDataAdapter adapter = new PostgresSealedDataAdapter();
-            adapter.em = em;
-            adapter.cipher = CIPHER;
-            return adapter;
-        })) {
+        try (StoreSession<PostgresSealedDataAdapter> sealed = sealedData(new InMemoryPayloadObjects())) {
             assertThat(sealed.<Long>call(PostgresSealedDataAdapter::awaitingReseal)).isEqualTo(2);
             assertThat(sealed.<Map<String, Long>>call(PostgresSealedDataAdapter::sealedPerKey))
                     .as("counted by key, however each was sealed").containsExactly(Map.entry("k1", 3L));
@@ -93,5 +88,114 @@ class PostgresSealedDataAdapterTest {
                 .isEqualTo(V1.secret());
         byte[] payload = database.value("SELECT payload_ciphertext FROM webhook_inbox", byte[].class);
         assertThat(Arrays.equals(CIPHER.open(new SealedPayload("k1/row", payload), rowBinding), body)).isTrue();
+    }
+
+    @Test
+    void aResealPutsAPayloadObjectBackSealedAsNowAndItsRowNamesThatSealing() {
+        InboxEntryFixture entry = InboxEntryFixture.valid(NOW);
+        byte[] body = entry.body().getBytes(StandardCharsets.UTF_8);
+        InMemoryPayloadObjects objects = new InMemoryPayloadObjects();
+        byte[] before = SealedBeforeRowKeys.seal(K1, body, rowBinding(entry));
+        objects.put(entry.payloadObject(), new SealedPayload("k1", before));
+        insert(entry.buildInObjectStore());
+
+        try (StoreSession<PostgresSealedDataAdapter> sealed = sealedData(objects)) {
+            assertThat(sealed.<Long>call(PostgresSealedDataAdapter::awaitingReseal)).isEqualTo(1);
+            assertThat(sealed.<Map<String, Long>>call(PostgresSealedDataAdapter::sealedPerKey))
+                    .containsExactly(Map.entry("k1", 1L));
+
+            assertThat(sealed.<Integer>call(adapter -> adapter.resealBatch(10))).isEqualTo(1);
+
+            assertThat(sealed.<Long>call(PostgresSealedDataAdapter::awaitingReseal)).isZero();
+            assertThat(sealed.<Map<String, Long>>call(PostgresSealedDataAdapter::sealedPerKey))
+                    .containsExactly(Map.entry("k1", 1L));
+        }
+        assertThat(database.value("SELECT payload_key_id FROM webhook_inbox", String.class)).isEqualTo("k1/row");
+        assertThat(database.value("SELECT payload_object FROM webhook_inbox", String.class))
+                .isEqualTo(entry.payloadObject().value());
+        byte[] after = objects.ciphertext(entry.payloadObject());
+        assertThat(after).isNotEqualTo(before);
+        assertThat(CIPHER.open(new SealedPayload("k1/row", after), rowBinding(entry))).isEqualTo(body);
+    }
+
+    @Test
+    void aPayloadObjectAlreadyPutBackByABatchThatRolledBackOnlyHasItsRowUpdated() {
+        InboxEntryFixture entry = InboxEntryFixture.valid(NOW);
+        InMemoryPayloadObjects objects = new InMemoryPayloadObjects();
+        byte[] resealed = CIPHER.seal(entry.body().getBytes(StandardCharsets.UTF_8), rowBinding(entry)).ciphertext();
+        objects.put(entry.payloadObject(), new SealedPayload("k1/row", resealed));
+        insert(entry.buildInObjectStore());
+
+        try (StoreSession<PostgresSealedDataAdapter> sealed = sealedData(objects)) {
+            assertThat(sealed.<Integer>call(adapter -> adapter.resealBatch(10))).isEqualTo(1);
+            assertThat(sealed.<Long>call(PostgresSealedDataAdapter::awaitingReseal)).isZero();
+        }
+        assertThat(database.value("SELECT payload_key_id FROM webhook_inbox", String.class)).isEqualTo("k1/row");
+        assertThat(objects.ciphertext(entry.payloadObject())).isEqualTo(resealed);
+    }
+
+    @Test
+    void aPayloadObjectGoneFromTheStoreLeavesItsRowWithoutPayloadSoTheRotationFinishes() {
+        InboxEntryFixture entry = InboxEntryFixture.valid(NOW);
+        insert(entry.buildInObjectStore());
+
+        try (StoreSession<PostgresSealedDataAdapter> sealed = sealedData(new InMemoryPayloadObjects())) {
+            assertThat(sealed.<Integer>call(adapter -> adapter.resealBatch(10))).isEqualTo(1);
+            assertThat(sealed.<Long>call(PostgresSealedDataAdapter::awaitingReseal)).isZero();
+            assertThat(sealed.<Map<String, Long>>call(PostgresSealedDataAdapter::sealedPerKey)).isEmpty();
+        }
+        assertThat(database.value("SELECT payload_object FROM webhook_inbox", String.class)).isNull();
+    }
+
+    private void insert(NewInboxEvent entry) {
+        try (StoreSession<PostgresInboxAdapter> inbox = database.session(InboxAdapters::inbox)) {
+            inbox.run(adapter -> adapter.insertIfAbsent(entry));
+        }
+    }
+
+    private StoreSession<PostgresSealedDataAdapter> sealedData(PayloadObjectStorePort objects) {
+        return database.session(em -> {
+            PostgresSealedDataAdapter adapter = new PostgresSealedDataAdapter();
+            adapter.em = em;
+            adapter.cipher = CIPHER;
+            adapter.objects = objects;
+            return adapter;
+        });
+    }
+
+    /** The identity a payload of this entry is sealed with. */
+    private static byte[] rowBinding(InboxEntryFixture entry) {
+        return NewInboxEvent.payloadAssociatedData(entry.inboxId(), InboxEntryFixture.PROVIDER, entry.endpoint(),
+                entry.eventId());
+    }
+
+    /** The object store as a map, for what re-sealing does with it: read an object and put it back. */
+    private static final class InMemoryPayloadObjects implements PayloadObjectStorePort {
+
+        private final Map<PayloadObjectKey, byte[]> objects = new HashMap<>();
+
+        @Override
+        public void put(PayloadObjectKey key, SealedPayload payload) {
+            objects.put(key, payload.ciphertext());
+        }
+
+        @Override
+        public Optional<SealedPayload> get(PayloadObjectKey key, String sealingKeyId) {
+            return Optional.ofNullable(objects.get(key)).map(ciphertext -> new SealedPayload(sealingKeyId, ciphertext));
+        }
+
+        @Override
+        public void delete(Collection<PayloadObjectKey> keys) {
+            throw new UnsupportedOperationException("re-sealing deletes no object");
+        }
+
+        @Override
+        public List<PayloadObjectKey> writtenBefore(Instant before, Optional<PayloadObjectKey> after, int limit) {
+            throw new UnsupportedOperationException("re-sealing lists no object");
+        }
+
+        byte[] ciphertext(PayloadObjectKey key) {
+            return objects.get(key);
+        }
     }
 }

@@ -1,30 +1,48 @@
 package io.tambat.domain.port.out.inbox;
 
+import io.tambat.domain.model.inbox.PayloadObjectKey;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * Retention of the inbox: payloads dropped once past their window, finished rows deleted, each in bounded
- * batches. Every method joins the caller's transaction. Throws
- * {@link io.tambat.domain.error.StoreUnavailableException} when the database cannot answer.
+ * Retention of the inbox: raw payloads and finished rows leave in bounded batches. Every method joins the
+ * caller's transaction. Throws {@link io.tambat.domain.error.StoreUnavailableException} when the database cannot
+ * answer.
  */
 public interface InboxRetentionPort {
 
     /**
      * Drops the encrypted raw payload of PROCESSED rows received before {@code processedBefore}, and of FAILED
      * rows received before {@code failedBefore} (none without it: a FAILED event keeps what a redrive needs), at
-     * most {@code batch}.
-     *
-     * @return how many payloads were purged
+     * most {@code batch}: the ciphertext a row holds, or the name of its payload object.
      */
-    int purgePayloads(Instant processedBefore, Optional<Instant> failedBefore, int batch);
+    Purged purgePayloads(Instant processedBefore, Optional<Instant> failedBefore, int batch);
 
     /**
      * Deletes PROCESSED rows received before the cutoff, at most {@code batch}, with their history; a row with
      * a forward delivery still PENDING or FAILED is kept until it is delivered or skipped, so that delivery can
      * still be sent, redriven or replayed. FAILED rows are kept: they wait for an operator.
-     *
-     * @return how many rows were deleted
      */
-    int purgeFinished(Instant receivedBefore, int batch);
+    Purged purgeFinished(Instant receivedBefore, int batch);
+
+    /**
+     * Of the given payload objects, those a row still names: the others belong to no row (it never committed,
+     * was deleted, or dropped its payload) and may be deleted.
+     */
+    Set<PayloadObjectKey> stillNamed(Collection<PayloadObjectKey> objects);
+
+    /**
+     * What a purge removed: how many payloads (or rows), and the payload objects the purged rows named, which the
+     * object store holds until they are deleted once the purge committed.
+     */
+    record Purged(int count, List<PayloadObjectKey> objects) {
+
+        public Purged {
+            objects = List.copyOf(Objects.requireNonNull(objects));
+        }
+    }
 }

@@ -30,9 +30,10 @@ public interface PayloadObjectStorePort {
     void put(PayloadObjectKey key, SealedPayload payload);
 
     /**
-     * The payload stored under the key, named {@code sealingKeyId} as its row names it: the row is what says how
-     * a payload was sealed, the copy an object carries is for telling it apart without the row. Empty when no
-     * object has that key (never put, or deleted).
+     * The payload stored under the key, named as the object says it was sealed, or {@code sealingKeyId} (what its
+     * row names) when the object does not say. The object's word wins because a re-seal replaces the object before
+     * its row's key id changes: if that change then rolls back, the object still opens. Empty when no object has
+     * that key (never put, or deleted).
      */
     Optional<SealedPayload> get(PayloadObjectKey key, String sealingKeyId);
 

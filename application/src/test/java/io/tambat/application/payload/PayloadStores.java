@@ -1,0 +1,28 @@
+package io.tambat.application.payload;
+
+import io.tambat.domain.port.out.inbox.PayloadObjectStorePort;
+import io.tambat.domain.port.out.secrets.PayloadCipherPort;
+
+/** Payload stores for the services under test: rows only, or an object store for new payloads. */
+public final class PayloadStores {
+
+    private PayloadStores() {
+    }
+
+    public static PayloadStore inRows(PayloadCipherPort cipher) {
+        return store(cipher, null, PayloadStoreSettings.IN_ROWS);
+    }
+
+    public static PayloadStore inObjectStore(PayloadCipherPort cipher, PayloadObjectStorePort objects) {
+        return store(cipher, objects, new PayloadStoreSettings(true, true));
+    }
+
+    public static PayloadStore store(PayloadCipherPort cipher, PayloadObjectStorePort objects,
+            PayloadStoreSettings settings) {
+        PayloadStore store = new PayloadStore();
+        store.cipher = cipher;
+        store.objects = objects;
+        store.settings = settings;
+        return store;
+    }
+}
