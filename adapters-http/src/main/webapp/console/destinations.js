@@ -123,11 +123,17 @@ function discard(destination, section, outcome, reload) {
       async () => {
         await act(outcome, async () => {
           const done = await post(`/admin/destinations/${encodeURIComponent(id)}/discard`);
-          return `${done.discarded} ${done.discarded === 1 ? 'delivery' : 'deliveries'} discarded.`;
+          return done.state === 'running' ? runsOn(done)
+            : `${done.discarded} ${done.discarded === 1 ? 'delivery' : 'deliveries'} discarded.`;
         });
         await reload();
       }),
   }, 'Discard…');
+}
+
+/** A bulk action the server stopped waiting for (202) goes on; the audit trail shows its count as it grows. */
+function runsOn(done) {
+  return `Still running in the background as action ${done.action_id}; the audit trail shows how far it got.`;
 }
 
 function pauseOrResume(destination, outcome, reload) {
@@ -176,7 +182,8 @@ function rangeForm(id, outcome, reload) {
         await act(outcome, async () => {
           const done = await post(`/admin/destinations/${encodeURIComponent(id)}/${action}`,
             { received_from: from, received_to: to });
-          return `${done.scheduled} ${done.scheduled === 1 ? 'delivery' : 'deliveries'} scheduled.`;
+          return done.state === 'running' ? runsOn(done)
+            : `${done.scheduled} ${done.scheduled === 1 ? 'delivery' : 'deliveries'} scheduled.`;
         });
         await reload();
       });

@@ -1,7 +1,9 @@
 package io.tambat.application.forwarding;
 
 import io.tambat.application.operator.AuditTrail;
+import io.tambat.application.operator.BackgroundActions;
 import io.tambat.application.port.in.forwarding.OperateDestinationsUseCase;
+import io.tambat.application.port.in.operator.ActionAnswer;
 import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.Destination;
@@ -20,6 +22,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.ToLongFunction;
 import java.util.logging.Logger;
 
 /**
@@ -55,6 +59,9 @@ public class DestinationOperations implements OperateDestinationsUseCase {
 
     @Inject
     AuditTrail audit;
+
+    @Inject
+    BackgroundActions actions;
 
     @Inject
     Clock clock;
@@ -92,33 +99,36 @@ public class DestinationOperations implements OperateDestinationsUseCase {
     }
 
     @Override
-    public Optional<Recovery> redriveFailed(Operator operator, String destinationId, ReceivedRange range) {
-        return destinations.find(destinationId).map(destination -> recover(operator,
-                OperatorAction.Kind.DESTINATION_BULK_REDRIVE, destination.id(), range.described(),
-                (port, after, max, now) -> port.redriveFailed(destination.id(), range, after, max, now)));
+    public Optional<ActionAnswer<Recovery>> redriveFailed(Operator operator, String destinationId,
+            ReceivedRange range, Duration wait) {
+        OperatorAction.Kind kind = OperatorAction.Kind.DESTINATION_BULK_REDRIVE;
+        return destinations.find(destinationId).map(destination -> recover(operator, kind, destination.id(),
+                range.described(), wait, actionId -> moved(actionId, kind, destination.id(),
+                        (port, after, max, now) -> port.redriveFailed(destination.id(), range, after, max, now))));
     }
 
     @Override
-    public Optional<Recovery> replay(Operator operator, String destinationId, ReceivedRange range) {
-        return destinations.find(destinationId).map(destination -> {
-            Recovery sentAgain = recover(operator, OperatorAction.Kind.DESTINATION_REPLAY, destination.id(),
-                    range.described(), (port, after, max, now) -> port.replay(destination.id(), range, after, max,
-                            now));
-            return new Recovery(sentAgain.actionId(), sentAgain.scheduled()
-                    + backfill(sentAgain.actionId(), destination, range));
-        });
+    public Optional<ActionAnswer<Recovery>> replay(Operator operator, String destinationId, ReceivedRange range,
+            Duration wait) {
+        OperatorAction.Kind kind = OperatorAction.Kind.DESTINATION_REPLAY;
+        return destinations.find(destinationId).map(destination -> recover(operator, kind, destination.id(),
+                range.described(), wait, actionId -> moved(actionId, kind, destination.id(),
+                        (port, after, max, now) -> port.replay(destination.id(), range, after, max, now))
+                        + backfill(actionId, destination, range)));
     }
 
     @Override
-    public DiscardOutcome discard(Operator operator, String destinationId) {
+    public DiscardOutcome discard(Operator operator, String destinationId, Duration wait) {
         if (destinations.find(destinationId).isPresent()) {
             return new DiscardOutcome.StillConfigured();
         }
         if (!batches.hasUnfinished(destinationId)) {
             return new DiscardOutcome.Unknown();
         }
-        return new DiscardOutcome.Discarded(recover(operator, OperatorAction.Kind.DESTINATION_DISCARD, destinationId,
-                Map.of(), (port, after, max, now) -> port.discard(destinationId, after, max, now)));
+        OperatorAction.Kind kind = OperatorAction.Kind.DESTINATION_DISCARD;
+        return new DiscardOutcome.Discarded(recover(operator, kind, destinationId, Map.of(), wait,
+                actionId -> moved(actionId, kind, destinationId,
+                        (port, after, max, now) -> port.discard(destinationId, after, max, now))));
     }
 
     @Override
@@ -174,11 +184,17 @@ public class DestinationOperations implements OperateDestinationsUseCase {
         boolean apply(String destinationId, long deliveryId, Instant now);
     }
 
-    private Recovery recover(Operator operator, OperatorAction.Kind kind, String destinationId,
-            Map<String, String> described, DestinationRecoveryBatch.Move move) {
+    /** A bulk action on the destination's deliveries, in the background; the caller waits at most {@code wait}. */
+    private ActionAnswer<Recovery> recover(Operator operator, OperatorAction.Kind kind, String destinationId,
+            Map<String, String> described, Duration wait, ToLongFunction<UUID> walk) {
         Map<String, String> filter = new LinkedHashMap<>(described);
         filter.put("destination_id", destinationId);
-        UUID actionId = audit.bulk(operator, kind, filter);
+        return actions.run(operator, kind, filter, wait, actionId -> new Recovery(actionId, walk.applyAsLong(actionId)));
+    }
+
+    /** Walks the deliveries a move selects, one batch per transaction; returns how many it moved. */
+    private long moved(UUID actionId, OperatorAction.Kind kind, String destinationId,
+            DestinationRecoveryBatch.Move move) {
         long scheduled = 0;
         Optional<Long> after = Optional.empty();
         while (true) {
@@ -192,7 +208,7 @@ public class DestinationOperations implements OperateDestinationsUseCase {
         long total = scheduled;
         // Who acted is in the audit trail, not in the log: an operator's name is personal data.
         LOG.info(() -> kind.code() + " " + actionId + " moved " + total + " delivery(ies) of " + destinationId);
-        return new Recovery(actionId, scheduled);
+        return scheduled;
     }
 
     /**

@@ -2,6 +2,7 @@ package io.tambat.application.operator;
 
 import io.tambat.application.identity.TimeOrderedIds;
 import io.tambat.application.port.in.operator.ReadAuditTrailUseCase;
+import io.tambat.domain.model.operator.ActionProgress;
 import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.operator.OperatorAction;
 import io.tambat.domain.port.out.operator.OperatorAuditPort;
@@ -55,8 +56,20 @@ public class AuditTrail implements ReadAuditTrailUseCase {
     /** What a batch of a bulk action changed; joins the batch's transaction. */
     public void counted(UUID actionId, long changed) {
         if (changed > 0) {
-            audit.addCount(actionId, changed);
+            audit.addCount(actionId, changed, clock.instant());
         }
+    }
+
+    /** A bulk action ended, completed or failed for the redacted reason given, in its own transaction. */
+    @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
+    public void ended(UUID actionId, Optional<String> failure) {
+        audit.ended(actionId, clock.instant(), failure);
+    }
+
+    @Override
+    @Transactional
+    public Optional<ActionProgress> action(UUID actionId) {
+        return audit.find(actionId);
     }
 
     @Override

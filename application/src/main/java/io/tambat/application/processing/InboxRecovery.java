@@ -1,20 +1,24 @@
 package io.tambat.application.processing;
 
-import io.tambat.application.operator.AuditTrail;
+import io.tambat.application.operator.BackgroundActions;
 import io.tambat.application.port.in.inbox.RecoverInboxUseCase;
+import io.tambat.application.port.in.operator.ActionAnswer;
 import io.tambat.domain.model.inbox.InboxSelection;
 import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.operator.OperatorAction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.LongSupplier;
 import java.util.logging.Logger;
 
 /**
  * Bulk redrive and replay: the selection is walked in order, one bounded batch per transaction
  * ({@link InboxRecoveryBatch}), each batch starting after the last row the one before moved, until a batch
- * finds nothing left. A row that comes back while the action runs is not taken twice by it.
+ * finds nothing left. A row that comes back while the action runs is not taken twice by it. The walk runs in the
+ * background ({@link BackgroundActions}); the operator waits for it a bounded time.
  */
 @ApplicationScoped
 public class InboxRecovery implements RecoverInboxUseCase {
@@ -25,20 +29,26 @@ public class InboxRecovery implements RecoverInboxUseCase {
     InboxRecoveryBatch batches;
 
     @Inject
-    AuditTrail audit;
+    BackgroundActions actions;
 
     @Override
-    public Recovery redriveFailed(Operator operator, InboxSelection selection) {
-        return run(operator, OperatorAction.Kind.INBOX_BULK_REDRIVE, selection, 0);
+    public ActionAnswer<Recovery> redriveFailed(Operator operator, InboxSelection selection, Duration wait) {
+        return run(operator, OperatorAction.Kind.INBOX_BULK_REDRIVE, selection, wait, () -> 0L);
     }
 
     @Override
-    public Recovery replayProcessed(Operator operator, InboxSelection selection) {
-        return run(operator, OperatorAction.Kind.INBOX_REPLAY, selection, batches.notReplayable(selection));
+    public ActionAnswer<Recovery> replayProcessed(Operator operator, InboxSelection selection, Duration wait) {
+        return run(operator, OperatorAction.Kind.INBOX_REPLAY, selection, wait,
+                () -> batches.notReplayable(selection));
     }
 
-    private Recovery run(Operator operator, OperatorAction.Kind kind, InboxSelection selection, long skipped) {
-        UUID actionId = audit.bulk(operator, kind, selection.described());
+    private ActionAnswer<Recovery> run(Operator operator, OperatorAction.Kind kind, InboxSelection selection,
+            Duration wait, LongSupplier skipped) {
+        return actions.run(operator, kind, selection.described(), wait,
+                actionId -> walk(actionId, kind, selection, skipped.getAsLong()));
+    }
+
+    private Recovery walk(UUID actionId, OperatorAction.Kind kind, InboxSelection selection, long skipped) {
         long scheduled = 0;
         Optional<InboxSelection.Position> after = Optional.empty();
         while (true) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.tambat.application.identity.TimeOrderedIds;
+import io.tambat.application.operator.Actions;
 import io.tambat.application.operator.AuditTrail;
 import io.tambat.application.port.in.forwarding.OperateDestinationsUseCase;
 import io.tambat.application.testing.FiredEvents;
@@ -44,6 +45,8 @@ class DestinationOperationsTest {
     private final InMemoryForwarding deliveries = new InMemoryForwarding();
     private final FiredEvents<DeliveriesRecorded> recorded = new FiredEvents<>();
     private final InMemoryAuditTrail trail = new InMemoryAuditTrail();
+    private static final Duration WAIT = Duration.ofSeconds(5);
+
     private final DestinationOperations operations = new DestinationOperations();
 
     DestinationOperationsTest() {
@@ -58,6 +61,7 @@ class DestinationOperationsTest {
         operations.health = new InMemoryDestinationHealth();
         operations.batches = batches;
         operations.audit = audit;
+        operations.actions = Actions.atOnce(audit);
         operations.clock = clock;
     }
 
@@ -72,7 +76,7 @@ class DestinationOperationsTest {
         long later = failedDelivery();
 
         Optional<OperateDestinationsUseCase.Recovery> done = operations.redriveFailed(OPERATOR, "shop",
-                new ReceivedRange(from, from.plusSeconds(30)));
+                new ReceivedRange(from, from.plusSeconds(30)), WAIT).map(Actions::result);
 
         assertThat(done).hasValueSatisfying(recovery -> {
             assertThat(recovery.scheduled()).isEqualTo(DestinationRecoveryBatch.SIZE + 3);
@@ -84,7 +88,7 @@ class DestinationOperationsTest {
         });
         assertThat(failed).allSatisfy(id -> assertThat(deliveries.row(id).status()).isEqualTo(DeliveryStatus.PENDING));
         assertThat(deliveries.row(later).status()).isEqualTo(DeliveryStatus.FAILED);
-        assertThat(operations.redriveFailed(OPERATOR, "nowhere", new ReceivedRange(from, from.plusSeconds(1))))
+        assertThat(operations.redriveFailed(OPERATOR, "nowhere", new ReceivedRange(from, from.plusSeconds(1)), WAIT))
                 .isEmpty();
     }
 
@@ -106,7 +110,7 @@ class DestinationOperationsTest {
         received(from.plusSeconds(60), true, Optional.empty());
 
         Optional<OperateDestinationsUseCase.Recovery> done = operations.replay(OPERATOR, "shop",
-                new ReceivedRange(from, from.plusSeconds(30)));
+                new ReceivedRange(from, from.plusSeconds(30)), WAIT).map(Actions::result);
 
         assertThat(done).hasValueSatisfying(recovery -> {
             assertThat(recovery.scheduled()).as("each missed event, and the one applied with its state change")
@@ -180,16 +184,17 @@ class DestinationOperationsTest {
         assertThat(operations.destinations().get(1).backlog().pending()).isEqualTo(DestinationRecoveryBatch.SIZE + 2);
         assertThat(operations.deliveries("gone", everything())).isPresent();
         assertThat(operations.heldKeys("gone", 10)).contains(List.of());
-        assertThat(operations.discard(OPERATOR, "shop")).as("a configured destination's deliveries are still sent")
+        assertThat(operations.discard(OPERATOR, "shop", WAIT))
+                .as("a configured destination's deliveries are still sent")
                 .isInstanceOf(OperateDestinationsUseCase.DiscardOutcome.StillConfigured.class);
-        assertThat(operations.discard(OPERATOR, "nowhere"))
+        assertThat(operations.discard(OPERATOR, "nowhere", WAIT))
                 .isInstanceOf(OperateDestinationsUseCase.DiscardOutcome.Unknown.class);
 
-        OperateDestinationsUseCase.DiscardOutcome outcome = operations.discard(OPERATOR, "gone");
+        OperateDestinationsUseCase.DiscardOutcome outcome = operations.discard(OPERATOR, "gone", WAIT);
 
         assertThat(outcome).isInstanceOfSatisfying(OperateDestinationsUseCase.DiscardOutcome.Discarded.class,
                 discarded -> {
-                    assertThat(discarded.recovery().scheduled()).isEqualTo(DestinationRecoveryBatch.SIZE + 3);
+                    assertThat(Actions.result(discarded.recovery()).scheduled()).isEqualTo(DestinationRecoveryBatch.SIZE + 3);
                     OperatorAction audited = trail.get(discarded.recovery().actionId());
                     assertThat(audited.kind()).isEqualTo(OperatorAction.Kind.DESTINATION_DISCARD);
                     assertThat(audited.count()).isEqualTo(DestinationRecoveryBatch.SIZE + 3);

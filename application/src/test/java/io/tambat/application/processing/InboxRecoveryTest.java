@@ -3,6 +3,7 @@ package io.tambat.application.processing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.application.identity.TimeOrderedIds;
+import io.tambat.application.operator.Actions;
 import io.tambat.application.operator.AuditTrail;
 import io.tambat.application.port.in.inbox.RecoverInboxUseCase;
 import io.tambat.application.testing.InMemoryAuditTrail;
@@ -26,6 +27,8 @@ class InboxRecoveryTest {
 
     private final ProcessingFixture fx = new ProcessingFixture();
     private final InMemoryAuditTrail trail = new InMemoryAuditTrail();
+    private static final Duration WAIT = Duration.ofSeconds(5);
+
     private final InboxRecovery recovery = new InboxRecovery();
 
     InboxRecoveryTest() {
@@ -36,7 +39,7 @@ class InboxRecoveryTest {
         batches.settings = fx.settings;
         batches.clock = fx.clock;
         recovery.batches = batches;
-        recovery.audit = audit;
+        recovery.actions = Actions.atOnce(audit);
     }
 
     @Test
@@ -48,7 +51,8 @@ class InboxRecoveryTest {
         UUID processed = fx.receive("evt_done", "pay_done", 1, "succeeded");
         fx.processNext();
 
-        RecoverInboxUseCase.Recovery done = recovery.redriveFailed(OPERATOR, selection(Optional.empty()));
+        RecoverInboxUseCase.Recovery done =
+                Actions.result(recovery.redriveFailed(OPERATOR, selection(Optional.empty()), WAIT));
 
         assertThat(done.scheduled()).isEqualTo(InboxRecoveryBatch.SIZE + 3);
         assertThat(failed).allSatisfy(id -> assertThat(fx.inbox.row(id).status()).isEqualTo(InboxStatus.RECEIVED));
@@ -58,7 +62,8 @@ class InboxRecoveryTest {
         assertThat(audited.kind()).isEqualTo(OperatorAction.Kind.INBOX_BULK_REDRIVE);
         assertThat(audited.count()).isEqualTo(InboxRecoveryBatch.SIZE + 3);
         assertThat(audited.filter()).isEqualTo(Map.of("provider", ProcessingFixture.PROVIDER));
-        assertThat(recovery.redriveFailed(OPERATOR, selection(Optional.empty())).scheduled()).isZero();
+        assertThat(Actions.result(recovery.redriveFailed(OPERATOR, selection(Optional.empty()), WAIT)).scheduled())
+                .isZero();
     }
 
     @Test
@@ -68,7 +73,8 @@ class InboxRecoveryTest {
         Instant from = fx.now();
         UUID late = failed("evt_late");
 
-        RecoverInboxUseCase.Recovery done = recovery.redriveFailed(OPERATOR, selection(Optional.of(from)));
+        RecoverInboxUseCase.Recovery done =
+                Actions.result(recovery.redriveFailed(OPERATOR, selection(Optional.of(from)), WAIT));
 
         assertThat(done.scheduled()).isEqualTo(1);
         assertThat(fx.inbox.row(late).status()).isEqualTo(InboxStatus.RECEIVED);
@@ -84,7 +90,8 @@ class InboxRecoveryTest {
         fx.processNext();
         UUID stillPending = fx.receive("evt_pending", "pay_pending", 1, "succeeded");
 
-        RecoverInboxUseCase.Recovery done = recovery.replayProcessed(OPERATOR, selection(Optional.empty()));
+        RecoverInboxUseCase.Recovery done =
+                Actions.result(recovery.replayProcessed(OPERATOR, selection(Optional.empty()), WAIT));
 
         assertThat(done.scheduled()).isEqualTo(1);
         assertThat(done.notReplayable()).isEqualTo(1);

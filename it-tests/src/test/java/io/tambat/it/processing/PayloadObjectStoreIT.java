@@ -3,6 +3,10 @@ package io.tambat.it.processing;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static io.tambat.it.processing.MarkedStripeEvents.accepted;
+import static io.tambat.it.processing.MarkedStripeEvents.event;
+import static io.tambat.it.processing.MarkedStripeEvents.newEventId;
+import static io.tambat.it.processing.MarkedStripeEvents.revealedExactly;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
@@ -13,14 +17,10 @@ import io.tambat.it.support.S3Server;
 import io.tambat.it.support.ServerWithWireMock;
 import io.tambat.it.support.StripeMainEndpoint;
 import io.tambat.it.support.TestDatabase;
-import io.tambat.sender.signing.StripeSigner;
-import jakarta.json.JsonObject;
-import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
@@ -64,6 +64,8 @@ class PayloadObjectStoreIT {
             get(urlPathMatching("/v1/payment_intents/.*"))
                     .willReturn(okJson("{\"object\":\"payment_intent\",\"status\":\"succeeded\"}")));
 
+    private final MarkedStripeEvents events = new MarkedStripeEvents(SECRET);
+
     private final TestDatabase db = new TestDatabase(SCHEMA);
     private final S3Server store = new S3Server("tambat-it-payloads");
     /** The server, and Stripe's API as WireMock; it keeps payloads in the store. */
@@ -89,7 +91,7 @@ class PayloadObjectStoreIT {
         String marker = "card-holder-" + UUID.randomUUID();
         byte[] body = event(eventId, marker);
 
-        String inboxId = accepted(deliver(server.baseUri(), body));
+        String inboxId = accepted(events.deliver(server.baseUri(), body));
 
         Map<String, Object> row = row(db, inboxId);
         String key = objectKey(row, inboxId);
@@ -105,12 +107,7 @@ class PayloadObjectStoreIT {
         Eventually.within(CONVERGENCE, () -> assertThat(db.inboxStatus(inboxId)).isEqualTo("PROCESSED"));
         assertThat(db.count("SELECT count(*) FROM object_mutation WHERE inbox_id = CAST(? AS uuid)", inboxId))
                 .isEqualTo(1);
-        HttpResponse<String> revealed = server.admin().post("admin/inbox/" + inboxId + "/payload", null);
-        assertThat(revealed.statusCode()).as(revealed.body()).isEqualTo(200);
-        JsonObject payload = Http.json(revealed);
-        assertThat(payload.getString("encoding")).isEqualTo("utf-8");
-        assertThat(payload.getString("payload")).isEqualTo(new String(body, StandardCharsets.UTF_8));
-        assertThat(payload.getInt("bytes")).isEqualTo(body.length);
+        revealedExactly(server.admin().post("admin/inbox/" + inboxId + "/payload", null), body);
         assertThat(row(db, inboxId)).containsEntry("payload_object", key);
     }
 
@@ -120,8 +117,8 @@ class PayloadObjectStoreIT {
         byte[] body = event(eventId, "duplicate-" + UUID.randomUUID());
         List<String> before = store.keys(PREFIX + "/");
 
-        String inboxId = accepted(deliver(server.baseUri(), body));
-        HttpResponse<String> again = deliver(server.baseUri(), body);
+        String inboxId = accepted(events.deliver(server.baseUri(), body));
+        HttpResponse<String> again = events.deliver(server.baseUri(), body);
 
         assertThat(again.statusCode()).as(again.body()).isEqualTo(200);
         assertThat(Http.json(again).getString("status")).isEqualTo("duplicate");
@@ -148,7 +145,7 @@ class PayloadObjectStoreIT {
         store.down();
         HttpResponse<String> during;
         try {
-            during = deliver(server.baseUri(), body);
+            during = events.deliver(server.baseUri(), body);
         } finally {
             store.up();
         }
@@ -161,7 +158,7 @@ class PayloadObjectStoreIT {
         // The sender retries, as a provider does after a 503.
         AtomicReference<HttpResponse<String>> after = new AtomicReference<>();
         Eventually.within(RECOVERY, () -> {
-            after.set(deliver(server.baseUri(), body));
+            after.set(events.deliver(server.baseUri(), body));
             assertThat(after.get().statusCode()).as(after.get().body()).isEqualTo(200);
         });
         String inboxId = accepted(after.get());
@@ -182,7 +179,7 @@ class PayloadObjectStoreIT {
                         "TAMBAT_RETENTION_INTERVAL", "PT1S"))).stubbing(STRIPE_API)) {
             retaining.start();
             byte[] body = event(newEventId(), "retained-" + UUID.randomUUID());
-            String inboxId = accepted(deliver(retaining.baseUri(), body));
+            String inboxId = accepted(events.deliver(retaining.baseUri(), body));
             String object = RETENTION_PREFIX + "/" + objectKey(row(retained, inboxId), inboxId);
             assertThat(store.keys(object)).containsExactly(object);
 
@@ -210,30 +207,6 @@ class PayloadObjectStoreIT {
         settings.put("TAMBAT_PROCESSING_MAX_BACKOFF", "PT1S");
         settings.putAll(extra);
         return StripeMainEndpoint.settings(SECRET, stripeApiUrl, API_KEY, settings);
-    }
-
-    private static String newEventId() {
-        return "evt_" + UUID.randomUUID().toString().replace("-", "");
-    }
-
-    /** A Stripe event about a payment intent of its own, whose payload alone holds {@code marker}. */
-    private static byte[] event(String eventId, String marker) {
-        return ("{\"id\":\"" + eventId + "\",\"object\":\"event\",\"type\":\"payment_intent.succeeded\","
-                + "\"data\":{\"object\":{\"id\":\"pi_" + UUID.randomUUID().toString().replace("-", "") + "\","
-                + "\"object\":\"payment_intent\",\"description\":\"" + marker + "\"}}}")
-                .getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static HttpResponse<String> deliver(URI base, byte[] body) {
-        return Http.post(base.resolve("webhooks/stripe/stripe-main"), body, "Content-Type", "application/json",
-                "Stripe-Signature", StripeSigner.signatureHeader(SECRET, Instant.now().getEpochSecond(), body));
-    }
-
-    private static String accepted(HttpResponse<String> response) {
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        JsonObject receipt = Http.json(response);
-        assertThat(receipt.getString("status")).isEqualTo("accepted");
-        return receipt.getString("inbox_id");
     }
 
     private static Map<String, Object> row(TestDatabase database, String inboxId) {

@@ -30,6 +30,11 @@ public final class AdminClient {
         return call("POST", path, json);
     }
 
+    /** A POST with more headers, as name/value pairs (such as {@code Prefer}). */
+    public HttpResponse<String> post(String path, String json, String... headers) {
+        return call("POST", path, json, headers);
+    }
+
     public HttpResponse<String> delete(String path) {
         return call("DELETE", path, null);
     }
@@ -41,9 +46,9 @@ public final class AdminClient {
         return Http.json(response);
     }
 
-    private HttpResponse<String> call(String method, String path, String json) {
-        HttpRequest.Builder request = Http.request(base.resolve(path),
-                "Authorization", "Bearer " + token);
+    private HttpResponse<String> call(String method, String path, String json, String... headers) {
+        HttpRequest.Builder request = Http.request(base.resolve(path), headers)
+                .header("Authorization", "Bearer " + token);
         if (json != null) {
             request.header("Content-Type", "application/json");
         }

@@ -3,7 +3,6 @@ package io.tambat.it.support;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
-import org.gaul.s3proxy.AuthenticationType;
 import org.gaul.s3proxy.S3Proxy;
 import org.jclouds.ContextBuilder;
 import org.jclouds.blobstore.BlobStoreContext;
@@ -43,17 +42,7 @@ public final class S3Server implements AutoCloseable {
     public S3Server start() {
         blobStores = ContextBuilder.newBuilder("transient").build(BlobStoreContext.class);
         URI direct = URI.create("http://127.0.0.1:" + FreePorts.next());
-        s3proxy = S3Proxy.builder()
-                .blobStore(blobStores.getBlobStore())
-                .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
-                .endpoint(direct)
-                .build();
-        try {
-            // Returns once Jetty is listening.
-            s3proxy.start();
-        } catch (Exception e) {
-            throw new IllegalStateException("s3proxy does not start on " + direct, e);
-        }
+        s3proxy = S3Proxies.started(blobStores.getBlobStore(), direct, ACCESS_KEY, SECRET_KEY);
         front = TcpProxy.to("127.0.0.1", s3proxy.getPort()).up();
         client = S3Client.builder()
                 .httpClientBuilder(UrlConnectionHttpClient.builder())

@@ -37,7 +37,11 @@ public record OperatorAction(UUID actionId, String actor, Kind kind, Optional<St
         DESTINATION_REPLAY("destination.replay"),
         DESTINATION_PAUSE("destination.pause"),
         DESTINATION_RESUME("destination.resume"),
-        DESTINATION_DISCARD("destination.discard");
+        DESTINATION_DISCARD("destination.discard"),
+        /** Stored payloads moved to where new ones are kept: the rows, or the object store. */
+        PAYLOAD_MOVE("payloads.move"),
+        /** Stored ciphertexts re-sealed under the current payload key. */
+        PAYLOAD_RESEAL("payload_keys.reseal");
 
         private final String code;
 

@@ -9,7 +9,6 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
-import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -45,22 +44,8 @@ public class AuditResource {
                         + Arrays.stream(OperatorAction.Kind.values()).map(OperatorAction.Kind::code).toList())));
         JsonArrayBuilder items = JsonProviders.PROVIDER.createArrayBuilder();
         audit.recent(kind, AdminRequests.limit(limit, DEFAULT_LIMIT, ReadAuditTrailUseCase.MAX_LIMIT))
-                .forEach(entry -> items.add(entry(entry)));
+                .forEach(entry -> items.add(OperatorActionJson.entry(entry)));
         return Response.ok(JsonProviders.PROVIDER.createObjectBuilder().add("items", items).build().toString(),
                 MediaType.APPLICATION_JSON_TYPE).build();
-    }
-
-    private static JsonObjectBuilder entry(OperatorAction action) {
-        JsonObjectBuilder filter = JsonProviders.PROVIDER.createObjectBuilder();
-        action.filter().forEach(filter::add);
-        JsonObjectBuilder json = JsonProviders.PROVIDER.createObjectBuilder()
-                .add("action_id", action.actionId().toString())
-                .add("actor", action.actor())
-                .add("action", action.kind().code())
-                .add("filter", filter)
-                .add("count", action.count())
-                .add("at", action.at().toString());
-        action.target().ifPresentOrElse(target -> json.add("target", target), () -> json.addNull("target"));
-        return json;
     }
 }

@@ -7,6 +7,7 @@ import io.tambat.adapter.in.http.problem.Problems;
 import io.tambat.adapter.json.JsonProviders;
 import io.tambat.application.port.in.forwarding.OperateDestinationsUseCase;
 import io.tambat.application.port.in.forwarding.OperateDestinationsUseCase.FailedDeliveryOutcome;
+import io.tambat.application.port.in.operator.ActionAnswer;
 import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.DeliveryStatus;
@@ -137,7 +138,9 @@ public class DestinationsResource {
     @Path("/{id}/redrive")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response redriveFailed(@PathParam("id") String id, @Context HttpHeaders headers, InputStream body) {
-        return recovered(destinations.redriveFailed(AdminRequests.operator(security), id, range(headers, body)));
+        ActionAnswers.Preference preference = ActionAnswers.preference(headers);
+        return recovered(preference, destinations.redriveFailed(AdminRequests.operator(security), id,
+                range(headers, body), preference.maxWait()));
     }
 
     /** The messages of the events received in the range sent again, with their message ids. */
@@ -145,7 +148,9 @@ public class DestinationsResource {
     @Path("/{id}/replay")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response replay(@PathParam("id") String id, @Context HttpHeaders headers, InputStream body) {
-        return recovered(destinations.replay(AdminRequests.operator(security), id, range(headers, body)));
+        ActionAnswers.Preference preference = ActionAnswers.preference(headers);
+        return recovered(preference, destinations.replay(AdminRequests.operator(security), id, range(headers, body),
+                preference.maxWait()));
     }
 
     /** No delivery of the destination is sent, on any instance, until it is resumed. */
@@ -169,12 +174,15 @@ public class DestinationsResource {
      */
     @POST
     @Path("/{id}/discard")
-    public Response discard(@PathParam("id") String id) {
-        OperateDestinationsUseCase.DiscardOutcome outcome = destinations.discard(AdminRequests.operator(security), id);
+    public Response discard(@PathParam("id") String id, @Context HttpHeaders headers) {
+        ActionAnswers.Preference preference = ActionAnswers.preference(headers);
+        OperateDestinationsUseCase.DiscardOutcome outcome = destinations.discard(AdminRequests.operator(security), id,
+                preference.maxWait());
         if (outcome instanceof OperateDestinationsUseCase.DiscardOutcome.Discarded discarded) {
-            return json(JsonProviders.PROVIDER.createObjectBuilder()
-                    .add("action_id", discarded.recovery().actionId().toString())
-                    .add("discarded", discarded.recovery().scheduled()));
+            return ActionAnswers.answer(preference, discarded.recovery(),
+                    done -> JsonProviders.PROVIDER.createObjectBuilder()
+                            .add("action_id", done.actionId().toString())
+                            .add("discarded", done.scheduled()));
         }
         if (outcome instanceof OperateDestinationsUseCase.DiscardOutcome.StillConfigured) {
             return Problems.of(ProblemCode.DESTINATION_CONFIGURED,
@@ -224,10 +232,14 @@ public class DestinationsResource {
         return ReceivedRangeRequest.read(AdminRequests.body(body, headers.getLength()));
     }
 
-    private static Response recovered(Optional<OperateDestinationsUseCase.Recovery> done) {
-        return done.map(recovery -> json(JsonProviders.PROVIDER.createObjectBuilder()
-                .add("action_id", recovery.actionId().toString())
-                .add("scheduled", recovery.scheduled()))).orElseGet(DestinationsResource::unknownDestination);
+    /** 200 with how many deliveries it scheduled, 202 while it runs on, 404 when no destination has this id. */
+    private static Response recovered(ActionAnswers.Preference preference,
+            Optional<ActionAnswer<OperateDestinationsUseCase.Recovery>> answer) {
+        return answer.map(action -> ActionAnswers.answer(preference, action,
+                recovery -> JsonProviders.PROVIDER.createObjectBuilder()
+                        .add("action_id", recovery.actionId().toString())
+                        .add("scheduled", recovery.scheduled())))
+                .orElseGet(DestinationsResource::unknownDestination);
     }
 
     /** The state an operator's pause or resume leaves (failing shows again in the listing once resumed). */

@@ -154,14 +154,18 @@ public class InboxResource {
         return unknown();
     }
 
-    /** Every FAILED row of the selection back to work, in bounded batches; answers how many it scheduled. */
+    /**
+     * Every FAILED row of the selection back to work, in bounded batches; answers how many it scheduled, or 202
+     * while it runs on ({@link ActionAnswers}).
+     */
     @POST
     @Path("/redrive")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response redriveSelected(@Context HttpHeaders headers, InputStream body) {
-        RecoverInboxUseCase.Recovery done = recovery.redriveFailed(AdminRequests.operator(security),
-                InboxSelectionRequest.read(AdminRequests.body(body, headers.getLength()), InboxStatus.FAILED, false));
-        return json(recovered(done));
+        ActionAnswers.Preference preference = ActionAnswers.preference(headers);
+        return ActionAnswers.answer(preference, recovery.redriveFailed(AdminRequests.operator(security),
+                InboxSelectionRequest.read(AdminRequests.body(body, headers.getLength()), InboxStatus.FAILED, false),
+                preference.maxWait()), InboxResource::recovered);
     }
 
     /**
@@ -172,9 +176,10 @@ public class InboxResource {
     @Path("/replay")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response replay(@Context HttpHeaders headers, InputStream body) {
-        RecoverInboxUseCase.Recovery done = recovery.replayProcessed(AdminRequests.operator(security),
-                InboxSelectionRequest.read(AdminRequests.body(body, headers.getLength()), InboxStatus.PROCESSED, true));
-        return json(recovered(done).add("not_replayable", done.notReplayable()));
+        ActionAnswers.Preference preference = ActionAnswers.preference(headers);
+        return ActionAnswers.answer(preference, recovery.replayProcessed(AdminRequests.operator(security),
+                InboxSelectionRequest.read(AdminRequests.body(body, headers.getLength()), InboxStatus.PROCESSED, true),
+                preference.maxWait()), done -> recovered(done).add("not_replayable", done.notReplayable()));
     }
 
     private static JsonObjectBuilder recovered(RecoverInboxUseCase.Recovery done) {

@@ -12,8 +12,11 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -34,21 +37,30 @@ public class PayloadKeysResource {
     @Inject
     RotatePayloadKeysUseCase keys;
 
+    @Context
+    SecurityContext security;
+
     @GET
     @RolesAllowed({TambatApplication.OPERATOR, TambatApplication.VIEWER})
     public Response use() {
         return json(use(keys.keyUse()));
     }
 
-    /** Re-seals up to {@code limit} ciphertexts; call again until {@code remaining} is 0. */
+    /**
+     * Re-seals up to {@code limit} ciphertexts, in the background (a bulk action: 200 when it ended within the
+     * wait, else 202 and {@code GET /admin/actions/{id}}); call again until {@code remaining} is 0.
+     */
     @POST
     @Path("/reseal")
     public Response reseal(@QueryParam("limit") @Parameter(schema = @Schema(type = SchemaType.INTEGER,
             minimum = "1", maximum = "" + RotatePayloadKeysUseCase.MAX_ROWS_PER_CALL,
-            defaultValue = "" + DEFAULT_LIMIT)) String limit) {
-        RotatePayloadKeysUseCase.Resealed resealed = keys.reseal(
-                AdminRequests.limit(limit, DEFAULT_LIMIT, RotatePayloadKeysUseCase.MAX_ROWS_PER_CALL));
-        return json(use(resealed.keyUse()).add("resealed", resealed.resealed()));
+            defaultValue = "" + DEFAULT_LIMIT)) String limit, @Context HttpHeaders headers) {
+        ActionAnswers.Preference preference = ActionAnswers.preference(headers);
+        return ActionAnswers.answer(preference, keys.reseal(AdminRequests.operator(security),
+                AdminRequests.limit(limit, DEFAULT_LIMIT, RotatePayloadKeysUseCase.MAX_ROWS_PER_CALL),
+                preference.maxWait()), resealed -> use(resealed.keyUse())
+                        .add("action_id", resealed.actionId().toString())
+                        .add("resealed", resealed.resealed()));
     }
 
     private static JsonObjectBuilder use(RotatePayloadKeysUseCase.KeyUse use) {

@@ -6,6 +6,7 @@ import io.tambat.adapter.out.persistence.jdbc.LeaseQueries;
 import io.tambat.adapter.out.persistence.jdbc.NativeResults;
 import io.tambat.adapter.out.persistence.jdbc.NumberedStatement;
 import io.tambat.adapter.out.persistence.jdbc.RetentionDeletes;
+import io.tambat.adapter.out.persistence.jdbc.StatementDeadline;
 import io.tambat.adapter.out.persistence.jdbc.StorageCalls;
 import io.tambat.domain.model.BoundedCounts;
 import io.tambat.domain.model.forwarding.DeliveryEnd;
@@ -364,7 +365,8 @@ class PostgresForwardingAdapter implements ForwardingPort {
 
     @Override
     public DestinationBacklog backlog(String destinationId, Destination.Ordering ordering, Instant now) {
-        return StorageCalls.call("forward backlog", () -> NativeResults.row(em.createNativeQuery(BACKLOG)
+        return StorageCalls.call("forward backlog", () -> NativeResults.row(
+                StatementDeadline.SCRAPE.bound(em.createNativeQuery(BACKLOG))
                 .setParameter(1, destinationId)
                 .setParameter(2, Timestamp.from(now))
                 .setParameter(3, ordering == Destination.Ordering.PER_OBJECT), ForwardRows::backlog));

@@ -2,6 +2,7 @@ package io.tambat.adapter.out.persistence.inbox;
 
 import io.tambat.adapter.out.persistence.jdbc.ColumnValues;
 import io.tambat.adapter.out.persistence.jdbc.NativeResults;
+import io.tambat.adapter.out.persistence.jdbc.StatementDeadline;
 import io.tambat.adapter.out.persistence.jdbc.StorageCalls;
 import io.tambat.domain.model.BoundedCounts;
 import io.tambat.domain.model.inbox.InboxEvent;
@@ -10,6 +11,7 @@ import io.tambat.domain.port.out.inbox.InboxQueryPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Query;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
@@ -162,7 +164,7 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
         return StorageCalls.call("inbox listing", () -> {
             Optional<Timestamp> after = Optional.empty();
             if (startingAfter.isPresent()) {
-                Optional<Instant> receivedAt = NativeResults.values(em.createNativeQuery(RECEIVED_AT)
+                Optional<Instant> receivedAt = NativeResults.values(operatorRead(RECEIVED_AT)
                         .setParameter(1, startingAfter.get().toString()), ColumnValues::instant)
                         .stream().findFirst();
                 if (receivedAt.isEmpty()) {
@@ -171,7 +173,7 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
                 after = receivedAt.map(Timestamp::from);
             }
             // One row more than the page tells whether another page follows.
-            List<InboxEvent> rows = NativeResults.rows(em.createNativeQuery(LIST)
+            List<InboxEvent> rows = NativeResults.rows(operatorRead(LIST)
                     .setParameter(1, filter.status().map(InboxStatus::name).orElse(null))
                     .setParameter(2, filter.provider().orElse(null))
                     .setParameter(3, filter.endpointId().orElse(null))
@@ -190,21 +192,21 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
     @Override
     public Optional<InboxEvent.Detail> find(UUID inboxId) {
         return StorageCalls.call("inbox lookup", () -> {
-            List<InboxEvent> rows = NativeResults.rows(em.createNativeQuery(FIND).setParameter(1, inboxId.toString()),
+            List<InboxEvent> rows = NativeResults.rows(operatorRead(FIND).setParameter(1, inboxId.toString()),
                     InboxRows::operatorView);
             if (rows.isEmpty()) {
                 return Optional.empty();
             }
             return Optional.of(new InboxEvent.Detail(rows.get(0), NativeResults.rows(
-                    em.createNativeQuery(HISTORY).setParameter(1, inboxId.toString()), InboxRows::statusChange),
-                    NativeResults.rows(em.createNativeQuery(MUTATION).setParameter(1, inboxId.toString()),
+                    operatorRead(HISTORY).setParameter(1, inboxId.toString()), InboxRows::statusChange),
+                    NativeResults.rows(operatorRead(MUTATION).setParameter(1, inboxId.toString()),
                             InboxRows::mutation).stream().findFirst()));
         });
     }
 
     @Override
     public Optional<InboxEvent.Payload> payload(UUID inboxId) {
-        return StorageCalls.call("inbox payload", () -> NativeResults.rows(em.createNativeQuery(PAYLOAD)
+        return StorageCalls.call("inbox payload", () -> NativeResults.rows(operatorRead(PAYLOAD)
                         .setParameter(1, inboxId.toString()), InboxRows::storedPayload)
                 .stream().findFirst());
     }
@@ -212,22 +214,32 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
     @Override
     public InboxEvent.Stats stats(Instant now, Optional<Instant> failedLosingPayloadBefore) {
         return StorageCalls.call("inbox statistics", () -> {
-            Object[] counted = NativeResults.row(em.createNativeQuery(COUNTS).setParameter(1, BoundedCounts.UP_TO),
+            Object[] counted = NativeResults.row(scrape(COUNTS).setParameter(1, BoundedCounts.UP_TO),
                     row -> row);
             Map<String, Long> counts = new LinkedHashMap<>();
             counts.put(InboxStatus.RECEIVED.name(), ColumnValues.number(counted[0]));
             counts.put(InboxStatus.PROCESSING.name(), ColumnValues.number(counted[1]));
             counts.put(InboxStatus.PROCESSED.name(), ColumnValues.number(counted[3]));
             counts.put(InboxStatus.FAILED.name(), ColumnValues.number(counted[2]));
-            Optional<Instant> oldestPending = NativeResults.value(em.createNativeQuery(OLDEST_PENDING),
+            Optional<Instant> oldestPending = NativeResults.value(scrape(OLDEST_PENDING),
                     ColumnValues::optionalInstant);
-            Object[] outbox = NativeResults.row(em.createNativeQuery(FORWARDING_OUTBOX), row -> row);
+            Object[] outbox = NativeResults.row(scrape(FORWARDING_OUTBOX), row -> row);
             long losingPayload = failedLosingPayloadBefore.map(before -> NativeResults.value(
-                    em.createNativeQuery(FAILED_LOSING_PAYLOAD).setParameter(1, Timestamp.from(before))
+                    scrape(FAILED_LOSING_PAYLOAD).setParameter(1, Timestamp.from(before))
                             .setParameter(2, BoundedCounts.UP_TO), ColumnValues::number)).orElse(0L);
             return new InboxEvent.Stats(counts, ageSeconds(oldestPending, now), ColumnValues.number(outbox[0]),
                     ageSeconds(ColumnValues.optionalInstant(outbox[1]), now), losingPayload);
         });
+    }
+
+    /** A statement of an operator's read: cancelled past {@link StatementDeadline#OPERATOR}. */
+    private Query operatorRead(String sql) {
+        return StatementDeadline.OPERATOR.bound(em.createNativeQuery(sql));
+    }
+
+    /** A statement of the gauges and the stats call: cancelled past {@link StatementDeadline#SCRAPE}. */
+    private Query scrape(String sql) {
+        return StatementDeadline.SCRAPE.bound(em.createNativeQuery(sql));
     }
 
     private static long ageSeconds(Optional<Instant> since, Instant now) {

@@ -1,6 +1,7 @@
 package io.tambat.adapter.out.persistence.order;
 
 import io.tambat.adapter.out.persistence.jdbc.NativeResults;
+import io.tambat.adapter.out.persistence.jdbc.StatementDeadline;
 import io.tambat.adapter.out.persistence.jdbc.StorageCalls;
 import io.tambat.domain.model.BoundedCounts;
 import io.tambat.domain.port.out.order.OrderBacklogPort;
@@ -34,7 +35,7 @@ class PostgresOrderBacklogAdapter implements OrderBacklogPort {
 
     @Override
     public Backlog backlog(Instant now) {
-        return StorageCalls.call("order backlog", () -> NativeResults.row(em.createNativeQuery(BACKLOG)
+        return StorageCalls.call("order backlog", () -> NativeResults.row(StatementDeadline.SCRAPE.bound(em.createNativeQuery(BACKLOG))
                 .setParameter(1, Timestamp.from(now)), OrderOutboxRows::backlog));
     }
 }

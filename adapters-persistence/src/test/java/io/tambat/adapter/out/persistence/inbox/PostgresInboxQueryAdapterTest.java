@@ -1,6 +1,7 @@
 package io.tambat.adapter.out.persistence.inbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
@@ -9,6 +10,8 @@ import io.tambat.adapter.out.persistence.ContractDatabaseExtension;
 import io.tambat.adapter.out.persistence.InboxEntryFixture;
 import io.tambat.adapter.out.persistence.SessionContract;
 import io.tambat.adapter.out.persistence.StoreSession;
+import io.tambat.adapter.out.persistence.jdbc.StatementDeadline;
+import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.BoundedCounts;
 import io.tambat.domain.model.inbox.InboxEvent;
 import io.tambat.domain.model.inbox.InboxStatus;
@@ -18,7 +21,11 @@ import io.tambat.domain.model.inbox.StoredPayload;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.port.out.inbox.InboxQueryPort;
 import io.tambat.provider.spi.ObjectType;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -325,6 +332,40 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
         InboxEntryFixture entry = InboxEntryFixture.valid(receivedAt);
         inbox.call(ports -> ports.inbox().insertIfAbsent(entry.build()));
         return entry.inboxId();
+    }
+
+    @Test
+    void givesUpOnAScrapeThatWaitsPastItsDeadline() throws SQLException {
+        Duration waited = whileTheInboxIsLocked(() -> session.call(query -> query.stats(NOW, Optional.empty())));
+
+        assertThat(waited).isBetween(StatementDeadline.SCRAPE.deadline(),
+                StatementDeadline.SCRAPE.deadline().plusSeconds(2));
+    }
+
+    @Test
+    void givesUpOnAnOperatorsReadThatWaitsPastItsDeadline() throws SQLException {
+        Duration waited = whileTheInboxIsLocked(() -> session.call(query -> query.find(pending)));
+
+        assertThat(waited).isBetween(StatementDeadline.OPERATOR.deadline(),
+                StatementDeadline.OPERATOR.deadline().plusSeconds(2));
+    }
+
+    /**
+     * How long the read took to fail as the store being unavailable while another transaction holds the inbox
+     * locked (as a long migration or a stuck maintenance statement would).
+     */
+    private static Duration whileTheInboxIsLocked(Runnable read) throws SQLException {
+        try (Connection locker = ContractDatabase.dataSource(ContractDatabase.SCHEMA).getConnection()) {
+            locker.setAutoCommit(false);
+            try (Statement lock = locker.createStatement()) {
+                lock.execute("LOCK TABLE webhook_inbox IN ACCESS EXCLUSIVE MODE");
+            }
+            long started = System.nanoTime();
+            assertThatThrownBy(read::run).isInstanceOf(StoreUnavailableException.class);
+            Duration waited = Duration.ofNanos(System.nanoTime() - started);
+            locker.rollback();
+            return waited;
+        }
     }
 
     private List<InboxEvent> rows(InboxEvent.Filter filter, Optional<UUID> after, int limit) {

@@ -6,6 +6,7 @@ import io.tambat.adapter.out.persistence.ContractDatabase;
 import io.tambat.adapter.out.persistence.ContractDatabaseExtension;
 import io.tambat.adapter.out.persistence.SessionContract;
 import io.tambat.adapter.out.persistence.StoreSession;
+import io.tambat.domain.model.operator.ActionProgress;
 import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.operator.OperatorAction;
 import io.tambat.domain.port.out.operator.OperatorAuditPort;
@@ -17,7 +18,10 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The operator audit trail on PostgreSQL: recorded, counted batch by batch, listed newest first. */
+/**
+ * The operator audit trail on PostgreSQL: recorded, counted batch by batch, ended once, found by id, listed newest
+ * first.
+ */
 @ExtendWith(ContractDatabaseExtension.class)
 class PostgresOperatorAuditAdapterTest extends SessionContract<OperatorAuditPort> {
 
@@ -45,11 +49,11 @@ class PostgresOperatorAuditAdapterTest extends SessionContract<OperatorAuditPort
         Map<String, String> filter = Map.of("provider", "stripe", "received_from", "2026-03-01T10:00:00Z");
         session.run(audit -> audit.record(OperatorAction.bulk(bulk, OPERATOR, OperatorAction.Kind.INBOX_REPLAY,
                 filter, NOW)));
-        session.run(audit -> audit.addCount(bulk, 500));
-        session.run(audit -> audit.addCount(bulk, 3));
+        session.run(audit -> audit.addCount(bulk, 500, NOW.plusSeconds(1)));
+        session.run(audit -> audit.addCount(bulk, 3, NOW.plusSeconds(2)));
         try {
             session.run(audit -> {
-                audit.addCount(bulk, 1000);
+                audit.addCount(bulk, 1000, NOW.plusSeconds(3));
                 throw new IllegalStateException("the batch rolled back");
             });
         } catch (IllegalStateException expected) {
@@ -66,6 +70,98 @@ class PostgresOperatorAuditAdapterTest extends SessionContract<OperatorAuditPort
             assertThat(action.filter()).isEqualTo(filter);
             assertThat(action.count()).isEqualTo(503);
             assertThat(action.at()).isEqualTo(NOW);
+        });
+    }
+
+    @Test
+    void findsABulkActionWithItsCountAndWhenItsLastCommittedBatchMadeProgress() {
+        UUID bulk = UUID.randomUUID();
+        Map<String, String> filter = Map.of("destination", "billing");
+        session.run(audit -> audit.record(OperatorAction.bulk(bulk, OPERATOR,
+                OperatorAction.Kind.DESTINATION_BULK_REDRIVE, filter, NOW)));
+        session.run(audit -> audit.addCount(bulk, 500, NOW.plusSeconds(1)));
+        session.run(audit -> audit.addCount(bulk, 3, NOW.plusSeconds(2)));
+        try {
+            session.run(audit -> {
+                audit.addCount(bulk, 1000, NOW.plusSeconds(3));
+                throw new IllegalStateException("the batch rolled back");
+            });
+        } catch (IllegalStateException expected) {
+            // its progress went with it
+        }
+
+        Optional<ActionProgress> found = session.call(audit -> audit.find(bulk));
+
+        assertThat(found).hasValueSatisfying(progress -> {
+            assertThat(progress.action().actionId()).isEqualTo(bulk);
+            assertThat(progress.action().kind()).isEqualTo(OperatorAction.Kind.DESTINATION_BULK_REDRIVE);
+            assertThat(progress.action().filter()).isEqualTo(filter);
+            assertThat(progress.action().count()).isEqualTo(503);
+            assertThat(progress.action().at()).isEqualTo(NOW);
+            assertThat(progress.progressedAt()).contains(NOW.plusSeconds(2));
+            assertThat(progress.endedAt()).isEmpty();
+            assertThat(progress.failure()).isEmpty();
+        });
+    }
+
+    @Test
+    void keepsTheFirstEndOfAnActionThatCompleted() {
+        UUID bulk = UUID.randomUUID();
+        session.run(audit -> audit.record(OperatorAction.bulk(bulk, OPERATOR, OperatorAction.Kind.INBOX_BULK_REDRIVE,
+                Map.of("provider", "stripe"), NOW)));
+        session.run(audit -> audit.addCount(bulk, 20, NOW.plusSeconds(1)));
+        session.run(audit -> audit.ended(bulk, NOW.plusSeconds(2), Optional.empty()));
+        session.run(audit -> audit.ended(bulk, NOW.plusSeconds(3), Optional.of("StoreUnavailableException")));
+
+        Optional<ActionProgress> found = session.call(audit -> audit.find(bulk));
+
+        assertThat(found).hasValueSatisfying(progress -> {
+            assertThat(progress.action().count()).isEqualTo(20);
+            assertThat(progress.progressedAt()).contains(NOW.plusSeconds(1));
+            assertThat(progress.endedAt()).contains(NOW.plusSeconds(2));
+            assertThat(progress.failure()).isEmpty();
+        });
+    }
+
+    @Test
+    void keepsTheFirstEndOfAnActionThatFailedWithItsReason() {
+        UUID bulk = UUID.randomUUID();
+        session.run(audit -> audit.record(OperatorAction.bulk(bulk, OPERATOR, OperatorAction.Kind.DESTINATION_REPLAY,
+                Map.of("destination", "billing"), NOW)));
+        session.run(audit -> audit.ended(bulk, NOW.plusSeconds(2), Optional.of("StoreUnavailableException")));
+        session.run(audit -> audit.ended(bulk, NOW.plusSeconds(3), Optional.empty()));
+
+        Optional<ActionProgress> found = session.call(audit -> audit.find(bulk));
+
+        assertThat(found).hasValueSatisfying(progress -> {
+            assertThat(progress.action().count()).isZero();
+            assertThat(progress.progressedAt()).isEmpty();
+            assertThat(progress.endedAt()).contains(NOW.plusSeconds(2));
+            assertThat(progress.failure()).contains("StoreUnavailableException");
+        });
+    }
+
+    @Test
+    void findsNoActionForAnUnknownId() {
+        session.run(audit -> audit.record(OperatorAction.bulk(UUID.randomUUID(), OPERATOR,
+                OperatorAction.Kind.INBOX_REPLAY, Map.of(), NOW)));
+
+        assertThat(session.<Optional<ActionProgress>>call(audit -> audit.find(UUID.randomUUID()))).isEmpty();
+    }
+
+    @Test
+    void findsAnActionOnOneItemWithNoProgressToTell() {
+        OperatorAction single = OperatorAction.single(UUID.randomUUID(), OPERATOR,
+                OperatorAction.Kind.FORWARD_DELIVERY_REDRIVE, "42", true, NOW);
+        session.run(audit -> audit.record(single));
+
+        Optional<ActionProgress> found = session.call(audit -> audit.find(single.actionId()));
+
+        assertThat(found).hasValueSatisfying(progress -> {
+            assertThat(progress.action()).isEqualTo(single);
+            assertThat(progress.progressedAt()).isEmpty();
+            assertThat(progress.endedAt()).isEmpty();
+            assertThat(progress.failure()).isEmpty();
         });
     }
 

@@ -1,11 +1,13 @@
 package io.tambat.application.port.in.forwarding;
 
+import io.tambat.application.port.in.operator.ActionAnswer;
 import io.tambat.domain.model.forwarding.DeliveryQuery;
 import io.tambat.domain.model.forwarding.DeliveryRecord;
 import io.tambat.domain.model.forwarding.DestinationBacklog;
 import io.tambat.domain.model.forwarding.HeldKey;
 import io.tambat.domain.model.forwarding.ReceivedRange;
 import io.tambat.domain.model.operator.Operator;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -39,11 +41,12 @@ public interface OperateDestinationsUseCase {
 
     /**
      * Every FAILED delivery of the events received in the range back to work, in bounded batches. Audited with
-     * its count.
+     * its count. Each bulk action here runs in the background; the caller waits for it at most {@code wait}.
      *
      * @return empty when no destination has this id
      */
-    Optional<Recovery> redriveFailed(Operator operator, String destinationId, ReceivedRange range);
+    Optional<ActionAnswer<Recovery>> redriveFailed(Operator operator, String destinationId, ReceivedRange range,
+            Duration wait);
 
     /**
      * The messages of the events received in the range sent again, with their message ids: every finished
@@ -52,7 +55,8 @@ public interface OperateDestinationsUseCase {
      *
      * @return empty when no destination has this id
      */
-    Optional<Recovery> replay(Operator operator, String destinationId, ReceivedRange range);
+    Optional<ActionAnswer<Recovery>> replay(Operator operator, String destinationId, ReceivedRange range,
+            Duration wait);
 
     /** A bulk action's id in the audit trail and how many deliveries it scheduled. */
     record Recovery(UUID actionId, long scheduled) {
@@ -79,13 +83,13 @@ public interface OperateDestinationsUseCase {
      * A removed destination's unfinished deliveries given up: SKIPPED, never sent, in bounded batches. Audited
      * with its count. Configured again later, a destination goes on with what was not discarded.
      */
-    DiscardOutcome discard(Operator operator, String destinationId);
+    DiscardOutcome discard(Operator operator, String destinationId, Duration wait);
 
     /** What a discard came to. */
     sealed interface DiscardOutcome {
 
         /** The bulk action, with how many deliveries it gave up. */
-        record Discarded(Recovery recovery) implements DiscardOutcome {
+        record Discarded(ActionAnswer<Recovery> recovery) implements DiscardOutcome {
         }
 
         /** Nothing: the destination is configured, and its deliveries are still sent. */

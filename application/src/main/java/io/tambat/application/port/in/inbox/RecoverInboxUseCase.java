@@ -1,7 +1,9 @@
 package io.tambat.application.port.in.inbox;
 
+import io.tambat.application.port.in.operator.ActionAnswer;
 import io.tambat.domain.model.inbox.InboxSelection;
 import io.tambat.domain.model.operator.Operator;
+import java.time.Duration;
 import java.util.UUID;
 
 /**
@@ -11,15 +13,18 @@ import java.util.UUID;
  */
 public interface RecoverInboxUseCase {
 
-    /** Sends every FAILED row of the selection back to work, as a redrive of each would. */
-    Recovery redriveFailed(Operator operator, InboxSelection selection);
+    /**
+     * Sends every FAILED row of the selection back to work, as a redrive of each would, in the background; the
+     * caller waits at most {@code wait} for the outcome.
+     */
+    ActionAnswer<Recovery> redriveFailed(Operator operator, InboxSelection selection, Duration wait);
 
     /**
      * Runs processing again for every PROCESSED row of the selection whose payload and processed-event record
      * are still kept (both purged by retention after 30 days by default), under the same processed-event key: what processing derives is written under the business state's own ordering
      * rules, and only where the event has no mutation on record yet.
      */
-    Recovery replayProcessed(Operator operator, InboxSelection selection);
+    ActionAnswer<Recovery> replayProcessed(Operator operator, InboxSelection selection, Duration wait);
 
     /**
      * @param actionId      the action's entry in the audit trail

@@ -1,7 +1,11 @@
 package io.tambat.application.port.in.secrets;
 
+import io.tambat.application.port.in.operator.ActionAnswer;
+import io.tambat.domain.model.operator.Operator;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * Payload-key rotation as a procedure: put the new key first in {@code TAMBAT_PAYLOAD_KEYS} (the old one after
@@ -13,16 +17,20 @@ public interface RotatePayloadKeysUseCase {
 
     /**
      * Re-seals up to {@code maxRows} ciphertexts under the current key, in bounded batches of their own
-     * transactions; safe to interrupt and to run again, and on several instances at once.
+     * transactions, in the background (a payload in the object store is read and written back, which takes
+     * longer than a request should); the caller waits at most {@code wait}. Safe to interrupt and to run again,
+     * and on several instances at once. Audited, with its count, as {@code payload_keys.reseal}.
      *
-     * @throws io.tambat.domain.error.UnreadableCiphertextException when a row names a key no longer configured
+     * @throws io.tambat.domain.error.UnreadableCiphertextException within the wait, when a row names a key no
+     *         longer configured
      */
-    Resealed reseal(int maxRows);
+    ActionAnswer<Resealed> reseal(Operator operator, int maxRows, Duration wait);
 
     /** The configured key ids (current first), how many ciphertexts each key seals now, and what is left to move. */
     KeyUse keyUse();
 
-    record Resealed(int resealed, KeyUse keyUse) {
+    /** @param actionId the re-seal's entry in the audit trail */
+    record Resealed(UUID actionId, int resealed, KeyUse keyUse) {
     }
 
     /**
