@@ -23,7 +23,8 @@ import org.eclipse.microprofile.metrics.Tag;
 import org.eclipse.microprofile.metrics.Timer;
 
 /**
- * The webhook intake's measurements inside the application: the inbox commit latency, which secret version
+ * The webhook intake's measurements inside the application: the inbox commit latency, the latency of a payload's
+ * put in the object store (while new payloads go there), which secret version
  * matched per endpoint, and {@code tambat.webhook.secret.unreadable} per endpoint and version, 1 while a trusted
  * version does not open with this instance's payload keys, else 0. That gauge exists for every version trusted
  * since the start (a retired one stays at 0), so dashboards and alerts see each series before it matters. The
@@ -33,6 +34,7 @@ import org.eclipse.microprofile.metrics.Timer;
 public class IngressMetrics implements IngressMetricsPort {
 
     static final String COMMIT = "tambat.inbox.commit";
+    static final String PAYLOAD_PUT = "tambat.payload.object.put";
     static final String SECRET_MATCHES = "tambat.webhook.secret.matches";
     static final String SECRET_UNREADABLE = "tambat.webhook.secret.unreadable";
 
@@ -40,12 +42,14 @@ public class IngressMetrics implements IngressMetricsPort {
     MetricRegistry registry;
 
     private Timer commits;
+    private Timer payloadPuts;
     private MetricHandles<SecretName, Counter> matches;
     private final ConcurrentMap<SecretName, AtomicLong> unreadable = new ConcurrentHashMap<>();
 
     @PostConstruct
     void lookUp() {
         commits = registry.timer(COMMIT);
+        payloadPuts = registry.timer(PAYLOAD_PUT);
         matches = new MetricHandles<>(name -> registry.counter(SECRET_MATCHES, name.tags()));
     }
 
@@ -62,6 +66,11 @@ public class IngressMetrics implements IngressMetricsPort {
     @Override
     public void committed(Duration duration) {
         commits.update(duration);
+    }
+
+    @Override
+    public void payloadPut(Duration duration) {
+        payloadPuts.update(duration);
     }
 
     @Override

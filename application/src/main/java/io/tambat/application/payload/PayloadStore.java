@@ -6,10 +6,12 @@ import io.tambat.domain.model.inbox.StoredPayload;
 import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.port.out.inbox.PayloadObjectStorePort;
 import io.tambat.domain.port.out.secrets.PayloadCipherPort;
+import io.tambat.domain.port.out.webhook.IngressMetricsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
@@ -34,6 +36,9 @@ public class PayloadStore {
     @Inject
     PayloadStoreSettings settings;
 
+    @Inject
+    IngressMetricsPort metrics;
+
     /**
      * The body sealed for the row {@code inboxId} (bound to it by {@code associatedData}): in the object store, put
      * there before this returns, when new payloads go there; otherwise to be kept in the row. An object put here
@@ -47,7 +52,9 @@ public class PayloadStore {
             return new StoredPayload.InRow(sealed);
         }
         PayloadObjectKey key = PayloadObjectKey.of(receivedAt, inboxId);
+        long started = System.nanoTime();
         objects.put(key, sealed);
+        metrics.payloadPut(Duration.ofNanos(System.nanoTime() - started));
         return new StoredPayload.InObjectStore(key, sealed.keyId());
     }
 

@@ -14,6 +14,7 @@ import io.tambat.application.testing.InMemoryForwarding;
 import io.tambat.application.testing.InMemoryInbox;
 import io.tambat.application.testing.InMemoryObjectStore;
 import io.tambat.application.testing.MutableClock;
+import io.tambat.application.testing.RecordingIngressMetrics;
 import io.tambat.application.testing.RecordingTracing;
 import io.tambat.application.testing.SealingCipher;
 import io.tambat.application.testing.TestDestinations;
@@ -375,7 +376,7 @@ class ReceiveWebhookServiceTest {
     @Test
     void putsTheSealedBodyInTheObjectStoreBeforeTheRowThatNamesItCommits() {
         InMemoryObjectStore objects = new InMemoryObjectStore();
-        service.payloads = PayloadStores.inObjectStore(new SealingCipher(), objects);
+        service.payloads = PayloadStores.inObjectStore(new SealingCipher(), objects, metrics);
 
         WebhookReceipt receipt = receive(shop, valid(BODY).build());
 
@@ -387,6 +388,7 @@ class ReceiveWebhookServiceTest {
         byte[] aad = NewInboxEvent.payloadAssociatedData(inboxId, "test", shop.id(), "evt_1");
         assertThat(new String(new SealingCipher().open(objects.objects().get(key.value()), aad),
                 StandardCharsets.UTF_8)).isEqualTo(BODY);
+        assertThat(metrics.recorded).containsExactly("matched shop v1", "payload put", "committed");
     }
 
     @Test

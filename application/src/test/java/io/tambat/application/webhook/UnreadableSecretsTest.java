@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tambat.application.testing.LogCapture;
 import io.tambat.application.testing.MutableClock;
+import io.tambat.application.testing.RecordingIngressMetrics;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SecretReadability;

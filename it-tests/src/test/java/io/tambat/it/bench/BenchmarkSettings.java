@@ -14,12 +14,12 @@ import java.util.stream.Collectors;
 final class BenchmarkSettings {
 
     /**
-     * Scenarios to run, of {@code ingest}, {@code orders}, {@code processing}, {@code forwarding} and
-     * {@code scale-out}: the first four by default. Scale-out starts two more servers and warms them, about five
+     * Scenarios to run, of {@code ingest}, {@code ingest-s3}, {@code orders}, {@code processing}, {@code forwarding}
+     * and {@code scale-out}: the first five by default. Scale-out starts two more servers and warms them, about five
      * minutes more: it runs when named.
      */
     static final Set<String> SCENARIOS = Arrays.stream(System.getProperty("bench.only",
-                    "ingest,orders,processing,forwarding")
+                    "ingest,ingest-s3,orders,processing,forwarding")
             .split(",")).map(String::trim).filter(name -> !name.isEmpty()).collect(Collectors.toSet());
     /** Connections of the closed loops, and pgbench's clients. */
     static final int CLIENTS = Integer.getInteger("bench.clients", 32);
@@ -33,9 +33,9 @@ final class BenchmarkSettings {
     /** Quiet seconds after the CHECKPOINT before each run. */
     static final int PAUSE_SECONDS = Integer.getInteger("bench.pause.seconds", 2);
     /**
-     * The shortest warm-up of the server with processing off, a closed-loop mix of deliveries and orders, and of
-     * the two scale-out servers, their own load. Each goes on until the servers' JIT compilers rest
-     * ({@link WarmUp}), at most {@link #WARM_UP_MAX_SECONDS}.
+     * The shortest warm-up of the server with processing off, a closed-loop mix of deliveries and orders, of the
+     * one with payloads in an object store, its deliveries alone, and of the two scale-out servers, their own load.
+     * Each goes on until the servers' JIT compilers rest ({@link WarmUp}), at most {@link #WARM_UP_MAX_SECONDS}.
      */
     static final int WARM_UP_SECONDS = Integer.getInteger("bench.warmup.seconds", 60);
     /**

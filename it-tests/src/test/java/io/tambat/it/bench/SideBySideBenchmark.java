@@ -45,15 +45,17 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Tambat side by side with PostgreSQL running the same transactions (pgbench), in one run on one machine, for
- * the scenarios and performance goals of Tambat: ingest with processing off and on, orders of 3 and of 80 lines, memory and
- * exactly-once, and when asked for, ingest on two instances at once. One server with processing off serves ingest
- * and orders, one with processing on the open model, two more with processing off the scale-out. It reports
+ * the scenarios and performance goals of Tambat: ingest with processing off and on, ingest with payloads in an object
+ * store, orders of 3 and of 80 lines, memory and exactly-once, and when asked for, ingest on two instances at once.
+ * One server with processing off serves ingest and orders, one more with processing off ingest with its payloads in
+ * an object store, one with processing on the open model, two more with processing off the scale-out. It reports
  * numbers, the server's and the database's CPU among them, and judges the goals; the only assertion is that
  * nothing answered was lost.
  */
 class SideBySideBenchmark {
 
     private static final String INTAKE_SCHEMA = "tambat_bench_intake";
+    private static final String OBJECT_STORE_SCHEMA = "tambat_bench_ingest_s3";
     private static final String PROCESSING_SCHEMA = "tambat_bench_processing";
     private static final String SCALE_OUT_SCHEMA = "tambat_bench_scale_out";
     private static final String FORWARDING_SCHEMA = "tambat_bench_forwarding";
@@ -98,6 +100,11 @@ class SideBySideBenchmark {
         try {
             if (runs("ingest") || runs("orders")) {
                 intakeScenarios();
+            }
+            if (runs("ingest-s3")) {
+                objectStoreIngestScenario();
+            } else {
+                goals.notMeasured("ingest, payloads in an object store", "not run (BENCH_ONLY)");
             }
             if (runs("processing")) {
                 processingScenario();
@@ -167,29 +174,20 @@ class SideBySideBenchmark {
 
             if (runs("ingest")) {
                 progress("1. ingest, processing off");
-                List<TambatRun> plain = new ArrayList<>();
                 List<TambatRun> forwarded = new ArrayList<>();
-                List<PgbenchResult> ceilingRuns = new ArrayList<>();
-                List<SideBySide.Turn> sides = new ArrayList<>();
-                sides.add(() -> plain.add(closedLoopRun(resources, deliveries)));
+                List<SideBySide.Turn> alongside = new ArrayList<>();
                 if (runs("forwarding")) {
-                    sides.add(() -> forwarded.add(closedLoopRun(resources, forwardedDeliveries)));
+                    alongside.add(() -> forwarded.add(closedLoopRun(resources, forwardedDeliveries)));
                 }
-                pgbench.ifPresent(ceiling -> sides.add(() -> ceilingRuns.add(ceiling.run("ingest.sql",
-                        SignedDeliveries.pgbenchVariables(), RUN_SECONDS))));
-                SideBySide.inTurns(RUNS, quiet, sides);
-                Comparison ingest = new Comparison(plain, ceilingRuns);
-                peakResidentMebibytes = Math.max(peakResidentMebibytes, ingest.tambatMaxResidentMebibytes());
-                ingestCeilingTps = ingest.pgbenchTps();
-                ExactlyOnce stored = ExactlyOnce.deliveries(db, SignedDeliveries.ENDPOINT, ingest.confirmedIds());
-                section(String.format("1. Ingest, processing off: signed %,d-byte GitHub deliveries, closed loop",
-                        SignedDeliveries.BODY_BYTES), ingest, stored);
-                judgeRatio("ingest, processing off: >= 0.70x PostgreSQL's rate", ingest, 0.70);
+                Comparison ingest = ingest(String.format("1. Ingest, processing off: signed %,d-byte GitHub "
+                                + "deliveries, closed loop", SignedDeliveries.BODY_BYTES),
+                        "ingest, processing off", db, () -> closedLoopRun(resources, deliveries), alongside,
+                        () -> "");
                 double cpu = ingest.tambatCpuMillisPerRequest();
                 goals.judge("ingest, processing off: server CPU <= 0.35 ms per delivery", cpu <= 0.35,
                         Figures.cpu(cpu) + " ms (median of the runs)");
                 if (runs("forwarding")) {
-                    ingestWithADestination(db, ingest, new Comparison(forwarded, ceilingRuns));
+                    ingestWithADestination(db, ingest, new Comparison(forwarded, ingest.pgbench()));
                 }
             } else {
                 goals.notMeasured("ingest, processing off", "not run (BENCH_ONLY)");
@@ -201,6 +199,79 @@ class SideBySideBenchmark {
                         resources, 0.50);
             } else {
                 goals.notMeasured("orders", "not run (BENCH_ONLY)");
+            }
+        }
+    }
+
+    /**
+     * Scenario 1's measurement, which scenario 7 shares: deliveries to {@link SignedDeliveries#ENDPOINT} in a closed
+     * loop, in turns with pgbench's ingest transaction (and with any other sides given, in the same turns); then
+     * the exactly-once check, the table, what else the scenario reports ({@code more}, read after the runs), the
+     * inbox's bytes per stored delivery, and the ratio judged against the goal. pgbench's median becomes the ingest
+     * rate the scenarios after it take their share of.
+     */
+    private Comparison ingest(String title, String goal, TestDatabase db, SideBySide.TambatSide tambat,
+            List<SideBySide.Turn> alongside, Supplier<String> more) throws InterruptedException {
+        List<TambatRun> runs = new ArrayList<>();
+        List<PgbenchResult> ceilingRuns = new ArrayList<>();
+        List<SideBySide.Turn> sides = new ArrayList<>();
+        sides.add(() -> runs.add(tambat.run()));
+        sides.addAll(alongside);
+        pgbench.ifPresent(ceiling -> sides.add(() -> ceilingRuns.add(ceiling.run("ingest.sql",
+                SignedDeliveries.pgbenchVariables(), RUN_SECONDS))));
+        SideBySide.inTurns(RUNS, quiet, sides);
+        Comparison ingest = new Comparison(runs, ceilingRuns);
+        peakResidentMebibytes = Math.max(peakResidentMebibytes, ingest.tambatMaxResidentMebibytes());
+        ingestCeilingTps = ingest.pgbenchTps();
+        ExactlyOnce stored = ExactlyOnce.deliveries(db, SignedDeliveries.ENDPOINT, ingest.confirmedIds());
+        section(title, ingest, stored, more.get() + "  " + InboxSize.of(db).describe() + "\n");
+        judgeRatio(goal + ": >= 0.70x PostgreSQL's rate", ingest, 0.70);
+        return ingest;
+    }
+
+    /**
+     * Scenario 7: scenario 1 on a server of its own that keeps payloads in an object store
+     * ({@code TAMBAT_PAYLOADS_STORE=s3}): each delivery puts its sealed body there before its inbox transaction, and
+     * the row names the object. The store is s3proxy in this JVM over files under target/ ({@link PayloadBucket}),
+     * on the same cores, its CPU counted in neither column. Warmed with its own deliveries, then measured as
+     * scenario 1 is, with the puts' latency from the server's timer ({@link PayloadPuts}) and what the deliveries
+     * take in the bucket.
+     */
+    private void objectStoreIngestScenario() throws InterruptedException {
+        TestDatabase db = new TestDatabase(OBJECT_STORE_SCHEMA).dropSchema();
+        try (PayloadBucket bucket = new PayloadBucket()) {
+            bucket.start();
+            Map<String, String> settings = new HashMap<>(bucket.settings());
+            settings.put("TAMBAT_PROCESSING_ENABLED", "false");
+            long starting = System.nanoTime();
+            try (TambatServerProcess server = start("bench-ingest-s3", OBJECT_STORE_SCHEMA, settings)) {
+                Duration ready = Duration.ofNanos(System.nanoTime() - starting);
+                ServerResources resources = new ServerResources(server.pid());
+                Workload deliveries = SignedDeliveries.workload(server.baseUri());
+                PayloadPuts puts = new PayloadPuts(server.baseUri());
+
+                progress(warmingUp("the server with payloads in the object store", WARM_UP_SECONDS));
+                WarmUp.Warmed warmUp = WarmUp.run(new JitCompilers(List.of(server.pid()))::cpuTicks,
+                        WARM_UP_SECONDS, WARM_UP_MAX_SECONDS, seconds -> closedLoop.run(deliveries, seconds));
+                peakResidentMebibytes = Math.max(peakResidentMebibytes, resources.residentMebibytes());
+                report.append(String.format("Server with processing off and payloads in the object store: ready in "
+                                + "%d s, then warmed %s with a closed loop of %s (%,d answered, statuses %s)%n%n",
+                        ready.toSeconds(), warmUp.describe(), deliveries.name(), warmUp.load().answered(),
+                        warmUp.load().statusCounts()));
+
+                progress("7. ingest, payloads in an object store");
+                List<PayloadPuts.Run> putRuns = new ArrayList<>();
+                ingest(String.format("7. Ingest, processing off, payloads in an object store: signed %,d-byte "
+                                + "GitHub deliveries, closed loop; the store is s3proxy in this JVM, on loopback, "
+                                + "over files under target/, its CPU in neither column",
+                                SignedDeliveries.BODY_BYTES),
+                        "ingest, payloads in an object store", db, () -> {
+                            PayloadPuts.Reading before = puts.read();
+                            TambatRun run = closedLoopRun(resources, deliveries);
+                            putRuns.add(puts.read().since(before));
+                            return run;
+                        }, List.of(), () -> PayloadPuts.describe(putRuns) + "  " + bucket.contents().describe()
+                                + "\n");
             }
         }
     }
@@ -554,10 +625,16 @@ class SideBySideBenchmark {
     }
 
     private void section(String title, Comparison comparison, ExactlyOnce stored) {
+        section(title, comparison, stored, "");
+    }
+
+    /** A scenario's table and exactly-once check, then what else it reports: whole lines, each indented. */
+    private void section(String title, Comparison comparison, ExactlyOnce stored, String more) {
         checks.add(stored);
         report.append(title).append('\n')
                 .append(ComparisonReport.describe(comparison, pgbenchMissing))
-                .append("  ").append(stored.describe()).append("\n\n");
+                .append("  ").append(stored.describe()).append('\n')
+                .append(more).append('\n');
     }
 
     private void judgeRatio(String goal, Comparison comparison, double target) {

@@ -14,6 +14,9 @@ public interface IngressMetricsPort {
     /** How long the accepting transaction took, commit included. */
     void committed(Duration duration);
 
+    /** How long a payload's put in the object store took, before its transaction (new payloads kept there only). */
+    void payloadPut(Duration duration);
+
     /**
      * Every trusted secret version and whether it opens, as one look found them. A version measured before and
      * not listed now is no longer trusted.

@@ -1,4 +1,4 @@
-package io.tambat.application.webhook;
+package io.tambat.application.testing;
 
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SecretReadability;
@@ -8,10 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** What the ingress measured, in order, and what the last look at the trusted secrets found. */
-final class RecordingIngressMetrics implements IngressMetricsPort {
+public final class RecordingIngressMetrics implements IngressMetricsPort {
 
-    final List<String> recorded = new ArrayList<>();
-    List<SecretReadability> lastLook = List.of();
+    public final List<String> recorded = new ArrayList<>();
+    public List<SecretReadability> lastLook = List.of();
 
     @Override
     public void secretMatched(EndpointId endpoint, String version) {
@@ -21,6 +21,11 @@ final class RecordingIngressMetrics implements IngressMetricsPort {
     @Override
     public void committed(Duration duration) {
         recorded.add("committed");
+    }
+
+    @Override
+    public void payloadPut(Duration duration) {
+        recorded.add("payload put");
     }
 
     @Override
