@@ -1,5 +1,6 @@
 package io.tambat.composition;
 
+import static io.tambat.composition.Setting.PAYLOADS_S3_PUT_TIMEOUT;
 import static io.tambat.composition.Setting.PAYLOAD_ROW_KEYS;
 import static io.tambat.composition.Setting.SECRETS_CACHE_TTL;
 import static io.tambat.composition.Setting.WEBHOOKS_GROUP_COMMIT_COMMITTERS;
@@ -53,6 +54,11 @@ public class IngressProducers {
     @Singleton
     IngressSettings ingressSettings() {
         Duration put = payloadStore.newPayloadPutTimeout();
+        if (put.compareTo(SettingsReader.LONGEST_WAIT_BEFORE_ANSWER) >= 0) {
+            throw new ConfigurationException(PAYLOADS_S3_PUT_TIMEOUT.key(), "must be below "
+                    + SettingsReader.LONGEST_WAIT_BEFORE_ANSWER.toMillis() + " ms: a delivery's put and its wait for "
+                    + "a committer share that time");
+        }
         GroupCommitSettings groupCommit = reader.groupCommit(WEBHOOKS_GROUP_COMMIT_MAX_WEIGHT,
                 WEBHOOKS_GROUP_COMMIT_COMMITTERS, WEBHOOKS_GROUP_COMMIT_MAX_WAIT, 64,
                 SettingsReader.LONGEST_WAIT_BEFORE_ANSWER.minus(put));

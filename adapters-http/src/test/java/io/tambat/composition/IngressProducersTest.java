@@ -27,6 +27,16 @@ class IngressProducersTest {
     }
 
     @Test
+    void refusesAPutTimeoutThatLeavesNoTimeToWaitForACommitter() {
+        Map<String, String> properties = new HashMap<>(PayloadStoreProducersTest.S3);
+        properties.put("tambat.payloads.s3.put-timeout", "PT1.6S");
+
+        assertThatThrownBy(() -> producers(properties).ingressSettings())
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageStartingWith("tambat.payloads.s3.put-timeout: must be below 1500 ms");
+    }
+
+    @Test
     void refusesAWaitForACommitterThatWithThePayloadPutOutlastsAProvidersPatience() {
         Map<String, String> properties = new HashMap<>(PayloadStoreProducersTest.S3);
         properties.put("tambat.webhooks.group-commit.max-wait", "PT1.2S");

@@ -53,11 +53,13 @@ public class AuditTrail implements ReadAuditTrailUseCase {
         return actionId;
     }
 
-    /** What a batch of a bulk action changed; joins the batch's transaction. */
+    /**
+     * What a batch of a bulk action changed, in the batch's transaction. A batch that changed nothing is recorded
+     * too: it is progress, and an action whose batches long change nothing (a replay walking events the
+     * destination already has) must not read as abandoned.
+     */
     public void counted(UUID actionId, long changed) {
-        if (changed > 0) {
-            audit.addCount(actionId, changed, clock.instant());
-        }
+        audit.addCount(actionId, changed, clock.instant());
     }
 
     /** A bulk action ended, completed or failed for the redacted reason given, in its own transaction. */

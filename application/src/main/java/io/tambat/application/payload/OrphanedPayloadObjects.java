@@ -17,7 +17,7 @@ import java.util.UUID;
 
 /**
  * Deletes payload objects that no row names: put for a delivery whose transaction then stored nothing (a duplicate,
- * a rollback, a crash between the put and the commit), or left behind when a purge's deletion failed. A page a
+ * a rollback, a crash between the put and the commit), or by a move batch that rolled back. A page a
  * second walks the objects in key order, oldest hour first, and asks the inbox which of them rows still name.
  *
  * <p>It walks only hours that ended {@link #SETTLED} ago: a row commits within seconds of the time its object's key

@@ -1,6 +1,7 @@
 package io.tambat.application.payload;
 
 import io.tambat.application.operator.AuditTrail;
+import io.tambat.domain.error.MissingPayloadObjectException;
 import io.tambat.domain.model.inbox.PayloadObjectKey;
 import io.tambat.domain.model.webhook.SealedPayload;
 import io.tambat.domain.port.out.inbox.PayloadMovePort;
@@ -12,9 +13,7 @@ import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
-import java.util.logging.Logger;
 
 /**
  * One batch of a payload move, in a transaction of its own, so that row locks stay short. The ciphertext moves as
@@ -29,7 +28,6 @@ import java.util.logging.Logger;
 public class PayloadMoveBatch {
 
     static final int SIZE = 100;
-    private static final Logger LOG = Logger.getLogger(PayloadMoveBatch.class.getName());
 
     @Inject
     PayloadMovePort rows;
@@ -52,28 +50,27 @@ public class PayloadMoveBatch {
         List<PayloadMovePort.InRow> held = rows.heldInRows(SIZE);
         for (PayloadMovePort.InRow row : held) {
             PayloadObjectKey key = PayloadObjectKey.of(clock.instant(), row.inboxId());
-            objects.put(key, row.sealed());
+            objects.putInBackground(key, row.sealed());
             rows.movedToObjectStore(row.inboxId(), key);
         }
         audit.counted(actionId, held.size());
         return held.size();
     }
 
-    /** @return how many rows it took out of the object store; 0 when no row names an object any more */
+    /**
+     * @return how many payloads it moved back to their rows; 0 when no row names an object any more
+     * @throws MissingPayloadObjectException when a row names an object the store does not have: nothing of the
+     *         batch is kept
+     */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public int toRows(UUID actionId) {
         List<PayloadMovePort.InObjectStore> held = rows.heldInObjectStore(SIZE);
         List<PayloadObjectKey> moved = new ArrayList<>(held.size());
         for (PayloadMovePort.InObjectStore row : held) {
-            Optional<SealedPayload> sealed = objects.get(row.key(), row.keyId());
-            if (sealed.isPresent()) {
-                rows.movedToRow(row.inboxId(), sealed.get());
-                moved.add(row.key());
-            } else {
-                LOG.warning(() -> "the payload object of inbox row " + row.inboxId()
-                        + " is missing though the row names it; the row keeps no payload");
-                rows.objectLost(row.inboxId());
-            }
+            SealedPayload sealed = objects.get(row.key(), row.keyId())
+                    .orElseThrow(() -> new MissingPayloadObjectException(row.inboxId().toString()));
+            rows.movedToRow(row.inboxId(), sealed);
+            moved.add(row.key());
         }
         if (!moved.isEmpty()) {
             released.fire(new PayloadObjectsReleased(moved));

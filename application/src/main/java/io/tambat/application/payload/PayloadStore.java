@@ -74,8 +74,9 @@ public class PayloadStore {
         try {
             objects.delete(released.objects());
         } catch (StoreUnavailableException e) {
-            // Nothing names them any more: the sweep over orphaned objects deletes them later.
-            LOG.log(Level.WARNING, "{0} released payload object(s) not deleted, left to the orphan sweep: {1}",
+            // Nothing names them any more; the sweep has walked past hours that old: the lifecycle rule is the backstop.
+            LOG.log(Level.WARNING, "{0} released payload object(s) not deleted; the bucket''s lifecycle rule removes "
+                    + "them: {1}",
                     new Object[] {released.objects().size(), e.getMessage()});
         }
     }

@@ -11,6 +11,7 @@ import io.tambat.application.testing.FiredEvents;
 import io.tambat.application.testing.InMemoryAuditTrail;
 import io.tambat.application.testing.InMemoryObjectStore;
 import io.tambat.application.testing.MutableClock;
+import io.tambat.domain.error.MissingPayloadObjectException;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.inbox.PayloadObjectKey;
 import io.tambat.domain.model.inbox.StoredPayload;
@@ -65,7 +66,6 @@ class PayloadMoveTest {
         PayloadObjectKey key = PayloadObjectKey.of(clock.instant(), UUID.randomUUID());
         objects.put(key, new SealedPayload("k2", new byte[] {7}));
         UUID inboxId = rows.inObjectStore(key, "k1");
-        UUID lost = rows.inObjectStore(PayloadObjectKey.of(clock.instant(), UUID.randomUUID()), "k1");
 
         MovePayloadsUseCase.Moved moved = Actions.result(move(new PayloadStoreSettings(false, true))
                 .move(OPERATOR, WAIT));
@@ -75,9 +75,22 @@ class PayloadMoveTest {
         assertThat(back).isInstanceOf(StoredPayload.InRow.class);
         assertThat(((StoredPayload.InRow) back).sealed().keyId()).as("as the object says it was sealed")
                 .isEqualTo("k2");
-        assertThat(rows.stored).as("a lost object leaves its row without a payload").doesNotContainKey(lost);
         assertThat(released.fired()).singleElement()
                 .satisfies(event -> assertThat(event.objects()).containsExactly(key));
+    }
+
+    @Test
+    void aMissingObjectStopsTheMoveBackAndChangesNoRowForIt() {
+        PayloadObjectKey missing = PayloadObjectKey.of(clock.instant(), UUID.randomUUID());
+        UUID inboxId = rows.inObjectStore(missing, "k1");
+
+        assertThatThrownBy(() -> move(new PayloadStoreSettings(false, true)).move(OPERATOR, WAIT))
+                .isInstanceOf(MissingPayloadObjectException.class)
+                .hasMessageContaining(inboxId.toString()).hasMessageContaining("bucket and prefix");
+
+        assertThat(rows.stored.get(inboxId)).as("a wrong bucket must not unname every object")
+                .isEqualTo(new StoredPayload.InObjectStore(missing, "k1"));
+        assertThat(released.fired()).isEmpty();
     }
 
     @Test
@@ -161,11 +174,6 @@ class PayloadMoveTest {
         @Override
         public void movedToRow(UUID inboxId, SealedPayload sealed) {
             stored.put(inboxId, new StoredPayload.InRow(sealed));
-        }
-
-        @Override
-        public void objectLost(UUID inboxId) {
-            stored.remove(inboxId);
         }
 
         @Override

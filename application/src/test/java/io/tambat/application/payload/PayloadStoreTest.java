@@ -72,7 +72,7 @@ class PayloadStoreTest {
     }
 
     @Test
-    void deletesReleasedObjectsAndLeavesThemToTheSweepWhenTheStoreIsDown() {
+    void deletesReleasedObjectsAndLeavesThemBehindWhenTheStoreIsDown() {
         PayloadStore store = PayloadStores.inObjectStore(cipher, objects);
         store.keep(inboxId, RECEIVED, BODY, AAD);
         PayloadObjectKey key = PayloadObjectKey.of(RECEIVED, inboxId);

@@ -32,6 +32,11 @@ public final class InMemoryObjectStore implements PayloadObjectStorePort {
     }
 
     @Override
+    public void putInBackground(PayloadObjectKey key, SealedPayload payload) {
+        put(key, payload);
+    }
+
+    @Override
     public Optional<SealedPayload> get(PayloadObjectKey key, String sealingKeyId) {
         answer();
         return Optional.ofNullable(objects.get(key.value()));

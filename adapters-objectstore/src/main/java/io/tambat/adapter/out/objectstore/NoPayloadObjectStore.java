@@ -24,6 +24,11 @@ public final class NoPayloadObjectStore implements PayloadObjectStorePort {
     }
 
     @Override
+    public void putInBackground(PayloadObjectKey key, SealedPayload payload) {
+        throw new StoreUnavailableException(NOT_CONFIGURED, null);
+    }
+
+    @Override
     public Optional<SealedPayload> get(PayloadObjectKey key, String sealingKeyId) {
         throw new StoreUnavailableException(NOT_CONFIGURED, null);
     }

@@ -67,14 +67,24 @@ public final class S3PayloadObjectStore implements PayloadObjectStorePort, AutoC
 
     @Override
     public void put(PayloadObjectKey key, SealedPayload payload) {
+        put(key, payload, Optional.of(putDeadline));
+    }
+
+    /** With the client's deadline for background calls ({@link S3Clients#BACKGROUND_CALL_TIMEOUT}). */
+    @Override
+    public void putInBackground(PayloadObjectKey key, SealedPayload payload) {
+        put(key, payload, Optional.empty());
+    }
+
+    private void put(PayloadObjectKey key, SealedPayload payload, Optional<AwsRequestOverrideConfiguration> deadline) {
         byte[] ciphertext = payload.ciphertext();
-        PutObjectRequest request = PutObjectRequest.builder()
+        PutObjectRequest.Builder builder = PutObjectRequest.builder()
                 .bucket(bucket)
                 .key(objectKey(key))
                 .contentType(CONTENT_TYPE)
-                .metadata(Map.of(SEALING_KEY_ID, payload.keyId()))
-                .overrideConfiguration(putDeadline)
-                .build();
+                .metadata(Map.of(SEALING_KEY_ID, payload.keyId()));
+        deadline.ifPresent(builder::overrideConfiguration);
+        PutObjectRequest request = builder.build();
         try {
             // Read from the sealed array itself, never copied: a payload may be megabytes.
             s3.putObject(request, RequestBody.fromContentProvider(

@@ -55,6 +55,22 @@ class S3PayloadObjectStoreTest {
     }
 
     @Test
+    void readsAnObjectRewrittenInTheBackgroundAsSealedThenWhateverItsRowStillSays() {
+        S3PayloadObjectStore store = open(server.settings(PREFIX));
+        PayloadObjectKey key = keyAt("2025-03-04T05:06:07Z");
+        byte[] resealed = randomBytes(2 * 1024 * 1024);
+        store.put(key, new SealedPayload(SEALING_KEY_ID, randomBytes(64)));
+
+        store.putInBackground(key, new SealedPayload("k2/row", resealed));
+
+        assertThat(store.get(key, SEALING_KEY_ID)).as("a re-seal whose row update rolled back still opens")
+                .hasValueSatisfying(payload -> {
+                    assertThat(payload.keyId()).isEqualTo("k2/row");
+                    assertThat(payload.ciphertext()).isEqualTo(resealed);
+                });
+    }
+
+    @Test
     void storesAnOpaqueObjectThatNamesItsSealingKey() {
         S3PayloadObjectStore store = open(server.settings(PREFIX));
         PayloadObjectKey key = keyAt("2025-03-04T05:06:07Z");

@@ -58,10 +58,6 @@ public class PostgresPayloadMoveAdapter implements PayloadMovePort {
             UPDATE webhook_inbox SET payload_ciphertext = ?2, payload_key_id = ?3, payload_object = NULL
             WHERE inbox_id = CAST(?1 AS uuid)""";
 
-    /** A payload object that is gone: its row no longer names it, as after a purge. */
-    private static final String OBJECT_LOST = """
-            UPDATE webhook_inbox SET payload_object = NULL WHERE inbox_id = CAST(?1 AS uuid)""";
-
     /**
      * The retained payloads in the rows and in the object store, each counted up to {@code ?1} through its own
      * partial index, so that the count costs the same however many payloads are left to move.
@@ -102,13 +98,6 @@ public class PostgresPayloadMoveAdapter implements PayloadMovePort {
                 .setParameter(1, inboxId.toString())
                 .setParameter(2, sealed.ciphertext())
                 .setParameter(3, sealed.keyId())
-                .executeUpdate());
-    }
-
-    @Override
-    public void objectLost(UUID inboxId) {
-        StorageCalls.call("lost payload object", () -> em.createNativeQuery(OBJECT_LOST)
-                .setParameter(1, inboxId.toString())
                 .executeUpdate());
     }
 

@@ -6,6 +6,7 @@ import io.tambat.adapter.out.persistence.jdbc.KeyedNumber;
 import io.tambat.adapter.out.persistence.jdbc.NativeResults;
 import io.tambat.adapter.out.persistence.jdbc.StorageCalls;
 import io.tambat.adapter.out.persistence.secrets.SecretRows.SealedSecret;
+import io.tambat.domain.error.MissingPayloadObjectException;
 import io.tambat.domain.error.UnreadableCiphertextException;
 import io.tambat.domain.model.inbox.InboxEvent;
 import io.tambat.domain.model.inbox.StoredPayload;
@@ -22,8 +23,6 @@ import jakarta.persistence.Query;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * Payload-key rotation on PostgreSQL: secrets first (they decide verification), then raw payloads, each
@@ -42,7 +41,6 @@ import java.util.logging.Logger;
 @ApplicationScoped
 class PostgresSealedDataAdapter implements SealedDataPort {
 
-    private static final Logger LOG = Logger.getLogger(PostgresSealedDataAdapter.class.getName());
 
     private static final String SECRETS_TO_RESEAL = """
             SELECT endpoint_id, version, secret_key_id, secret_ciphertext FROM webhook_secret
@@ -69,10 +67,6 @@ class PostgresSealedDataAdapter implements SealedDataPort {
     /** A payload object put back re-sealed: its row names the sealing it now has. */
     private static final String RESEALED_OBJECT = """
             UPDATE webhook_inbox SET payload_key_id = ?2 WHERE inbox_id = CAST(?1 AS uuid)""";
-
-    /** A payload object that is gone: its row no longer names it, as after a purge. */
-    private static final String LOST_OBJECT = """
-            UPDATE webhook_inbox SET payload_object = NULL WHERE inbox_id = CAST(?1 AS uuid)""";
 
     private static final String SEALED_PER_KEY = """
             SELECT split_part(key_id, ?1, 1), sum(n) FROM (
@@ -161,13 +155,10 @@ class PostgresSealedDataAdapter implements SealedDataPort {
         String inboxId = payload.inboxId().toString();
         Optional<SealedPayload> object = objects.get(stored.key(), stored.keyId());
         if (object.isEmpty()) {
-            LOG.log(Level.WARNING, "the payload object of inbox row {0} is gone from the object store: its payload "
-                    + "is lost, and the row no longer names it", inboxId);
-            em.createNativeQuery(LOST_OBJECT).setParameter(1, inboxId).executeUpdate();
-            return;
+            throw new MissingPayloadObjectException(inboxId);
         }
         if (!opens(new SealedPayload(current, object.get().ciphertext()), payload.associatedData())) {
-            objects.put(stored.key(), reseal(object.get(), payload.associatedData()));
+            objects.putInBackground(stored.key(), reseal(object.get(), payload.associatedData()));
         }
         em.createNativeQuery(RESEALED_OBJECT).setParameter(1, inboxId).setParameter(2, current).executeUpdate();
     }

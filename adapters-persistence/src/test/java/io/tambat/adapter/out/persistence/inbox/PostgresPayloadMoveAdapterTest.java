@@ -171,20 +171,6 @@ class PostgresPayloadMoveAdapterTest extends SessionContract<PayloadMovePort> {
     }
 
     @Test
-    void aRowWhoseObjectIsLostNamesNoneAsIfPurged() {
-        InboxEntryFixture lost = inObjectStore(T0);
-        InboxEntryFixture kept = inObjectStore(T0.plusSeconds(10));
-
-        session.run(moves -> moves.objectLost(lost.inboxId()));
-
-        assertThat(column("payload_object", String.class, lost)).isNull();
-        assertThat(column("payload_ciphertext", byte[].class, lost)).isNull();
-        assertThat(session.<List<InObjectStore>>call(moves -> moves.heldInObjectStore(10)))
-                .containsExactly(named(kept));
-        assertThat(session.<List<InRow>>call(moves -> moves.heldInRows(10))).isEmpty();
-    }
-
-    @Test
     void countsTheRetainedPayloadsInEachPlace() {
         inRow(T0);
         inRow(T0.plusSeconds(10));

@@ -1,6 +1,7 @@
 package io.tambat.adapter.out.persistence.secrets;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tambat.adapter.out.crypto.AesGcmPayloadCipher;
 import io.tambat.adapter.out.crypto.PayloadKeyRing;
@@ -11,6 +12,7 @@ import io.tambat.adapter.out.persistence.InboxEntryFixture;
 import io.tambat.adapter.out.persistence.StoreSession;
 import io.tambat.adapter.out.persistence.inbox.InboxAdapters;
 import io.tambat.adapter.out.persistence.inbox.PostgresInboxAdapter;
+import io.tambat.domain.error.MissingPayloadObjectException;
 import io.tambat.domain.model.inbox.NewInboxEvent;
 import io.tambat.domain.model.inbox.PayloadObjectKey;
 import io.tambat.domain.model.webhook.EndpointId;
@@ -135,16 +137,18 @@ class PostgresSealedDataAdapterTest {
     }
 
     @Test
-    void aPayloadObjectGoneFromTheStoreLeavesItsRowWithoutPayloadSoTheRotationFinishes() {
+    void aPayloadObjectGoneFromTheStoreStopsTheRotationAndChangesNoRowForIt() {
         InboxEntryFixture entry = InboxEntryFixture.valid(NOW);
         insert(entry.buildInObjectStore());
+        String named = database.value("SELECT payload_object FROM webhook_inbox", String.class);
 
         try (StoreSession<PostgresSealedDataAdapter> sealed = sealedData(new InMemoryPayloadObjects())) {
-            assertThat(sealed.<Integer>call(adapter -> adapter.resealBatch(10))).isEqualTo(1);
-            assertThat(sealed.<Long>call(PostgresSealedDataAdapter::awaitingReseal)).isZero();
-            assertThat(sealed.<Map<String, Long>>call(PostgresSealedDataAdapter::sealedPerKey)).isEmpty();
+            assertThatThrownBy(() -> sealed.call(adapter -> adapter.resealBatch(10)))
+                    .isInstanceOf(MissingPayloadObjectException.class).hasMessageContaining("bucket and prefix");
+            assertThat(sealed.<Long>call(PostgresSealedDataAdapter::awaitingReseal)).isEqualTo(1);
         }
-        assertThat(database.value("SELECT payload_object FROM webhook_inbox", String.class)).isNull();
+        assertThat(database.value("SELECT payload_object FROM webhook_inbox", String.class))
+                .as("a wrong bucket must not unname every object").isEqualTo(named);
     }
 
     private void insert(NewInboxEvent entry) {
@@ -174,8 +178,15 @@ class PostgresSealedDataAdapterTest {
 
         private final Map<PayloadObjectKey, byte[]> objects = new HashMap<>();
 
+        /** How a test puts the objects its rows name. */
         @Override
         public void put(PayloadObjectKey key, SealedPayload payload) {
+            objects.put(key, payload.ciphertext());
+        }
+
+        /** How a re-seal writes an object back: no provider waits for it. */
+        @Override
+        public void putInBackground(PayloadObjectKey key, SealedPayload payload) {
             objects.put(key, payload.ciphertext());
         }
 

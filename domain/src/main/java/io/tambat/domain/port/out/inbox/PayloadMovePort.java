@@ -32,12 +32,6 @@ public interface PayloadMovePort {
     void movedToRow(UUID inboxId, SealedPayload sealed);
 
     /**
-     * The row names an object the store no longer has (deleted outside the server): it names none any more, as if
-     * retention had purged its payload.
-     */
-    void objectLost(UUID inboxId);
-
-    /**
      * How many retained payloads are in the rows and in the object store, each counted up to
      * {@link io.tambat.domain.model.BoundedCounts#UP_TO}.
      */

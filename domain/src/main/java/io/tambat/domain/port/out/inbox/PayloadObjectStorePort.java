@@ -30,6 +30,13 @@ public interface PayloadObjectStorePort {
     void put(PayloadObjectKey key, SealedPayload payload);
 
     /**
+     * As {@link #put}, for background work that no provider waits for (a payload move, a re-seal): it gives up only
+     * after the store's longer deadline for background calls, so that a large payload or a slow moment does not
+     * fail a whole batch.
+     */
+    void putInBackground(PayloadObjectKey key, SealedPayload payload);
+
+    /**
      * The payload stored under the key, named as the object says it was sealed, or {@code sealingKeyId} (what its
      * row names) when the object does not say. The object's word wins because a re-seal replaces the object before
      * its row's key id changes: if that change then rolls back, the object still opens. Empty when no object has
