@@ -13,6 +13,8 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -28,6 +30,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * cannot be asked. A read of the store that a change overtook (it read before the change committed, and would
  * cache after it was dropped) is served to its own delivery but not cached, or a retired version could come back
  * for a whole TTL.
+ *
+ * <p>Deliveries that miss together share one read: at start, after a change and whenever an entry lives out its
+ * TTL, every delivery in flight for the endpoint misses at once, and a read each would take as many connections
+ * as there are request threads, leaving none for the inbox's commit. A delivery joins only a read that began since
+ * the last drop, so none is served versions older than a change it arrived after.
  */
 @ApplicationScoped
 public class TrustedSecrets {
@@ -35,6 +42,7 @@ public class TrustedSecrets {
     private final ConcurrentMap<EndpointId, Entry> cache = new ConcurrentHashMap<>();
     /** How many times cached versions were dropped; a read is cached only if none was dropped while it ran. */
     private final AtomicLong drops = new AtomicLong();
+    private final ConcurrentMap<EndpointId, Read> reads = new ConcurrentHashMap<>();
     // Read and written by the one task that follows changes.
     private volatile Map<EndpointId, Long> revisions;
 
@@ -62,14 +70,34 @@ public class TrustedSecrets {
             return cached.versions();
         }
         long dropsBefore = drops.get();
+        Read mine = new Read(dropsBefore);
+        Read shared = reads.compute(endpoint,
+                (id, underWay) -> underWay != null && underWay.dropsBefore() == dropsBefore ? underWay : mine);
+        if (shared == mine) {
+            read(endpoint, mine, now);
+        }
+        try {
+            return shared.versions().join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof StoreUnavailableException unavailable) {
+                throw new WebhookRejectedException(Rejection.SECRETS_UNAVAILABLE,
+                        "signing secrets cannot be loaded right now", settings.retryAfter(), unavailable);
+            }
+            throw e.getCause() instanceof RuntimeException failure ? failure : e;
+        }
+    }
+
+    /** Reads the store for every delivery sharing {@code read}, and caches what it read unless a drop overtook it. */
+    private void read(EndpointId endpoint, Read read, Instant now) {
         try {
             TrustedVersions versions = store.trustedVersions(endpoint);
-            Entry read = new Entry(versions, now.plus(settings.secretCacheTtl()));
-            cache.compute(endpoint, (id, cachedNow) -> drops.get() == dropsBefore ? read : cachedNow);
-            return versions;
-        } catch (StoreUnavailableException e) {
-            throw new WebhookRejectedException(Rejection.SECRETS_UNAVAILABLE,
-                    "signing secrets cannot be loaded right now", settings.retryAfter(), e);
+            Entry entry = new Entry(versions, now.plus(settings.secretCacheTtl()));
+            cache.compute(endpoint, (id, cachedNow) -> drops.get() == read.dropsBefore() ? entry : cachedNow);
+            read.versions().complete(versions);
+        } catch (RuntimeException | Error failed) {
+            read.versions().completeExceptionally(failed);
+        } finally {
+            reads.remove(endpoint, read);
         }
     }
 
@@ -104,6 +132,13 @@ public class TrustedSecrets {
     private void drop(EndpointId endpoint) {
         drops.incrementAndGet();
         cache.remove(endpoint);
+    }
+
+    /** A read of the store under way, begun when {@code dropsBefore} drops had been counted. */
+    private record Read(long dropsBefore, CompletableFuture<TrustedVersions> versions) {
+        Read(long dropsBefore) {
+            this(dropsBefore, new CompletableFuture<>());
+        }
     }
 
     private record Entry(TrustedVersions versions, Instant expiresAt) {

@@ -1,17 +1,22 @@
 package io.tambat.application.webhook;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tambat.application.testing.MutableClock;
 import io.tambat.application.transaction.GroupCommitSettings;
+import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.webhook.EndpointId;
 import io.tambat.domain.model.webhook.SecretReadability;
 import io.tambat.domain.model.webhook.SecretVersionInfo;
 import io.tambat.domain.model.webhook.TrustedVersions;
 import io.tambat.domain.port.out.secrets.SecretStorePort;
+import io.tambat.provider.spi.Rejection;
 import io.tambat.provider.spi.SecretVersion;
+import io.tambat.provider.spi.WebhookRejectedException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -19,10 +24,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** A version retired while a read of the store is under way never comes back from that read. */
+/**
+ * A version retired while a read of the store is under way never comes back from that read; deliveries that miss
+ * together share one read.
+ */
 class TrustedSecretsTest {
 
     private static final EndpointId SHOP = new EndpointId("shop");
@@ -31,7 +40,7 @@ class TrustedSecretsTest {
     private final InMemorySecretStore stored = new InMemorySecretStore();
     private final HeldReads store = new HeldReads(stored);
     private final TrustedSecrets secrets = new TrustedSecrets();
-    private final ExecutorService deliveries = Executors.newSingleThreadExecutor();
+    private final ExecutorService deliveries = Executors.newFixedThreadPool(8);
 
     TrustedSecretsTest() {
         secrets.store = store;
@@ -83,6 +92,56 @@ class TrustedSecretsTest {
         assertThat(versions(secrets.trustedVersions(SHOP))).containsExactly("v1");
     }
 
+    @Test
+    void deliveriesThatMissTogetherShareOneReadOfTheStore() throws Exception {
+        Future<TrustedVersions> first = readWhileHeld();
+        List<Future<TrustedVersions>> others = new ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            others.add(deliveries.submit(() -> secrets.trustedVersions(SHOP)));
+        }
+        Thread.sleep(100);
+        assertThat(others).as("waiting for the read under way").noneMatch(Future::isDone);
+
+        store.release.countDown();
+
+        assertThat(versions(first.get(5, TimeUnit.SECONDS))).containsExactlyInAnyOrder("v1", "v2");
+        for (Future<TrustedVersions> other : others) {
+            assertThat(versions(other.get(5, TimeUnit.SECONDS))).containsExactlyInAnyOrder("v1", "v2");
+        }
+        assertThat(store.reads.get()).isEqualTo(1);
+    }
+
+    @Test
+    void aDeliveryAfterAChangeDoesNotShareAReadTheChangeOvertook() throws Exception {
+        Future<TrustedVersions> before = readWhileHeld();
+        stored.retire(SHOP, "v2", clock.instant());
+        secrets.changed(new SecretsChanged(SHOP));
+
+        TrustedVersions after = deliveries.submit(() -> secrets.trustedVersions(SHOP)).get(5, TimeUnit.SECONDS);
+
+        assertThat(versions(after)).containsExactly("v1");
+        assertThat(before.isDone()).as("the read the change overtook is still held").isFalse();
+        store.release.countDown();
+        assertThat(versions(before.get(5, TimeUnit.SECONDS))).contains("v2");
+    }
+
+    @Test
+    void deliveriesSharingAReadTheStoreCouldNotAnswerAreAllRefusedAsRetryable() throws Exception {
+        store.unavailable = true;
+        Future<TrustedVersions> first = readWhileHeld();
+        Future<TrustedVersions> joined = deliveries.submit(() -> secrets.trustedVersions(SHOP));
+        Thread.sleep(100);
+
+        store.release.countDown();
+
+        for (Future<TrustedVersions> delivery : List.of(first, joined)) {
+            assertThatThrownBy(() -> delivery.get(5, TimeUnit.SECONDS)).hasCauseInstanceOf(
+                    WebhookRejectedException.class).cause().satisfies(rejected -> assertThat(
+                            ((WebhookRejectedException) rejected).rejection()).isEqualTo(
+                                    Rejection.SECRETS_UNAVAILABLE));
+        }
+    }
+
     /** A delivery's read of the store, stopped once it has read and before it returns. */
     private Future<TrustedVersions> readWhileHeld() throws InterruptedException {
         store.holdNext = true;
@@ -100,8 +159,10 @@ class TrustedSecretsTest {
 
         final CountDownLatch read = new CountDownLatch(1);
         final CountDownLatch release = new CountDownLatch(1);
+        final AtomicInteger reads = new AtomicInteger();
         private final SecretStorePort store;
         volatile boolean holdNext;
+        volatile boolean unavailable;
 
         HeldReads(SecretStorePort store) {
             this.store = store;
@@ -109,6 +170,7 @@ class TrustedSecretsTest {
 
         @Override
         public TrustedVersions trustedVersions(EndpointId endpoint) {
+            reads.incrementAndGet();
             TrustedVersions versions = store.trustedVersions(endpoint);
             if (holdNext) {
                 holdNext = false;
@@ -118,6 +180,9 @@ class TrustedSecretsTest {
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
+            }
+            if (unavailable) {
+                throw new StoreUnavailableException("the store does not answer", null);
             }
             return versions;
         }
