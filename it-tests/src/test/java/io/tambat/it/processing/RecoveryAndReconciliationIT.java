@@ -128,6 +128,9 @@ class RecoveryAndReconciliationIT {
         assertThat(tally.getJsonNumber("pending").longValue()).isZero();
         Eventually.within(CONVERGENCE, () -> assertThat(metrics()).containsPattern(
                 "tambat_reconciliation_discrepancies\\{kind=\"processed_without_mutation\"[^}]*} 1\\.0"));
+        assertThat(reportReadInTheBackground(from.minus(Duration.ofDays(2)), to)).as("the same report, kept")
+                .isEqualTo(ok(admin.get("admin/reconciliation?from=" + from.minus(Duration.ofDays(2)) + "&to=" + to))
+                        .getJsonObject("discrepancies"));
 
         JsonObject replayed = ok(admin.post("admin/inbox/replay", "{\"endpoint\":\"std\",\"received_from\":\"" + from
                 + "\",\"received_to\":\"" + to + "\"}"));
@@ -167,9 +170,38 @@ class RecoveryAndReconciliationIT {
                 + "\"received_to\":\"2026-12-01T09:00:00Z\"}"), 400, "invalid_request");
         ProblemAssertions.assertProblem(admin.get("admin/reconciliation?from=yesterday&to=2026-12-01T09:00:00Z"), 400,
                 "invalid_request");
+        ProblemAssertions.assertProblem(admin.post("admin/reconciliation", "{\"from\":\"2025-01-01T00:00:00Z\","
+                + "\"to\":\"2026-01-03T00:00:00Z\"}"), 400, "invalid_request");
+        ProblemAssertions.assertProblem(admin.post("admin/reconciliation", "{\"from\":\"2026-01-01T00:00:00Z\"}"),
+                400, "invalid_request");
         ProblemAssertions.assertProblem(admin.get("admin/audit?action=inbox.delete"), 400, "invalid_request");
         assertThat(db.count("SELECT count(*) FROM operator_action WHERE action = 'inbox.replay' AND item_count = 0"
                 + " AND filter ->> 'endpoint' = 'std' AND filter ->> 'received_from' IS NULL")).isZero();
+    }
+
+    /**
+     * The discrepancies of a reconciliation read in the background, asked to answer at once and followed to its
+     * end, where its action keeps the report.
+     */
+    private JsonObject reportReadInTheBackground(Instant from, Instant to) {
+        HttpResponse<String> accepted = admin.post("admin/reconciliation", "{\"from\":\"" + from + "\",\"to\":\""
+                + to + "\"}", "Prefer", "respond-async");
+        assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
+        String actionId = Http.json(accepted).getString("action_id");
+        assertThat(accepted.headers().firstValue("Location")).hasValueSatisfying(location -> assertThat(location)
+                .endsWith("/admin/actions/" + actionId));
+        Eventually.within(CONVERGENCE, () -> assertThat(ok(admin.get("admin/actions/" + actionId)).getString("state"))
+                .isEqualTo("completed"));
+        JsonObject action = ok(admin.get("admin/actions/" + actionId));
+        assertThat(action.getString("action")).isEqualTo("inbox.reconciliation");
+        assertThat(action.getJsonObject("filter").getString("from")).isEqualTo(from.toString());
+        JsonObject report = action.getJsonObject("result");
+        assertThat(report.getString("from")).isEqualTo(from.toString());
+        assertThat(report.getString("to")).isEqualTo(to.toString());
+        long read = report.getJsonArray("endpoints").getValuesAs(JsonObject.class).stream()
+                .mapToLong(tally -> tally.getJsonNumber("accepted").longValue()).sum();
+        assertThat(action.getJsonNumber("count").longValue()).as("the events it read").isEqualTo(read);
+        return report.getJsonObject("discrepancies");
     }
 
     private HttpResponse<String> deliverStripe(String eventId, String type, String objectId) {

@@ -41,7 +41,9 @@ public record OperatorAction(UUID actionId, String actor, Kind kind, Optional<St
         /** Stored payloads moved to where new ones are kept: the rows, or the object store. */
         PAYLOAD_MOVE("payloads.move"),
         /** Stored ciphertexts re-sealed under the current payload key. */
-        PAYLOAD_RESEAL("payload_keys.reseal");
+        PAYLOAD_RESEAL("payload_keys.reseal"),
+        /** A reconciliation report over a range read in the background, kept with the action. */
+        INBOX_RECONCILIATION("inbox.reconciliation");
 
         private final String code;
 
