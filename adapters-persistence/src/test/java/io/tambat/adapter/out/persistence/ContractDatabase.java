@@ -1,6 +1,7 @@
 package io.tambat.adapter.out.persistence;
 
 import io.tambat.adapter.out.persistence.schema.FlywaySchema;
+import io.tambat.adapter.out.persistence.schema.TimePartitions;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.EntityTransaction;
@@ -43,6 +44,11 @@ public final class ContractDatabase implements AutoCloseable {
         PGSimpleDataSource dataSource = dataSource(SCHEMA);
         update(dataSource, "DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
         FlywaySchema.migration(dataSource, SCHEMA).migrate();
+        try {
+            new TimePartitions(dataSource, SCHEMA).createThrough(Instant.now().plus(TimePartitions.AHEAD));
+        } catch (SQLException e) {
+            throw new IllegalStateException("the partitions ahead were not created", e);
+        }
         List<String> tables = query(dataSource, """
                 SELECT table_name FROM information_schema.tables
                 WHERE table_schema = ? AND table_type = 'BASE TABLE' AND table_name <> 'flyway_schema_history'""",

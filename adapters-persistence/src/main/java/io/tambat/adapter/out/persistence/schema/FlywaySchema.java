@@ -3,6 +3,9 @@ package io.tambat.adapter.out.persistence.schema;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Optional;
@@ -22,12 +25,20 @@ import org.flywaydb.database.postgresql.PostgreSQLConfigurationExtension;
  */
 public final class FlywaySchema implements SchemaOperations {
 
+    /**
+     * How far ahead an instance that may not create partitions needs them at start: a day, the least that lets the
+     * migration job, run at least weekly, come before a row finds none.
+     */
+    static final Duration PARTITIONS_NEEDED_AHEAD = Duration.ofDays(1);
+
     private final DataSource dataSource;
     private final String schema;
+    private final Clock clock;
 
-    FlywaySchema(DataSource dataSource, String schema) {
+    FlywaySchema(DataSource dataSource, String schema, Clock clock) {
         this.dataSource = dataSource;
         this.schema = schema;
+        this.clock = clock;
     }
 
     /**
@@ -47,9 +58,11 @@ public final class FlywaySchema implements SchemaOperations {
         return configuration.load();
     }
 
+    /** Applies the pending migrations, then creates the partitions of the days ahead ({@link TimePartitions#AHEAD}). */
     @Override
-    public void migrate() {
+    public void migrate() throws SQLException {
         migration(dataSource, schema).migrate();
+        new TimePartitions(dataSource, schema).createThrough(clock.instant().plus(TimePartitions.AHEAD));
     }
 
     /**
@@ -58,11 +71,15 @@ public final class FlywaySchema implements SchemaOperations {
      * a later release's migrations do not (Flyway ignores "future" migrations by default).
      */
     @Override
-    public Optional<SchemaMismatch> validate() {
+    public Optional<SchemaMismatch> validate() throws SQLException {
         Flyway flyway = migration(dataSource, schema);
         ValidateResult result = flyway.validateWithResult();
         if (result.validationSuccessful) {
-            return Optional.empty();
+            Instant needed = clock.instant().plus(PARTITIONS_NEEDED_AHEAD);
+            Optional<Instant> end = new TimePartitions(dataSource, schema).coveredUntil();
+            return end.filter(covered -> !covered.isBefore(needed)).isPresent() ? Optional.empty()
+                    : Optional.of(SchemaMismatch.partitionsEndAt(version(flyway.info().current()),
+                            end.orElse(Instant.EPOCH)));
         }
         MigrationInfoService info = flyway.info();
         return Optional.of(new SchemaMismatch(version(info.current()), lastOfThisRelease(info),

@@ -130,7 +130,7 @@ public class FlywaySchemaMigrator {
             return;
         }
         try {
-            Optional<SchemaMismatch> mismatch = mode.prepare(new FlywaySchema(dataSource, schema));
+            Optional<SchemaMismatch> mismatch = mode.prepare(new FlywaySchema(dataSource, schema, clock));
             if (mismatch.isPresent()) {
                 schemaState = mismatch.get().summary();
                 lastFailure = "none";

@@ -1,6 +1,10 @@
 package io.tambat.adapter.out.persistence.schema;
 
 import java.io.PrintStream;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.flywaydb.core.api.output.MigrateResult;
@@ -19,7 +23,9 @@ public final class OneOffMigration {
     /**
      * Applies this release's pending migrations to {@code schema}, creating it if missing. Says on {@code out} what
      * it applied, and on {@code err} why it failed: for a refused statement, the statement, its script and line
-     * and PostgreSQL's message. Running it again applies nothing.
+     * and PostgreSQL's message. Then creates the partitions of the days ahead ({@link TimePartitions#AHEAD}): a
+     * deployment whose instances may not create them ({@code tambat.db.migrate=off}) runs it at least weekly. Running
+     * it again applies nothing, and creates only the days that came into reach.
      *
      * @return true when the schema holds every migration of this release
      */
@@ -33,6 +39,15 @@ public final class OneOffMigration {
             return false;
         }
         out.println(report(schema, result));
+        Instant through = Instant.now().plus(TimePartitions.AHEAD);
+        try {
+            int created = new TimePartitions(dataSource, schema).createThrough(through);
+            out.println("partitions by day through " + LocalDate.ofInstant(through, ZoneOffset.UTC) + " (UTC): "
+                    + created + " created");
+        } catch (SQLException e) {
+            err.println("partitions of schema " + schema + " not created: " + e.getMessage());
+            return false;
+        }
         return true;
     }
 

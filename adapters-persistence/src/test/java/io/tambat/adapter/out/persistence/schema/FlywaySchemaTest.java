@@ -3,6 +3,9 @@ package io.tambat.adapter.out.persistence.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.adapter.out.persistence.ContractDatabase;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.MigrationInfo;
@@ -22,10 +25,29 @@ class FlywaySchemaTest {
     @RegisterExtension
     final ScratchSchema scratch = new ScratchSchema(SCHEMA);
     private final PGSimpleDataSource dataSource = scratch.dataSource;
-    private final FlywaySchema schema = new FlywaySchema(dataSource, SCHEMA);
+    private final FlywaySchema schema = new FlywaySchema(dataSource, SCHEMA, Clock.systemUTC());
 
     @Test
-    void validationOfAnEmptySchemaReportsItNotMigratedAndCreatesNothing() {
+    void validationRefusesASchemaWhosePartitionsByDayEndWithinTheNextDay() throws Exception {
+        FlywaySchema.migration(dataSource, SCHEMA).migrate();
+        Instant firstEnds = new TimePartitions(dataSource, SCHEMA).coveredUntil().orElseThrow();
+        FlywaySchema twoDaysLater = new FlywaySchema(dataSource, SCHEMA,
+                Clock.offset(Clock.systemUTC(), Duration.ofDays(2)));
+
+        Optional<SchemaMismatch> mismatch = twoDaysLater.validate();
+
+        assertThat(schema.validate()).as("today, its first partition reaches far enough").isEmpty();
+        assertThat(mismatch).hasValueSatisfying(found -> {
+            assertThat(found.partitionsEnd()).contains(firstEnds);
+            assertThat(found.summary()).isEqualTo("at version " + lastVersionOfThisRelease()
+                    + ", its partitions by day ending at " + firstEnds);
+        });
+        twoDaysLater.migrate();
+        assertThat(twoDaysLater.validate()).as("once the job created the days ahead").isEmpty();
+    }
+
+    @Test
+    void validationOfAnEmptySchemaReportsItNotMigratedAndCreatesNothing() throws Exception {
         Optional<SchemaMismatch> mismatch = schema.validate();
 
         assertThat(mismatch).isPresent();
@@ -38,14 +60,14 @@ class FlywaySchemaTest {
     }
 
     @Test
-    void validationPassesOnceTheSchemaIsMigrated() {
+    void validationPassesOnceTheSchemaIsMigrated() throws Exception {
         schema.migrate();
 
         assertThat(schema.validate()).isEmpty();
     }
 
     @Test
-    void validationOfASchemaBehindNamesTheVersionFoundAndTheVersionNeeded() {
+    void validationOfASchemaBehindNamesTheVersionFoundAndTheVersionNeeded() throws Exception {
         String last = lastVersionOfThisRelease();
         Flyway.configure(FlywaySchema.class.getClassLoader())
                 .configuration(FlywaySchema.migration(dataSource, SCHEMA).getConfiguration())
@@ -62,7 +84,7 @@ class FlywaySchemaTest {
     }
 
     @Test
-    void validationAcceptsALaterReleasesMigrationsWhichThisReleaseRunsBeside() {
+    void validationAcceptsALaterReleasesMigrationsWhichThisReleaseRunsBeside() throws Exception {
         schema.migrate();
         ContractDatabase.update(dataSource, """
                 INSERT INTO flyway_schema_history (installed_rank, version, description, type, script, checksum,
@@ -75,7 +97,7 @@ class FlywaySchemaTest {
     }
 
     @Test
-    void validationRefusesAnAppliedMigrationThatDiffersFromThisReleasesScript() {
+    void validationRefusesAnAppliedMigrationThatDiffersFromThisReleasesScript() throws Exception {
         schema.migrate();
         ContractDatabase.update(dataSource,
                 "UPDATE flyway_schema_history SET checksum = checksum # 1 WHERE version = '1'");

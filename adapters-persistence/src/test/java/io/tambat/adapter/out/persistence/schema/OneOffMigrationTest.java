@@ -2,6 +2,9 @@ package io.tambat.adapter.out.persistence.schema;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -25,16 +28,18 @@ class OneOffMigrationTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     @Test
-    void bringsAnEmptySchemaToThisReleasesLastVersionAndSaysWhatItApplied() {
+    void bringsAnEmptySchemaToThisReleasesLastVersionAndSaysWhatItApplied() throws Exception {
         assertThat(run(dataSource)).isTrue();
 
         MigrationInfoService info = FlywaySchema.migration(dataSource, SCHEMA).info();
         String last = info.current().getVersion().getVersion();
         assertThat(info.pending()).isEmpty();
-        assertThat(new FlywaySchema(dataSource, SCHEMA).validate()).as("what validate mode then finds").isEmpty();
+        assertThat(new FlywaySchema(dataSource, SCHEMA, Clock.systemUTC()).validate())
+                .as("what validate mode then finds").isEmpty();
         assertThat(printed(out)).startsWith("schema " + SCHEMA + " migrated to version " + last + ", applying:\n")
-                .contains("\n  1 webhook inbox\n").endsWith("\n  " + last + " " + info.current().getDescription()
-                        + System.lineSeparator());
+                .contains("\n  1 webhook inbox\n").contains("\n  " + last + " " + info.current().getDescription()
+                        + System.lineSeparator())
+                .endsWith(partitions(13));
         assertThat(printed(err)).isEmpty();
     }
 
@@ -47,7 +52,16 @@ class OneOffMigrationTest {
 
         String last = FlywaySchema.migration(dataSource, SCHEMA).info().current().getVersion().getVersion();
         assertThat(printed(out)).isEqualTo("schema " + SCHEMA + " is at version " + last + ": nothing to apply"
-                + System.lineSeparator());
+                + System.lineSeparator() + partitions(0));
+    }
+
+    /**
+     * What it says of the partitions it created through two weeks ahead: on a new schema, a day each from the day
+     * after tomorrow, when the partition of every time before ends.
+     */
+    private static String partitions(int created) {
+        return "partitions by day through " + LocalDate.now(ZoneOffset.UTC).plusDays(TimePartitions.AHEAD.toDays()) + " (UTC): "
+                + created + " created" + System.lineSeparator();
     }
 
     @Test

@@ -1,0 +1,207 @@
+package io.tambat.adapter.out.persistence.schema;
+
+import io.tambat.domain.port.out.retention.TimePartitionsPort.Records;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
+import java.time.temporal.ChronoField;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.sql.DataSource;
+
+/**
+ * The daily partitions of the tables partitioned by time (UTC days, named {@code <table>_pYYYYMMDD}), on
+ * PostgreSQL's declarative partitioning, which needs no extension: created ahead of the rows that will go in them,
+ * and dropped a whole day at a time once retention is past it. Each change is a short transaction of its own on a
+ * connection of its own, never the caller's: instances take turns through an advisory lock, and a change gives up
+ * rather than queue for its table's lock behind a long statement ({@link #LOCK_TIMEOUT}), which would hold every
+ * write to the table behind it; the next turn tries again.
+ *
+ * <p>A partition is created as a table of its own and then attached: attaching takes a lock that lets writes go on,
+ * where {@code CREATE TABLE ... PARTITION OF} would take one that stops them. A partition goes by detaching, which
+ * locks the table out briefly, then by dropping the detached table.
+ */
+public final class TimePartitions {
+
+    /**
+     * How far ahead partitions are kept: created at start, by the migration job and by the server's maintenance, so
+     * that a server that cannot create them (the database away, or {@code tambat.db.migrate=off} and the job not
+     * run) has two weeks before a row finds no partition.
+     */
+    public static final Duration AHEAD = Duration.ofDays(14);
+    /** The longest a change waits for its table's lock. */
+    static final String LOCK_TIMEOUT = "2s";
+    /** Any number, the same on every instance: the advisory lock under which they take turns. */
+    private static final long TURNS = 0x7461_6d62_6174_7031L;
+    private static final DateTimeFormatter DAY = DateTimeFormatter.BASIC_ISO_DATE;
+    /** How PostgreSQL prints a bound in UTC: {@code 2026-12-09 00:00:00+00}. */
+    private static final DateTimeFormatter BOUND = new DateTimeFormatterBuilder().appendPattern("yyyy-MM-dd HH:mm:ss")
+            .optionalStart().appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true).optionalEnd()
+            .appendOffset("+HH:mm", "+00").toFormatter();
+    private static final Pattern UPPER_BOUND = Pattern.compile("TO \\('([^']+)'\\)");
+    private static final Pattern LOWER_BOUND = Pattern.compile("FROM \\('([^']+)'\\)");
+
+    private final DataSource dataSource;
+    private final String schema;
+
+    public TimePartitions(DataSource dataSource, String schema) {
+        this.dataSource = dataSource;
+        this.schema = schema;
+    }
+
+    /** A partition and the range of times its rows have: {@code [from, to)}, from the beginning of time if empty. */
+    public record Partition(String name, Optional<Instant> from, Instant to) {
+    }
+
+    /**
+     * Creates every day's partition missing between the end of each table's last partition and the end of the day
+     * of {@code through}.
+     *
+     * @return how many it created
+     */
+    public int createThrough(Instant through) throws SQLException {
+        Instant end = LocalDate.ofInstant(through, ZoneOffset.UTC).plusDays(1).atStartOfDay(ZoneOffset.UTC)
+                .toInstant();
+        return inTurn(connection -> {
+            int created = 0;
+            for (Records records : Records.values()) {
+                String table = table(records);
+                Instant next = partitions(connection, table).stream().map(Partition::to)
+                        .max(Comparator.naturalOrder()).orElseThrow(() -> new SQLException(table
+                                + " has no partition: its migration has not run"));
+                for (; next.isBefore(end); next = next.plus(Duration.ofDays(1))) {
+                    create(connection, table, next);
+                    created++;
+                }
+            }
+            return created;
+        });
+    }
+
+    /**
+     * Drops the oldest partition of {@code records} whose every row is stamped before {@code cutoff}, if one is.
+     *
+     * @return the partition dropped
+     */
+    public Optional<Partition> dropOldestBefore(Records records, Instant cutoff) throws SQLException {
+        String table = table(records);
+        return inTurn(connection -> {
+            Optional<Partition> oldest = partitions(connection, table).stream()
+                    .filter(partition -> !partition.to().isAfter(cutoff)).findFirst();
+            if (oldest.isPresent()) {
+                try (Statement statement = connection.createStatement()) {
+                    statement.execute("ALTER TABLE " + qualified(table) + " DETACH PARTITION "
+                            + qualified(oldest.get().name()));
+                    statement.execute("DROP TABLE " + qualified(oldest.get().name()));
+                }
+            }
+            return oldest;
+        });
+    }
+
+    /** The partitions of {@code records}' table, oldest first. */
+    public List<Partition> partitions(Records records) throws SQLException {
+        return inTurn(connection -> partitions(connection, table(records)));
+    }
+
+    /** The end of the last partition of the table that ends first: a row stamped later has nowhere to go. */
+    public Optional<Instant> coveredUntil() throws SQLException {
+        return inTurn(connection -> {
+            Optional<Instant> earliest = Optional.empty();
+            for (Records records : Records.values()) {
+                Optional<Instant> end = partitions(connection, table(records)).stream().map(Partition::to)
+                        .max(Comparator.naturalOrder());
+                if (end.isEmpty()) {
+                    return Optional.empty();
+                }
+                earliest = earliest.filter(known -> known.isBefore(end.get())).or(() -> end);
+            }
+            return earliest;
+        });
+    }
+
+    /** The table that holds the records: a name of this release's schema. */
+    static String table(Records records) {
+        return switch (records) {
+            case ATTEMPT_HISTORY -> "webhook_inbox_history";
+        };
+    }
+
+    private void create(Connection connection, String table, Instant from) throws SQLException {
+        String partition = table + "_p" + DAY.format(LocalDate.ofInstant(from, ZoneOffset.UTC));
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TABLE " + qualified(partition) + " (LIKE " + qualified(table)
+                    + " INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE)");
+            statement.execute("ALTER TABLE " + qualified(table) + " ATTACH PARTITION " + qualified(partition)
+                    + " FOR VALUES FROM ('" + from + "') TO ('" + from.plus(Duration.ofDays(1)) + "')");
+        }
+    }
+
+    private List<Partition> partitions(Connection connection, String table) throws SQLException {
+        List<Partition> partitions = new ArrayList<>();
+        try (PreparedStatement statement = connection.prepareStatement("""
+                SELECT c.relname, pg_get_expr(c.relpartbound, c.oid)
+                FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+                WHERE i.inhparent = to_regclass(?)""")) {
+            statement.setString(1, qualified(table));
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    String name = rows.getString(1);
+                    String bound = rows.getString(2);
+                    partitions.add(new Partition(name, bound(LOWER_BOUND, bound), bound(UPPER_BOUND, bound)
+                            .orElseThrow(() -> new SQLException(name + " has no upper bound: " + bound))));
+                }
+            }
+        }
+        partitions.sort(Comparator.comparing(Partition::to));
+        return partitions;
+    }
+
+    private static Optional<Instant> bound(Pattern which, String bound) {
+        Matcher found = which.matcher(bound);
+        return found.find() ? Optional.of(OffsetDateTime.parse(found.group(1), BOUND).toInstant()) : Optional.empty();
+    }
+
+    /** Runs {@code work} in a transaction of its own, in UTC, after the instances' turns and with the lock timeout. */
+    private <T> T inTurn(Work<T> work) throws SQLException {
+        try (Connection connection = dataSource.getConnection()) {
+            boolean autoCommit = connection.getAutoCommit();
+            connection.setAutoCommit(false);
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("SET LOCAL TimeZone = 'UTC'");
+                statement.execute("SET LOCAL lock_timeout = '" + LOCK_TIMEOUT + "'");
+                statement.execute("SELECT pg_advisory_xact_lock(" + TURNS + ")");
+                T result = work.run(connection);
+                connection.commit();
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            } finally {
+                connection.setAutoCommit(autoCommit);
+            }
+        }
+    }
+
+    private String qualified(String name) {
+        return '"' + schema.replace("\"", "\"\"") + "\".\"" + name + '"';
+    }
+
+    @FunctionalInterface
+    private interface Work<T> {
+        T run(Connection connection) throws SQLException;
+    }
+}

@@ -1,0 +1,125 @@
+package io.tambat.adapter.out.persistence.schema;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tambat.adapter.out.persistence.ContractDatabase;
+import io.tambat.domain.port.out.retention.TimePartitionsPort.Records;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * The attempt history partitioned by day, on a schema of its own: an existing table becomes the first partition
+ * with every row it held, the days ahead are created, and retention drops a whole day in one short transaction.
+ */
+class TimePartitionsTest {
+
+    private static final String SCHEMA = "tambat_partitions";
+    private static final int ROWS_A_DAY = 20_000;
+
+    private final PGSimpleDataSource dataSource = ContractDatabase.dataSource(SCHEMA);
+    private final TimePartitions partitions = new TimePartitions(dataSource, SCHEMA);
+
+    @AfterEach
+    void dropSchema() {
+        ContractDatabase.update(dataSource, "DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
+    }
+
+    @Test
+    void theTableBeforeBecomesTheFirstPartitionWithEveryRowItHeld() throws Exception {
+        ContractDatabase.update(dataSource, "DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
+        Flyway toTheEnd = FlywaySchema.migration(dataSource, SCHEMA);
+        Flyway.configure(FlywaySchema.class.getClassLoader()).configuration(toTheEnd.getConfiguration())
+                .target("29").load().migrate();
+        inboxRows(Instant.parse("2026-11-01T00:00:00Z"), 3);
+        ContractDatabase.update(dataSource, "INSERT INTO webhook_inbox_history (inbox_id, status, at) "
+                + "SELECT inbox_id, 'PROCESSED', received_at FROM webhook_inbox");
+
+        toTheEnd.migrate();
+
+        Instant cutover = ContractDatabase.query(dataSource, "SELECT cutover FROM time_partitioning",
+                java.time.OffsetDateTime.class).get(0).toInstant();
+        assertThat(cutover).as("the start of the day after tomorrow")
+                .isEqualTo(LocalDate.now(ZoneOffset.UTC).plusDays(2).atStartOfDay(ZoneOffset.UTC).toInstant());
+        assertThat(partitions.partitions(Records.ATTEMPT_HISTORY)).containsExactly(
+                new TimePartitions.Partition("webhook_inbox_history_before", Optional.empty(), cutover));
+        assertThat(count("SELECT count(*) FROM webhook_inbox_history")).isEqualTo(3);
+        assertThat(count("SELECT count(*) FROM ONLY webhook_inbox_history_before")).isEqualTo(3);
+        // As the release before writes it, now.
+        ContractDatabase.update(dataSource, "INSERT INTO webhook_inbox_history (inbox_id, status, at) "
+                + "SELECT inbox_id, 'RECEIVED', now() FROM webhook_inbox LIMIT 1");
+        assertThat(count("SELECT count(*) FROM webhook_inbox_history WHERE history_id = 4")).isEqualTo(1);
+        ContractDatabase.update(dataSource, "DELETE FROM webhook_inbox");
+        assertThat(count("SELECT count(*) FROM webhook_inbox_history")).as("history goes with its row").isZero();
+    }
+
+    @Test
+    void createsTheDaysAheadOnceAndDropsADayOfRowsInOneShortTransaction() throws Exception {
+        ContractDatabase.update(dataSource, "DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
+        new FlywaySchema(dataSource, SCHEMA, java.time.Clock.systemUTC()).migrate();
+        Instant cutover = partitions.partitions(Records.ATTEMPT_HISTORY).get(0).to();
+        assertThat(partitions.partitions(Records.ATTEMPT_HISTORY)).as("the first, then two weeks ahead")
+                .hasSize(1 + (int) Duration.between(cutover, LocalDate.now(ZoneOffset.UTC).plusDays(15)
+                        .atStartOfDay(ZoneOffset.UTC).toInstant()).toDays());
+        assertThat(partitions.createThrough(Instant.now().plus(TimePartitions.AHEAD))).as("all there").isZero();
+        assertThat(partitions.coveredUntil()).contains(LocalDate.now(ZoneOffset.UTC).plusDays(15)
+                .atStartOfDay(ZoneOffset.UTC).toInstant());
+        inboxRows(cutover.minus(Duration.ofDays(1)), 1);
+        for (int day = 0; day < 4; day++) {
+            Instant start = cutover.plus(Duration.ofDays(day));
+            ContractDatabase.update(dataSource, "INSERT INTO webhook_inbox_history (inbox_id, status, at) "
+                    + "SELECT (SELECT inbox_id FROM webhook_inbox LIMIT 1), 'PROCESSED', "
+                    + "CAST(? AS timestamptz) + n * interval '1 second' FROM generate_series(0, ? - 1) n",
+                    start.toString(), ROWS_A_DAY);
+        }
+        Instant cutoff = cutover.plus(Duration.ofDays(2));
+
+        List<String> dropped = new java.util.ArrayList<>();
+        for (Optional<TimePartitions.Partition> gone = drop(cutoff); gone.isPresent(); gone = drop(cutoff)) {
+            dropped.add(gone.get().name());
+        }
+
+        String firstDay = LocalDate.ofInstant(cutover, ZoneOffset.UTC).format(java.time.format.DateTimeFormatter
+                .BASIC_ISO_DATE);
+        assertThat(dropped).containsExactly("webhook_inbox_history_before", "webhook_inbox_history_p" + firstDay,
+                "webhook_inbox_history_p" + LocalDate.ofInstant(cutover, ZoneOffset.UTC).plusDays(1)
+                        .format(java.time.format.DateTimeFormatter.BASIC_ISO_DATE));
+        assertThat(count("SELECT count(*) FROM webhook_inbox_history")).as("the two days past the cutoff")
+                .isEqualTo(2 * ROWS_A_DAY);
+        assertThat(count("SELECT count(*) FROM webhook_inbox_history WHERE at < CAST('" + cutoff
+                + "' AS timestamptz)")).isZero();
+        assertThat(count("SELECT count(*) FROM pg_tables WHERE schemaname = '" + SCHEMA
+                + "' AND tablename IN ('webhook_inbox_history_before', 'webhook_inbox_history_p" + firstDay + "')"))
+                .as("dropped, not only detached").isZero();
+    }
+
+    /** One drop, timed: a day of rows goes in one transaction whose length does not grow with the rows. */
+    private Optional<TimePartitions.Partition> drop(Instant cutoff) throws Exception {
+        long started = System.nanoTime();
+        Optional<TimePartitions.Partition> gone = partitions.dropOldestBefore(Records.ATTEMPT_HISTORY, cutoff);
+        gone.ifPresent(partition -> System.out.printf("dropped %s (%d rows a day) in %.1f ms%n", partition.name(),
+                ROWS_A_DAY, (System.nanoTime() - started) / 1e6));
+        return gone;
+    }
+
+    private void inboxRows(Instant receivedAt, int count) {
+        ContractDatabase.update(dataSource, """
+                INSERT INTO webhook_inbox (inbox_id, provider, endpoint_id, provider_event_id, event_type,
+                    received_at, payload_key_id, payload_sha256, matched_secret_version, status, attempt_count,
+                    next_attempt_at)
+                SELECT gen_random_uuid(), 'github', 'main', 'evt_' || n, 'push', CAST(? AS timestamptz), 'k1',
+                    '\\x00', 'v1', 'PROCESSED', 1, CAST(? AS timestamptz)
+                FROM generate_series(1, ?) n""", receivedAt.toString(), receivedAt.toString(), count);
+    }
+
+    private long count(String sql) {
+        return ContractDatabase.query(dataSource, sql, Long.class).get(0);
+    }
+}

@@ -1,0 +1,74 @@
+package io.tambat.application.processing;
+
+import io.tambat.application.work.BatchJob;
+import io.tambat.domain.port.out.retention.TimePartitionsPort;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.logging.Logger;
+
+/**
+ * Keeps the tables partitioned by day ready and small: creates the partitions of the next {@link #AHEAD} days, so
+ * that no row ever finds none, and drops the oldest partition whose every row retention is past, a day of rows in
+ * one short transaction instead of a delete per row. The attempt history is kept as long as finished inbox rows
+ * ({@link ProcessingSettings#finishedRowRetention()}); an inbox row kept longer (FAILED, waiting for an operator)
+ * keeps its status, attempt count and last error, not the history of days dropped. Runs every {@link #INTERVAL},
+ * on any instance, which take turns; one that cannot get a table's lock in time tries again at its next run.
+ */
+@ApplicationScoped
+public class PartitionMaintenance implements BatchJob {
+
+    /** As far ahead as the server's start and the migration job create them. */
+    static final Duration AHEAD = Duration.ofDays(14);
+    static final Duration INTERVAL = Duration.ofMinutes(10);
+    private static final Logger LOG = Logger.getLogger(PartitionMaintenance.class.getName());
+
+    @Inject
+    TimePartitionsPort partitions;
+
+    @Inject
+    ProcessingSettings settings;
+
+    @Inject
+    Clock clock;
+
+    @Override
+    public String name() {
+        return "partition maintenance";
+    }
+
+    @Override
+    public Cadence cadence() {
+        return Cadence.PERIODIC;
+    }
+
+    @Override
+    public Duration interval() {
+        return INTERVAL;
+    }
+
+    /**
+     * Each change is a transaction of the store's own: never the caller's, which a lock on a table would outlive.
+     *
+     * @return how many partitions it created and dropped
+     */
+    @Override
+    @Transactional(Transactional.TxType.NOT_SUPPORTED)
+    public int runBatch() {
+        Instant now = clock.instant();
+        Instant through = now.plus(AHEAD);
+        int created = partitions.createThrough(through);
+        if (created > 0) {
+            LOG.info(() -> "created " + created + " partition(s) by day, through " + through);
+        }
+        Instant cutoff = now.minus(settings.finishedRowRetention());
+        boolean dropped = partitions.dropOldestBefore(TimePartitionsPort.Records.ATTEMPT_HISTORY, cutoff);
+        if (dropped) {
+            LOG.info(() -> "dropped the oldest day of the attempt history: every row of it older than " + cutoff);
+        }
+        return created + (dropped ? 1 : 0);
+    }
+}

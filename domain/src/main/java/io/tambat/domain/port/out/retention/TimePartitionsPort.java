@@ -1,0 +1,32 @@
+package io.tambat.domain.port.out.retention;
+
+import java.time.Instant;
+
+/**
+ * The tables partitioned by time, by day: partitions are created ahead of the rows that go in them, and retention
+ * drops a whole day at once. Each call is a transaction of its own, never the caller's. Throws
+ * {@link io.tambat.domain.error.StoreUnavailableException} when the database cannot answer, or when a table's
+ * lock was not granted in time (a long statement holds it): the next turn tries again.
+ */
+public interface TimePartitionsPort {
+
+    /** What is kept in a table partitioned by time. */
+    enum Records {
+        /** A row per attempt of an inbox row, kept as long as finished inbox rows. */
+        ATTEMPT_HISTORY
+    }
+
+    /**
+     * Creates every missing day's partition of every table through the day of {@code through}.
+     *
+     * @return how many it created
+     */
+    int createThrough(Instant through);
+
+    /**
+     * Drops the oldest partition of {@code records} whose every row is stamped before {@code cutoff}, if one is.
+     *
+     * @return whether one was dropped
+     */
+    boolean dropOldestBefore(Records records, Instant cutoff);
+}
