@@ -1,10 +1,13 @@
 package io.tambat.migrate;
 
 import io.tambat.adapter.out.persistence.schema.OneOffMigration;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
- * Applies this release's migrations to the schema once and exits: 0 when the schema holds every migration of
+ * Applies this release's migrations to the schema once, keeps its partitions by day (two weeks ahead created, the
+ * attempt history past {@code TAMBAT_RETENTION_FINISHED_ROWS} dropped) and exits: 0 when the schema holds every migration of
  * this release, 1 when a migration failed or the database did not answer, 2 on a usage error. It reads the
  * database settings the server reads, from the environment, with the server's defaults ({@code tambat-app.xml}),
  * and none of the server's short driver timeouts: a migration may take longer than a request.
@@ -12,7 +15,8 @@ import org.postgresql.ds.PGSimpleDataSource;
 public final class TambatMigrate {
 
     private static final String USAGE = "usage: tambat-migrate (no arguments; it reads TAMBAT_DB_URL, "
-            + "TAMBAT_DB_USER, TAMBAT_DB_PASSWORD and TAMBAT_DB_SCHEMA, as the server does)";
+            + "TAMBAT_DB_USER, TAMBAT_DB_PASSWORD, TAMBAT_DB_SCHEMA and TAMBAT_RETENTION_FINISHED_ROWS, as the server "
+            + "does)";
 
     private TambatMigrate() {
     }
@@ -34,7 +38,15 @@ public final class TambatMigrate {
         dataSource.setPassword(environment("TAMBAT_DB_PASSWORD", "tambat"));
         dataSource.setApplicationName("tambat-migrate");
         String schema = environment("TAMBAT_DB_SCHEMA", "tambat");
-        System.exit(OneOffMigration.run(dataSource, schema, System.out, System.err) ? 0 : 1);
+        Duration historyKept;
+        try {
+            historyKept = Duration.parse(environment("TAMBAT_RETENTION_FINISHED_ROWS", "P90D"));
+        } catch (DateTimeParseException e) {
+            System.err.println("TAMBAT_RETENTION_FINISHED_ROWS is not an ISO-8601 duration such as P90D");
+            System.exit(2);
+            return;
+        }
+        System.exit(OneOffMigration.run(dataSource, schema, historyKept, System.out, System.err) ? 0 : 1);
     }
 
     private static String environment(String name, String serverDefault) {

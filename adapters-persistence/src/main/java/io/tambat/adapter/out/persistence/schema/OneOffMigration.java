@@ -1,7 +1,9 @@
 package io.tambat.adapter.out.persistence.schema;
 
 import java.io.PrintStream;
+import io.tambat.domain.port.out.retention.TimePartitionsPort.Records;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -23,13 +25,15 @@ public final class OneOffMigration {
     /**
      * Applies this release's pending migrations to {@code schema}, creating it if missing. Says on {@code out} what
      * it applied, and on {@code err} why it failed: for a refused statement, the statement, its script and line
-     * and PostgreSQL's message. Then creates the partitions of the days ahead ({@link TimePartitions#AHEAD}): a
-     * deployment whose instances may not create them ({@code tambat.db.migrate=off}) runs it at least weekly. Running
-     * it again applies nothing, and creates only the days that came into reach.
+     * and PostgreSQL's message. Then creates the partitions of the days ahead ({@link TimePartitions#AHEAD}) and
+     * drops the days of attempt history older than {@code historyKept}, which instances that do not change the
+     * schema ({@code tambat.db.migrate} {@code validate} or {@code off}) leave to it: such a deployment runs it at
+     * least weekly. Running it again applies nothing, and creates only the days that came into reach.
      *
      * @return true when the schema holds every migration of this release
      */
-    public static boolean run(DataSource dataSource, String schema, PrintStream out, PrintStream err) {
+    public static boolean run(DataSource dataSource, String schema, Duration historyKept, PrintStream out,
+            PrintStream err) {
         MigrateResult result;
         try {
             result = FlywaySchema.migration(dataSource, schema).migrate();
@@ -39,13 +43,21 @@ public final class OneOffMigration {
             return false;
         }
         out.println(report(schema, result));
-        Instant through = Instant.now().plus(TimePartitions.AHEAD);
+        Instant now = Instant.now();
+        Instant through = now.plus(TimePartitions.AHEAD);
+        TimePartitions partitions = new TimePartitions(dataSource, schema);
         try {
-            int created = new TimePartitions(dataSource, schema).createThrough(through);
+            int created = partitions.createThrough(through);
             out.println("partitions by day through " + LocalDate.ofInstant(through, ZoneOffset.UTC) + " (UTC): "
                     + created + " created");
+            Instant cutoff = now.minus(historyKept);
+            int dropped = 0;
+            while (partitions.dropOldestBefore(Records.ATTEMPT_HISTORY, cutoff).isPresent()) {
+                dropped++;
+            }
+            out.println("attempt history stamped before " + cutoff + ": " + dropped + " partition(s) dropped");
         } catch (SQLException e) {
-            err.println("partitions of schema " + schema + " not created: " + e.getMessage());
+            err.println("partitions of schema " + schema + " not kept: " + e.getMessage());
             return false;
         }
         return true;

@@ -7,12 +7,20 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Logger;
 import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** The server's partition maintenance through {@link TimePartitions}, on the schema it migrates. */
+/**
+ * The server's partition maintenance through {@link TimePartitions}, on the schema it migrates: only an instance
+ * that changes the schema ({@code tambat.db.migrate=auto}) creates and drops partitions; with {@code validate} or
+ * {@code off} its database user may not, and the migration job does both ({@link OneOffMigration}).
+ */
 @ApplicationScoped
 class PostgresTimePartitionsAdapter implements TimePartitionsPort {
+
+    private static final Logger LOG = Logger.getLogger(PostgresTimePartitionsAdapter.class.getName());
 
     @Resource(lookup = "jdbc/tambatDS")
     DataSource dataSource;
@@ -21,8 +29,16 @@ class PostgresTimePartitionsAdapter implements TimePartitionsPort {
     @ConfigProperty(name = "tambat.db.schema", defaultValue = "tambat")
     String schema;
 
+    @Inject
+    FlywaySchemaMigrator migrator;
+
+    private final AtomicBoolean toldLeftToTheJob = new AtomicBoolean();
+
     @Override
     public int createThrough(Instant through) {
+        if (leftToTheJob()) {
+            return 0;
+        }
         try {
             return partitions().createThrough(through);
         } catch (SQLException e) {
@@ -32,11 +48,25 @@ class PostgresTimePartitionsAdapter implements TimePartitionsPort {
 
     @Override
     public boolean dropOldestBefore(Records records, Instant cutoff) {
+        if (leftToTheJob()) {
+            return false;
+        }
         try {
             return partitions().dropOldestBefore(records, cutoff).isPresent();
         } catch (SQLException e) {
             throw unavailable("partition drop", e);
         }
+    }
+
+    private boolean leftToTheJob() {
+        if (MigrationMode.AUTO.settingValue().equals(migrator.mode())) {
+            return false;
+        }
+        if (toldLeftToTheJob.compareAndSet(false, true)) {
+            LOG.info(() -> "partitions by day are created and dropped by the migration job (tambat-migrate), not by "
+                    + "this instance (" + FlywaySchemaMigrator.MODE + "=" + migrator.mode() + ")");
+        }
+        return true;
     }
 
     private TimePartitions partitions() {

@@ -3,6 +3,7 @@ package io.tambat.adapter.out.persistence.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.io.ByteArrayOutputStream;
@@ -24,6 +25,9 @@ class OneOffMigrationTest {
     @RegisterExtension
     final ScratchSchema scratch = new ScratchSchema(SCHEMA);
     private final PGSimpleDataSource dataSource = scratch.dataSource;
+    /** The history of a new schema is younger than any retention. */
+    private static final String NOTHING_DROPPED = "attempt history stamped before \\S+: 0 partition\\(s\\) dropped\\R$";
+
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
@@ -39,7 +43,7 @@ class OneOffMigrationTest {
         assertThat(printed(out)).startsWith("schema " + SCHEMA + " migrated to version " + last + ", applying:\n")
                 .contains("\n  1 webhook inbox\n").contains("\n  " + last + " " + info.current().getDescription()
                         + System.lineSeparator())
-                .endsWith(partitions(13));
+                .contains(partitions(13)).containsPattern(NOTHING_DROPPED);
         assertThat(printed(err)).isEmpty();
     }
 
@@ -51,8 +55,8 @@ class OneOffMigrationTest {
         assertThat(run(dataSource)).isTrue();
 
         String last = FlywaySchema.migration(dataSource, SCHEMA).info().current().getVersion().getVersion();
-        assertThat(printed(out)).isEqualTo("schema " + SCHEMA + " is at version " + last + ": nothing to apply"
-                + System.lineSeparator() + partitions(0));
+        assertThat(printed(out)).startsWith("schema " + SCHEMA + " is at version " + last + ": nothing to apply"
+                + System.lineSeparator() + partitions(0)).containsPattern(NOTHING_DROPPED);
     }
 
     /**
@@ -78,7 +82,8 @@ class OneOffMigrationTest {
     }
 
     private boolean run(PGSimpleDataSource database) {
-        return OneOffMigration.run(database, SCHEMA, new PrintStream(out, true, StandardCharsets.UTF_8),
+        return OneOffMigration.run(database, SCHEMA, Duration.ofDays(90), new PrintStream(out, true,
+                StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
