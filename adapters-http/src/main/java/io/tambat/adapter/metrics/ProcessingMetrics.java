@@ -5,6 +5,7 @@ import io.tambat.domain.model.inbox.InboxStatus;
 import io.tambat.domain.model.processing.FailedPayloadRetention;
 import io.tambat.domain.port.out.inbox.InboxQueryPort;
 import io.tambat.domain.port.out.processing.ProcessingMetricsPort;
+import io.tambat.domain.port.out.retention.TimePartitionsPort;
 import io.tambat.domain.port.out.work.WorkMetricsPort;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,6 +13,7 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
 import org.eclipse.microprofile.metrics.Counter;
@@ -40,6 +42,9 @@ public class ProcessingMetrics implements ProcessingMetricsPort, WorkMetricsPort
 
     @Inject
     FailedPayloadRetention failedPayloads;
+
+    @Inject
+    TimePartitionsPort partitions;
 
     @Inject
     Clock clock;
@@ -91,6 +96,12 @@ public class ProcessingMetrics implements ProcessingMetricsPort, WorkMetricsPort
         stats.gauge(registry, "tambat.outbox.unpublished", MetricUnits.NONE,
                 "forward deliveries pending to any destination" + CachedReading.COUNTED_UP_TO,
                 InboxEvent.Stats::outboxUnpublished);
+        new CachedReading<>(clock, now -> partitions.partitionsEnd()
+                .map(end -> Math.max(0, Duration.between(now, end).toSeconds())).orElse(0L))
+                .gauge(registry, "tambat.partitions.ahead", MetricUnits.SECONDS, "how long until the last partition "
+                        + "by day ends, of the table whose partitions end first: 0 once a row stamped now would find "
+                        + "none (the server in auto mode, else the migration job, creates them 14 days ahead)",
+                        Long::longValue);
         registry.gauge(Metadata.builder().withName("tambat.background.share").withUnit(MetricUnits.NONE)
                 .withDescription("the share of its time background work may take, below 1 while it yields to "
                         + "requests answered slowly").build(), backgroundShare, AtomicReference::get);

@@ -64,5 +64,10 @@ class PartitionMaintenanceTest {
             cutoffs.add(cutoff);
             return dropped;
         }
+
+        @Override
+        public Optional<Instant> partitionsEnd() {
+            return Optional.empty();
+        }
     }
 }

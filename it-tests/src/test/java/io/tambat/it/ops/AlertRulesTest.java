@@ -26,7 +26,7 @@ class AlertRulesTest {
 
     @Test
     void theAlertRulesAreValid() throws Exception {
-        assertThat(promtool("check", "rules", OpsDefinitions.ALERTS.toString())).contains("SUCCESS: 15 rules found");
+        assertThat(promtool("check", "rules", OpsDefinitions.ALERTS.toString())).contains("SUCCESS: 16 rules found");
     }
 
     @Test

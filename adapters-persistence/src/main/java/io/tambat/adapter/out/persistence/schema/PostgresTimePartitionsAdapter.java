@@ -7,6 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
@@ -55,6 +56,16 @@ class PostgresTimePartitionsAdapter implements TimePartitionsPort {
             return partitions().dropOldestBefore(records, cutoff).isPresent();
         } catch (SQLException e) {
             throw unavailable("partition drop", e);
+        }
+    }
+
+    /** Read whatever the mode: an instance that leaves partitions to the job still shows when they run out. */
+    @Override
+    public Optional<Instant> partitionsEnd() {
+        try {
+            return partitions().coveredUntil();
+        } catch (SQLException e) {
+            throw unavailable("partition reading", e);
         }
     }
 

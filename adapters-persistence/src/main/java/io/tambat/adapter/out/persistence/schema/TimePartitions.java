@@ -114,12 +114,15 @@ public final class TimePartitions {
 
     /** The partitions of {@code records}' table, oldest first. */
     public List<Partition> partitions(Records records) throws SQLException {
-        return inTurn(connection -> partitions(connection, table(records)));
+        return inTransaction(false, connection -> partitions(connection, table(records)));
     }
 
-    /** The end of the last partition of the table that ends first: a row stamped later has nowhere to go. */
+    /**
+     * The end of the last partition of the table that ends first: a row stamped later has nowhere to go. Read from
+     * the catalog without waiting for the instances' turns.
+     */
     public Optional<Instant> coveredUntil() throws SQLException {
-        return inTurn(connection -> {
+        return inTransaction(false, connection -> {
             Optional<Instant> earliest = Optional.empty();
             for (Records records : Records.values()) {
                 Optional<Instant> end = partitions(connection, table(records)).stream().map(Partition::to)
@@ -177,13 +180,19 @@ public final class TimePartitions {
 
     /** Runs {@code work} in a transaction of its own, in UTC, after the instances' turns and with the lock timeout. */
     private <T> T inTurn(Work<T> work) throws SQLException {
+        return inTransaction(true, work);
+    }
+
+    private <T> T inTransaction(boolean takingTurns, Work<T> work) throws SQLException {
         try (Connection connection = dataSource.getConnection()) {
             boolean autoCommit = connection.getAutoCommit();
             connection.setAutoCommit(false);
             try (Statement statement = connection.createStatement()) {
                 statement.execute("SET LOCAL TimeZone = 'UTC'");
                 statement.execute("SET LOCAL lock_timeout = '" + LOCK_TIMEOUT + "'");
-                statement.execute("SELECT pg_advisory_xact_lock(" + TURNS + ")");
+                if (takingTurns) {
+                    statement.execute("SELECT pg_advisory_xact_lock(" + TURNS + ")");
+                }
                 T result = work.run(connection);
                 connection.commit();
                 return result;

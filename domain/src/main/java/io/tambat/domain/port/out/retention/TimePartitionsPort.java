@@ -1,6 +1,7 @@
 package io.tambat.domain.port.out.retention;
 
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * The tables partitioned by time, by day: partitions are created ahead of the rows that go in them, and retention
@@ -29,4 +30,10 @@ public interface TimePartitionsPort {
      * @return whether one was dropped
      */
     boolean dropOldestBefore(Records records, Instant cutoff);
+
+    /**
+     * When the last partition of the table whose partitions end first ends: a row stamped later would find none.
+     * Empty when a table has no partition at all.
+     */
+    Optional<Instant> partitionsEnd();
 }
