@@ -85,24 +85,29 @@ class PostgresOperatorAuditAdapter implements OperatorAuditPort {
     @Override
     public Optional<ActionProgress> find(UUID actionId) {
         return StorageCalls.call("audit action", () -> EnlistedConnection.query(em, FIND,
-                EnlistedConnection.columnsTo(row -> new ActionProgress(action(row),
+                EnlistedConnection.columnsTo(row -> action(row).map(action -> new ActionProgress(action,
                         ColumnValues.optionalInstant(row[7]), ColumnValues.optionalInstant(row[8]),
-                        ColumnValues.optionalText(row[9]))),
-                actionId.toString()).stream().findFirst());
+                        ColumnValues.optionalText(row[9])))),
+                actionId.toString()).stream().flatMap(Optional::stream).findFirst());
     }
 
     @Override
     public List<OperatorAction> recent(Optional<OperatorAction.Kind> kind, int limit) {
         return StorageCalls.call("audit listing", () -> EnlistedConnection.query(em, RECENT,
                 EnlistedConnection.columnsTo(PostgresOperatorAuditAdapter::action),
-                kind.map(OperatorAction.Kind::code).orElse(null), limit));
+                kind.map(OperatorAction.Kind::code).orElse(null), limit)
+                .stream().flatMap(Optional::stream).toList());
     }
 
-    /** An action from the first columns of {@code RECENT} and {@code FIND}, which select them in the same order. */
-    private static OperatorAction action(Object[] row) {
-        return new OperatorAction(ColumnValues.uuid(row[0]), (String) row[1],
-                OperatorAction.Kind.ofCode((String) row[2]).orElseThrow(), ColumnValues.optionalText(row[3]),
-                filter((String) row[4]), ColumnValues.number(row[5]), ColumnValues.instant(row[6]));
+    /**
+     * An action from the first columns of {@code RECENT} and {@code FIND}, which select them in the same order; empty
+     * for a kind this release does not know, which a later release running beside it recorded: its own instances
+     * show it, and this one goes on showing the rest of the trail.
+     */
+    private static Optional<OperatorAction> action(Object[] row) {
+        return OperatorAction.Kind.ofCode((String) row[2]).map(kind -> new OperatorAction(ColumnValues.uuid(row[0]),
+                (String) row[1], kind, ColumnValues.optionalText(row[3]), filter((String) row[4]),
+                ColumnValues.number(row[5]), ColumnValues.instant(row[6])));
     }
 
     private static Map<String, String> filter(String stored) {

@@ -182,4 +182,20 @@ class PostgresOperatorAuditAdapterTest extends SessionContract<OperatorAuditPort
                 .extracting(OperatorAction::target, OperatorAction::count)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(Optional.of("shop/v2"), 1L));
     }
+
+    @Test
+    void leavesOutAnActionOfAKindALaterReleaseRecordedAndShowsTheRest() {
+        UUID later = UUID.randomUUID();
+        database.execute("INSERT INTO operator_action (action_id, actor, action, at) VALUES (?, ?, ?, ?)", later,
+                OPERATOR.name(), "inbox.a_later_kind", java.sql.Timestamp.from(NOW.plusSeconds(5)));
+        OperatorAction known = OperatorAction.single(UUID.randomUUID(), OPERATOR, OperatorAction.Kind.SECRET_ADD,
+                "shop/v2", true, NOW);
+        session.run(audit -> audit.record(known));
+
+        List<OperatorAction> listed = session.call(audit -> audit.recent(Optional.empty(), 10));
+        Optional<ActionProgress> found = session.call(audit -> audit.find(later));
+
+        assertThat(listed).containsExactly(known);
+        assertThat(found).isEmpty();
+    }
 }
