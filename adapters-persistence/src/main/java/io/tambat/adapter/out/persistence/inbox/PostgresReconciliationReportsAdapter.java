@@ -2,6 +2,7 @@ package io.tambat.adapter.out.persistence.inbox;
 
 import io.tambat.adapter.out.persistence.jdbc.EnlistedConnection;
 import io.tambat.adapter.out.persistence.jdbc.NumberedStatement;
+import io.tambat.adapter.out.persistence.jdbc.StatementDeadline;
 import io.tambat.adapter.out.persistence.jdbc.StorageCalls;
 import io.tambat.domain.model.reconciliation.ReconciliationReport;
 import io.tambat.domain.port.out.inbox.ReconciliationReportsPort;
@@ -32,7 +33,8 @@ class PostgresReconciliationReportsAdapter implements ReconciliationReportsPort 
 
     @Override
     public Optional<ReconciliationReport> find(UUID actionId) {
-        return StorageCalls.call("reconciliation report", () -> EnlistedConnection.query(em, FIND,
+        return StorageCalls.call("reconciliation report", () -> EnlistedConnection.query(em,
+                StatementDeadline.OPERATOR, FIND,
                 row -> ReconciliationReportJson.read(row.getString(1)), actionId.toString()).stream().findFirst());
     }
 }

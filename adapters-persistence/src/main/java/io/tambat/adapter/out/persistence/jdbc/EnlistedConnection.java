@@ -55,6 +55,12 @@ public final class EnlistedConnection {
         return query(em, sql.sql(), (connection, statement) -> sql.bind(statement, values), reader);
     }
 
+    /** As {@link #query(EntityManager, NumberedStatement, RowReader, Object...)}, cancelled past {@code deadline}. */
+    public static <T> List<T> query(EntityManager em, StatementDeadline deadline, NumberedStatement sql,
+            RowReader<T> reader, Object... values) {
+        return query(em, sql.sql(), deadline.bound((connection, statement) -> sql.bind(statement, values)), reader);
+    }
+
     public static int update(EntityManager em, NumberedStatement sql, Object... values) {
         return update(em, sql.sql(), (connection, statement) -> sql.bind(statement, values));
     }

@@ -41,4 +41,12 @@ public enum StatementDeadline {
     public Query bound(Query query) {
         return query.setHint(QUERY_TIMEOUT, (int) deadline.toMillis());
     }
+
+    /** A statement run on the enlisted connection, bound as {@code binder} says and cancelled past this deadline. */
+    public EnlistedConnection.Binder bound(EnlistedConnection.Binder binder) {
+        return (connection, statement) -> {
+            statement.setQueryTimeout((int) deadline.toSeconds());
+            binder.bind(connection, statement);
+        };
+    }
 }

@@ -4,6 +4,7 @@ import io.tambat.adapter.json.JsonProviders;
 import io.tambat.adapter.out.persistence.jdbc.ColumnValues;
 import io.tambat.adapter.out.persistence.jdbc.EnlistedConnection;
 import io.tambat.adapter.out.persistence.jdbc.NumberedStatement;
+import io.tambat.adapter.out.persistence.jdbc.StatementDeadline;
 import io.tambat.adapter.out.persistence.jdbc.StorageCalls;
 import io.tambat.domain.model.operator.ActionProgress;
 import io.tambat.domain.model.operator.OperatorAction;
@@ -84,7 +85,7 @@ class PostgresOperatorAuditAdapter implements OperatorAuditPort {
 
     @Override
     public Optional<ActionProgress> find(UUID actionId) {
-        return StorageCalls.call("audit action", () -> EnlistedConnection.query(em, FIND,
+        return StorageCalls.call("audit action", () -> EnlistedConnection.query(em, StatementDeadline.OPERATOR, FIND,
                 EnlistedConnection.columnsTo(row -> action(row).map(action -> new ActionProgress(action,
                         ColumnValues.optionalInstant(row[7]), ColumnValues.optionalInstant(row[8]),
                         ColumnValues.optionalText(row[9])))),
@@ -93,7 +94,7 @@ class PostgresOperatorAuditAdapter implements OperatorAuditPort {
 
     @Override
     public List<OperatorAction> recent(Optional<OperatorAction.Kind> kind, int limit) {
-        return StorageCalls.call("audit listing", () -> EnlistedConnection.query(em, RECENT,
+        return StorageCalls.call("audit listing", () -> EnlistedConnection.query(em, StatementDeadline.OPERATOR, RECENT,
                 EnlistedConnection.columnsTo(PostgresOperatorAuditAdapter::action),
                 kind.map(OperatorAction.Kind::code).orElse(null), limit)
                 .stream().flatMap(Optional::stream).toList());

@@ -1,15 +1,22 @@
 package io.tambat.adapter.out.persistence.operator;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tambat.adapter.out.persistence.ContractDatabase;
 import io.tambat.adapter.out.persistence.ContractDatabaseExtension;
 import io.tambat.adapter.out.persistence.SessionContract;
 import io.tambat.adapter.out.persistence.StoreSession;
+import io.tambat.adapter.out.persistence.jdbc.StatementDeadline;
+import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.operator.ActionProgress;
 import io.tambat.domain.model.operator.Operator;
 import io.tambat.domain.model.operator.OperatorAction;
 import io.tambat.domain.port.out.operator.OperatorAuditPort;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -187,7 +194,7 @@ class PostgresOperatorAuditAdapterTest extends SessionContract<OperatorAuditPort
     void leavesOutAnActionOfAKindALaterReleaseRecordedAndShowsTheRest() {
         UUID later = UUID.randomUUID();
         database.execute("INSERT INTO operator_action (action_id, actor, action, at) VALUES (?, ?, ?, ?)", later,
-                OPERATOR.name(), "inbox.a_later_kind", java.sql.Timestamp.from(NOW.plusSeconds(5)));
+                OPERATOR.name(), "inbox.a_later_kind", Timestamp.from(NOW.plusSeconds(5)));
         OperatorAction known = OperatorAction.single(UUID.randomUUID(), OPERATOR, OperatorAction.Kind.SECRET_ADD,
                 "shop/v2", true, NOW);
         session.run(audit -> audit.record(known));
@@ -197,5 +204,23 @@ class PostgresOperatorAuditAdapterTest extends SessionContract<OperatorAuditPort
 
         assertThat(listed).containsExactly(known);
         assertThat(found).isEmpty();
+    }
+
+    @Test
+    void givesUpOnAListingThatWaitsPastTheOperatorsDeadline() throws Exception {
+        try (Connection locker = ContractDatabase.dataSource(ContractDatabase.SCHEMA).getConnection()) {
+            locker.setAutoCommit(false);
+            try (Statement lock = locker.createStatement()) {
+                lock.execute("LOCK TABLE operator_action IN ACCESS EXCLUSIVE MODE");
+            }
+            long started = System.nanoTime();
+            assertThatThrownBy(() -> session.call(audit ->
+                    audit.recent(Optional.empty(), 10))).isInstanceOf(StoreUnavailableException.class);
+            Duration waited = Duration.ofNanos(System.nanoTime() - started);
+            locker.rollback();
+
+            assertThat(waited).isBetween(StatementDeadline.OPERATOR.deadline(),
+                    StatementDeadline.OPERATOR.deadline().plusSeconds(2));
+        }
     }
 }

@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.adapter.out.persistence.ContractDatabase;
 import io.tambat.domain.port.out.retention.TimePartitionsPort.Records;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.flywaydb.core.Flyway;
@@ -45,7 +49,7 @@ class TimePartitionsTest {
         toTheEnd.migrate();
 
         Instant cutover = ContractDatabase.query(dataSource, "SELECT cutover FROM time_partitioning",
-                java.time.OffsetDateTime.class).get(0).toInstant();
+                OffsetDateTime.class).get(0).toInstant();
         assertThat(cutover).as("the start of the day after tomorrow")
                 .isEqualTo(LocalDate.now(ZoneOffset.UTC).plusDays(2).atStartOfDay(ZoneOffset.UTC).toInstant());
         assertThat(partitions.partitions(Records.ATTEMPT_HISTORY)).containsExactly(
@@ -63,7 +67,7 @@ class TimePartitionsTest {
     @Test
     void createsTheDaysAheadOnceAndDropsADayOfRowsInOneShortTransaction() throws Exception {
         ContractDatabase.update(dataSource, "DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
-        new FlywaySchema(dataSource, SCHEMA, java.time.Clock.systemUTC()).migrate();
+        new FlywaySchema(dataSource, SCHEMA, Clock.systemUTC()).migrate();
         Instant cutover = partitions.partitions(Records.ATTEMPT_HISTORY).get(0).to();
         assertThat(partitions.partitions(Records.ATTEMPT_HISTORY)).as("the first, then two weeks ahead")
                 .hasSize(1 + (int) Duration.between(cutover, LocalDate.now(ZoneOffset.UTC).plusDays(15)
@@ -90,7 +94,7 @@ class TimePartitionsTest {
                 .BASIC_ISO_DATE);
         assertThat(dropped).containsExactly("webhook_inbox_history_before", "webhook_inbox_history_p" + firstDay,
                 "webhook_inbox_history_p" + LocalDate.ofInstant(cutover, ZoneOffset.UTC).plusDays(1)
-                        .format(java.time.format.DateTimeFormatter.BASIC_ISO_DATE));
+                        .format(DateTimeFormatter.BASIC_ISO_DATE));
         assertThat(count("SELECT count(*) FROM webhook_inbox_history")).as("the two days past the cutoff")
                 .isEqualTo(2 * ROWS_A_DAY);
         assertThat(count("SELECT count(*) FROM webhook_inbox_history WHERE at < CAST('" + cutoff
