@@ -42,7 +42,11 @@ public final class TambatMigrate {
         try {
             historyKept = Duration.parse(environment("TAMBAT_RETENTION_FINISHED_ROWS", "P90D"));
         } catch (DateTimeParseException e) {
-            System.err.println("TAMBAT_RETENTION_FINISHED_ROWS is not an ISO-8601 duration such as P90D");
+            historyKept = Duration.ZERO;
+        }
+        if (historyKept.isNegative() || historyKept.isZero()) {
+            // The server refuses such a retention too; the job must never drop history the server keeps.
+            System.err.println("TAMBAT_RETENTION_FINISHED_ROWS is not a positive ISO-8601 duration such as P90D");
             System.exit(2);
             return;
         }

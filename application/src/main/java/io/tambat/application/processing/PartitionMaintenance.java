@@ -1,6 +1,7 @@
 package io.tambat.application.processing;
 
 import io.tambat.application.work.BatchJob;
+import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.port.out.retention.TimePartitionsPort;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -58,7 +59,17 @@ public class PartitionMaintenance implements BatchJob {
     @Override
     @Transactional(Transactional.TxType.NOT_SUPPORTED)
     public int runBatch() {
-        Instant now = clock.instant();
+        try {
+            return keep(clock.instant());
+        } catch (StoreUnavailableException e) {
+            // Its message names the change and the database's SQLSTATE: a right refused, or a lock not granted.
+            LOG.warning(() -> "partitions by day not kept this turn, tried again in " + INTERVAL + ": "
+                    + e.getMessage());
+            throw e;
+        }
+    }
+
+    private int keep(Instant now) {
         Instant through = now.plus(AHEAD);
         int created = partitions.createThrough(through);
         if (created > 0) {

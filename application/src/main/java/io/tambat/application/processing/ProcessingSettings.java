@@ -10,7 +10,7 @@ import java.time.Duration;
  * @param processedRetention how long processed-event records are kept (at least the providers' redelivery
  *                           window)
  * @param sequenceGapWindow  how long a delta waits for missing predecessors before the gap is reconciled
- * @param finishedRowRetention how long PROCESSED inbox rows are kept, with their history, the mutation trail
+ * @param finishedRowRetention how long PROCESSED inbox rows are kept, and their history, the mutation trail
  *                           and their finished forward deliveries: a redelivery of an event whose row is gone is
  *                           accepted as new (ordering rules still keep an older state out)
  * @param failedPayloads     how long a FAILED row's payload is kept

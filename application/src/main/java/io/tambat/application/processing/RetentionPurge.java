@@ -26,10 +26,11 @@ import java.util.List;
  * Retention in bounded batches, each its own short transaction, so a large backlog never holds locks for
  * long: raw payloads of finished rows after {@code payloadRetention}, processed-event records after
  * {@code processedRetention}, expired idempotency records, records of accepted bodies older than every
- * endpoint's replay window, and, after {@code finishedRowRetention}, PROCESSED inbox rows with their history,
- * the mutation trail and finished forward deliveries. Until then an inbox row makes a late redelivery a
- * duplicate; after, a redelivery is accepted as new and the ordering rules keep an older state out. Payload
- * objects the purged rows named are deleted once the batch commits ({@link PayloadObjectsReleased}).
+ * endpoint's replay window, and, after {@code finishedRowRetention}, PROCESSED inbox rows (their history goes by
+ * its day: {@link PartitionMaintenance}), the mutation trail and finished forward deliveries. Until then an inbox
+ * row makes a late redelivery a duplicate; after, a redelivery is accepted as new and the ordering rules keep an
+ * older state out. Payload objects the purged rows named are deleted once the batch commits
+ * ({@link PayloadObjectsReleased}).
  */
 @ApplicationScoped
 public class RetentionPurge implements BatchJob {

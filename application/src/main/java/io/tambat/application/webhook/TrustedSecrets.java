@@ -83,6 +83,9 @@ public class TrustedSecrets {
                 throw new WebhookRejectedException(Rejection.SECRETS_UNAVAILABLE,
                         "signing secrets cannot be loaded right now", settings.retryAfter(), unavailable);
             }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
             throw e.getCause() instanceof RuntimeException failure ? failure : e;
         }
     }
@@ -94,7 +97,8 @@ public class TrustedSecrets {
             Entry entry = new Entry(versions, now.plus(settings.secretCacheTtl()));
             cache.compute(endpoint, (id, cachedNow) -> drops.get() == read.dropsBefore() ? entry : cachedNow);
             read.versions().complete(versions);
-        } catch (RuntimeException | Error failed) {
+        } catch (Throwable failed) {
+            // Whatever the read threw, every delivery sharing it hears of it rather than waiting for ever.
             read.versions().completeExceptionally(failed);
         } finally {
             reads.remove(endpoint, read);

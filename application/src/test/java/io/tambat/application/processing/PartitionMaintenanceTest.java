@@ -1,8 +1,11 @@
 package io.tambat.application.processing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tambat.application.testing.LogCapture;
 import io.tambat.application.testing.MutableClock;
+import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.processing.FailedPayloadRetention;
 import io.tambat.domain.port.out.retention.TimePartitionsPort;
 import java.time.Duration;
@@ -10,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.logging.Level;
 import org.junit.jupiter.api.Test;
 
 /** Partitions are kept two weeks ahead, and a day of history goes once finished rows of that day would. */
@@ -45,15 +49,32 @@ class PartitionMaintenanceTest {
         assertThat(maintenance.runBatch()).isZero();
     }
 
+    @Test
+    void saysWhyATurnDidNotKeepThePartitionsAndLetsTheSchedulerTryAgain() {
+        partitions.refusal = new StoreUnavailableException(
+                "partition creation failed: org.postgresql.util.PSQLException 42501", null);
+
+        try (LogCapture log = LogCapture.of(PartitionMaintenance.class)) {
+            assertThatThrownBy(maintenance::runBatch).isSameAs(partitions.refusal);
+
+            assertThat(log.messages(Level.WARNING)).singleElement().asString()
+                    .contains("partitions by day not kept this turn").contains("42501");
+        }
+    }
+
     private static final class Partitions implements TimePartitionsPort {
 
         final List<Instant> through = new ArrayList<>();
         final List<Instant> cutoffs = new ArrayList<>();
         int created;
         boolean dropped;
+        StoreUnavailableException refusal;
 
         @Override
         public int createThrough(Instant until) {
+            if (refusal != null) {
+                throw refusal;
+            }
             through.add(until);
             return created;
         }

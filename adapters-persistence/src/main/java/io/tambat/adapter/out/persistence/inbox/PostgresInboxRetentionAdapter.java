@@ -67,7 +67,7 @@ public class PostgresInboxRetentionAdapter implements InboxRetentionPort {
             RETURNING picked.payload_object""".formatted(PAYLOAD_EXPIRED);
 
     /**
-     * Oldest first; history rows go with their row ({@code ON DELETE CASCADE}). The check for unfinished forward
+     * Oldest first; a row's history goes by its day ({@code PartitionMaintenance}). The check for unfinished forward
      * deliveries is one probe of their index on the inbox id. Returns one row per deleted row: the payload object
      * it named, or null.
      */

@@ -18,6 +18,7 @@ import jakarta.persistence.PersistenceContext;
 import java.io.StringReader;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,11 +54,17 @@ class PostgresOperatorAuditAdapter implements OperatorAuditPort {
                 progressed_at, ended_at, failure
             FROM operator_action WHERE action_id = CAST(?1 AS uuid)""");
 
-    /** The columns {@code action} reads. */
+    /**
+     * The columns {@code action} reads, of the kinds this release knows ({@code ?3}), so that a kind a later release
+     * added takes no place in the limit.
+     */
     private static final NumberedStatement RECENT = NumberedStatement.of("""
             SELECT CAST(action_id AS text), actor, action, target, CAST(filter AS text), item_count, at
-            FROM operator_action WHERE CAST(?1 AS text) IS NULL OR action = ?1
+            FROM operator_action WHERE (CAST(?1 AS text) IS NULL OR action = ?1) AND action = ANY (CAST(?3 AS text[]))
             ORDER BY at DESC, action_id DESC LIMIT ?2""");
+
+    private static final String[] KNOWN_KINDS = Arrays.stream(OperatorAction.Kind.values())
+            .map(OperatorAction.Kind::code).toArray(String[]::new);
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;
@@ -96,7 +103,7 @@ class PostgresOperatorAuditAdapter implements OperatorAuditPort {
     public List<OperatorAction> recent(Optional<OperatorAction.Kind> kind, int limit) {
         return StorageCalls.call("audit listing", () -> EnlistedConnection.query(em, StatementDeadline.OPERATOR, RECENT,
                 EnlistedConnection.columnsTo(PostgresOperatorAuditAdapter::action),
-                kind.map(OperatorAction.Kind::code).orElse(null), limit)
+                kind.map(OperatorAction.Kind::code).orElse(null), limit, KNOWN_KINDS)
                 .stream().flatMap(Optional::stream).toList());
     }
 

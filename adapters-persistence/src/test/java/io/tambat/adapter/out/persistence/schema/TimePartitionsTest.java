@@ -50,8 +50,8 @@ class TimePartitionsTest {
 
         Instant cutover = ContractDatabase.query(dataSource, "SELECT cutover FROM time_partitioning",
                 OffsetDateTime.class).get(0).toInstant();
-        assertThat(cutover).as("the start of the day after tomorrow")
-                .isEqualTo(LocalDate.now(ZoneOffset.UTC).plusDays(2).atStartOfDay(ZoneOffset.UTC).toInstant());
+        assertThat(cutover).as("the start of the seventh day from today")
+                .isEqualTo(LocalDate.now(ZoneOffset.UTC).plusDays(7).atStartOfDay(ZoneOffset.UTC).toInstant());
         assertThat(partitions.partitions(Records.ATTEMPT_HISTORY)).containsExactly(
                 new TimePartitions.Partition("webhook_inbox_history_before", Optional.empty(), cutover));
         assertThat(count("SELECT count(*) FROM webhook_inbox_history")).isEqualTo(3);
@@ -61,7 +61,11 @@ class TimePartitionsTest {
                 + "SELECT inbox_id, 'RECEIVED', now() FROM webhook_inbox LIMIT 1");
         assertThat(count("SELECT count(*) FROM webhook_inbox_history WHERE history_id = 4")).isEqualTo(1);
         ContractDatabase.update(dataSource, "DELETE FROM webhook_inbox");
-        assertThat(count("SELECT count(*) FROM webhook_inbox_history")).as("history goes with its row").isZero();
+        assertThat(count("SELECT count(*) FROM webhook_inbox_history")).as("history goes by its day, not its row")
+                .isEqualTo(4);
+        assertThat(count("SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND connamespace = CAST('" + SCHEMA
+                + "' AS regnamespace) AND conname LIKE 'webhook_inbox_history%'")).as("nothing ties a day to the inbox")
+                .isZero();
     }
 
     @Test

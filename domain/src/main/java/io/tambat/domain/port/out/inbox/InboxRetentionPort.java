@@ -23,9 +23,10 @@ public interface InboxRetentionPort {
     Purged purgePayloads(Instant processedBefore, Optional<Instant> failedBefore, int batch);
 
     /**
-     * Deletes PROCESSED rows received before the cutoff, at most {@code batch}, with their history; a row with
-     * a forward delivery still PENDING or FAILED is kept until it is delivered or skipped, so that delivery can
-     * still be sent, redriven or replayed. FAILED rows are kept: they wait for an operator.
+     * Deletes PROCESSED rows received before the cutoff, at most {@code batch} (their history goes by its day, with
+     * {@link io.tambat.domain.port.out.retention.TimePartitionsPort}); a row with a forward delivery still PENDING or
+     * FAILED is kept until it is delivered or skipped, so that delivery can still be sent, redriven or replayed.
+     * FAILED rows are kept: they wait for an operator.
      */
     Purged purgeFinished(Instant receivedBefore, int batch);
 
