@@ -43,7 +43,9 @@ class RetentionIT {
             assertThat(db.count("SELECT count(*) FROM object_mutation WHERE object_id = 'pay_retained'")).isEqualTo(1);
             assertThat(Http.send(Http.request(server.baseUri().resolve("metrics?scope=application")).GET().build())
                     .body()).containsPattern("tambat_retention_purged_total\\{kind=\"payloads\"[^}]*} [1-9]")
-                    .containsPattern("tambat_retention_purged_total\\{kind=\"processed_events\"[^}]*} [1-9]");
+                    .containsPattern("tambat_retention_purged_total\\{kind=\"processed_events\"[^}]*} [1-9]")
+                    .as("partitions by day, created at start 14 days ahead, and up to the end of that day")
+                    .containsPattern("tambat_partitions_ahead_seconds\\{[^}]*} 1[23]\\d{5}(\\.0)?\\R");
         }
     }
 

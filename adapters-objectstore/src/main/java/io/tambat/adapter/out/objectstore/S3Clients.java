@@ -10,6 +10,7 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3ClientBuilder;
+import software.amazon.awssdk.services.s3.S3Configuration;
 
 /**
  * The S3 client a payload store talks through, built from its settings. Its deadlines are set for the calls that
@@ -41,6 +42,11 @@ final class S3Clients {
                         .apiCallTimeout(BACKGROUND_CALL_TIMEOUT)
                         .retryStrategy(retry -> retry.maxAttempts(MAX_ATTEMPTS))
                         .build())
+                // Without "Expect: 100-continue" a refusal (a missing bucket, a denied key) is read as the store's
+                // answer: with it, a store that answers before the body is sent may close the connection while the
+                // client still writes, and the refusal reads as a broken connection. A body is a few KiB: nothing
+                // is gained by waiting for the store's go-ahead.
+                .serviceConfiguration(S3Configuration.builder().expectContinueEnabled(false).build())
                 .region(Region.of(settings.region()))
                 .forcePathStyle(settings.pathStyle())
                 // The ciphertext carries its own AES-GCM tag, checked when it is opened; and stores other than AWS
