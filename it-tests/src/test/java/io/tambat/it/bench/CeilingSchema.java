@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -37,8 +38,17 @@ final class CeilingSchema {
                 Statement statement = connection.createStatement()) {
             statement.execute("CREATE SCHEMA " + name);
             for (Path migration : migrations()) {
-                statement.execute(Files.readString(migration));
+                String script = Files.readString(migration);
+                // As Flyway runs them: each in a transaction of its own (a LOCK TABLE needs one), but a script that
+                // builds an index CONCURRENTLY, which cannot run in one.
+                boolean inTransaction = !script.toUpperCase(Locale.ROOT).contains("CONCURRENTLY");
+                connection.setAutoCommit(!inTransaction);
+                statement.execute(script);
+                if (inTransaction) {
+                    connection.commit();
+                }
             }
+            connection.setAutoCommit(true);
             return new CeilingSchema(name);
         } catch (SQLException | IOException e) {
             throw new IllegalStateException("cannot prepare schema " + name + " for pgbench", e);
