@@ -41,18 +41,23 @@ public final class ContractDatabase implements AutoCloseable {
     }
 
     public static ContractDatabase migrated() {
-        PGSimpleDataSource dataSource = dataSource(SCHEMA);
-        update(dataSource, "DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
-        FlywaySchema.migration(dataSource, SCHEMA).migrate();
+        return migrated(SCHEMA);
+    }
+
+    /** The store on a schema of its own, migrated anew: for a test that changes the schema itself. */
+    public static ContractDatabase migrated(String schema) {
+        PGSimpleDataSource dataSource = dataSource(schema);
+        update(dataSource, "DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+        FlywaySchema.migration(dataSource, schema).migrate();
         try {
-            new TimePartitions(dataSource, SCHEMA).createThrough(Instant.now().plus(TimePartitions.AHEAD));
+            new TimePartitions(dataSource, schema).createThrough(Instant.now().plus(TimePartitions.AHEAD));
         } catch (SQLException e) {
             throw new IllegalStateException("the partitions ahead were not created", e);
         }
         List<String> tables = query(dataSource, """
                 SELECT table_name FROM information_schema.tables
                 WHERE table_schema = ? AND table_type = 'BASE TABLE' AND table_name <> 'flyway_schema_history'""",
-                String.class, SCHEMA);
+                String.class, schema);
         return new ContractDatabase(dataSource, Persistence.createEntityManagerFactory("tambat", Map.of(
                         "jakarta.persistence.transactionType", "RESOURCE_LOCAL",
                         "jakarta.persistence.jtaDataSource", "",

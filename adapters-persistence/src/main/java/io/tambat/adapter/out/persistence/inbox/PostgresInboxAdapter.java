@@ -14,6 +14,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.sql.Array;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -26,17 +27,34 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The inbox on PostgreSQL. The unique key decides duplicates in the INSERT itself ({@code ON CONFLICT DO
- * NOTHING}): a concurrent insert of the same event blocks until the first commits, then reports the row.
+ * The inbox on PostgreSQL. Duplicates are decided by the rows themselves, not by a unique constraint over the
+ * whole table, which a table partitioned by time cannot have unless its key holds the time (and a redelivery
+ * arrives at another time): each event's key is locked for the transaction ({@code pg_advisory_xact_lock} on its
+ * hash, keys in order so that two groups never wait for each other), then a row is inserted only where none holds
+ * the key. A concurrent copy of the event waits for the lock, so it looks only once the first copy committed,
+ * and finds its row. The unique constraint, while the table has it, is a second guard ({@code ON CONFLICT DO
+ * NOTHING}) against a release that inserts without the locks.
  */
 @ApplicationScoped
 public class PostgresInboxAdapter implements InboxPort {
 
     /**
-     * The rows, in one statement for any number of entries; the rows created are returned. Each array holds one
-     * column, entry by entry, and entries are inserted in their order, so of two entries of one event the first
-     * creates the row. A new row needs no history entry: its RECEIVED is its {@code received_at}. Each entry has
-     * its payload in one of {@code payload_ciphertext} and {@code payload_object}, the other null.
+     * The locks on the entries' events, taken in the order of their hashes. In a statement of its own: the
+     * statement that looks for rows must start after the locks are held, to see what a copy committed meanwhile.
+     */
+    private static final String LOCK_EVENTS = """
+            SELECT pg_advisory_xact_lock(event_lock) FROM (
+                SELECT DISTINCT hashtextextended(concat_ws(' ', 'webhook_inbox event', provider, endpoint_id,
+                        provider_event_id), 0) AS event_lock
+                FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]))
+                    AS entry(provider, endpoint_id, provider_event_id)
+                ORDER BY event_lock) events""";
+
+    /**
+     * The rows, in one statement for any number of entries, of the events no row holds yet; the rows created are
+     * returned. Each array holds one column, entry by entry; of two entries of one event the first creates the
+     * row. A new row needs no history entry: its RECEIVED is its {@code received_at}. Each entry has its payload
+     * in one of {@code payload_ciphertext} and {@code payload_object}, the other null.
      */
     private static final String INSERT_ALL = """
             WITH input AS (
@@ -48,6 +66,9 @@ public class PostgresInboxAdapter implements InboxPort {
                 WITH ORDINALITY AS entry(inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id,
                     object_version, provider_created_at, received_at, payload_ciphertext, payload_object,
                     payload_key_id, payload_digest, matched_secret_version, trace_context, content_type, position)),
+            first_of_each AS (
+                SELECT DISTINCT ON (provider, endpoint_id, provider_event_id) * FROM input
+                ORDER BY provider, endpoint_id, provider_event_id, position),
             inserted AS (
                 INSERT INTO webhook_inbox (inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id,
                     object_version, provider_created_at, received_at, payload_ciphertext, payload_object,
@@ -56,8 +77,12 @@ public class PostgresInboxAdapter implements InboxPort {
                 SELECT inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id, object_version,
                     provider_created_at, received_at, payload_ciphertext, payload_object, payload_key_id,
                     payload_digest, matched_secret_version, trace_context, content_type, 'RECEIVED', 0, received_at
-                FROM input ORDER BY position
-                ON CONFLICT (provider, endpoint_id, provider_event_id) DO NOTHING
+                FROM first_of_each entry
+                WHERE NOT EXISTS (SELECT 1 FROM webhook_inbox stored
+                                  WHERE stored.provider = entry.provider AND stored.endpoint_id = entry.endpoint_id
+                                    AND stored.provider_event_id = entry.provider_event_id)
+                ORDER BY position
+                ON CONFLICT DO NOTHING
                 RETURNING inbox_id)
             SELECT CAST(inbox_id AS text) FROM inserted""";
 
@@ -100,6 +125,8 @@ public class PostgresInboxAdapter implements InboxPort {
     @Override
     public List<Insertion> insertAll(List<NewInboxEvent> entries) {
         return StorageCalls.call("inbox insert", () -> {
+            EnlistedConnection.query(em, LOCK_EVENTS, (connection, statement) -> bindEvents(connection, statement,
+                    entries), row -> row.getObject(1));
             Set<UUID> created = Set.copyOf(EnlistedConnection.query(em, INSERT_ALL, (connection, statement) -> {
                 statement.setArray(1, texts(connection, entries, entry -> entry.inboxId().toString()));
                 statement.setArray(2, texts(connection, entries, NewInboxEvent::provider));
@@ -134,13 +161,19 @@ public class PostgresInboxAdapter implements InboxPort {
 
     /** Where each event of these entries is stored: by another transaction, or by another entry of this one. */
     private Map<EventKey, UUID> existing(List<NewInboxEvent> entries) {
-        return EnlistedConnection.query(em, FIND_EXISTING, (connection, statement) -> {
-            statement.setArray(1, texts(connection, entries, NewInboxEvent::provider));
-            statement.setArray(2, texts(connection, entries, entry -> entry.endpointId().value()));
-            statement.setArray(3, texts(connection, entries, entry -> entry.event().providerEventId()));
-        }, row -> Map.entry(new EventKey(row.getString(1), row.getString(2), row.getString(3)),
-                UUID.fromString(row.getString(4)))).stream()
+        return EnlistedConnection.query(em, FIND_EXISTING,
+                (connection, statement) -> bindEvents(connection, statement, entries),
+                row -> Map.entry(new EventKey(row.getString(1), row.getString(2), row.getString(3)),
+                        UUID.fromString(row.getString(4)))).stream()
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    }
+
+    /** The entries' events as three arrays: providers, endpoints and the providers' event ids. */
+    private static void bindEvents(Connection connection, PreparedStatement statement, List<NewInboxEvent> entries)
+            throws SQLException {
+        statement.setArray(1, texts(connection, entries, NewInboxEvent::provider));
+        statement.setArray(2, texts(connection, entries, entry -> entry.endpointId().value()));
+        statement.setArray(3, texts(connection, entries, entry -> entry.event().providerEventId()));
     }
 
     /** The ciphertext an entry keeps in its row; null when its payload is in the object store. */
