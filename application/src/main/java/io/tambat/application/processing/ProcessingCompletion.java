@@ -149,8 +149,8 @@ public class ProcessingCompletion {
         for (StateWrite write : applied) {
             LeasedInboxEvent event = byId.get(write.inboxId());
             String endpointId = event.endpointId().value();
-            forwards.addAll(destinations.forStateChange(new ForwardCause(event.inboxId(), endpointId,
-                    event.eventType(), NewForward.orderingKey(event.provider(), endpointId,
+            forwards.addAll(destinations.forStateChange(new ForwardCause(event.inboxId(), event.receivedAt(),
+                    endpointId, event.eventType(), NewForward.orderingKey(event.provider(), endpointId,
                             Optional.of(write.key().objectId()), event.inboxId()), appliedAt)));
         }
         if (!forwards.isEmpty() && forwarding.enqueue(forwards) > 0) {
@@ -212,11 +212,12 @@ public class ProcessingCompletion {
     private static Optional<StateWrite> write(Resolution resolution, LeasedInboxEvent event) {
         if (resolution instanceof Resolution.Fetched fetched) {
             return Optional.of(StateWrite.fetched(fetched.key(), fetched.current(), fetched.fetchedAt(),
-                    event.endpointId(), event.inboxId()));
+                    event.endpointId(), event.inboxId(), event.receivedAt()));
         }
         if (resolution instanceof Resolution.Apply apply) {
             // A FetchCurrent is refused here: the fetch is a remote call, resolved before the transaction.
-            return Optional.of(StateWrite.of(apply.change(), event.endpointId(), event.inboxId()));
+            return Optional.of(StateWrite.of(apply.change(), event.endpointId(), event.inboxId(),
+                    event.receivedAt()));
         }
         return Optional.empty();
     }

@@ -74,7 +74,7 @@ public class InboxAcceptance {
             if (insertions.get(i).created()) {
                 NewInboxEvent entry = entries.get(i);
                 String endpointId = entry.endpointId().value();
-                forwards.addAll(destinations.forEvent(new ForwardCause(entry.inboxId(), endpointId,
+                forwards.addAll(destinations.forEvent(new ForwardCause(entry.inboxId(), entry.receivedAt(), endpointId,
                         entry.event().eventType(), NewForward.orderingKey(entry.provider(), endpointId,
                                 entry.event().objectId(), entry.inboxId()), now)));
             }

@@ -106,7 +106,7 @@ class DestinationOperationsTest {
         UUID purged = received(from.plusSeconds(3), false, Optional.empty());
         UUID had = received(from.plusSeconds(4), true, Optional.empty());
         deliveries.enqueue(List.of(new NewForward("shop", MessageType.EVENT, NewForward.eventMessageId(had), had,
-                had.toString(), from.plusSeconds(4))));
+                from.plusSeconds(4), had.toString(), from.plusSeconds(4))));
         received(from.plusSeconds(60), true, Optional.empty());
 
         Optional<OperateDestinationsUseCase.Recovery> done = operations.replay(OPERATOR, "shop",
@@ -226,7 +226,7 @@ class DestinationOperationsTest {
         deliveries.event(inboxId, new InMemoryForwarding.StoredEvent("stripe", new EndpointId("stripe-main"),
                 "payment_intent.succeeded", "evt_" + inboxId, Optional.empty(), Optional.empty(), Optional.empty()));
         deliveries.enqueue(List.of(new NewForward(destinationId, MessageType.EVENT, NewForward.eventMessageId(inboxId),
-                inboxId, inboxId.toString(), clock.instant())));
+                inboxId, clock.instant(), inboxId.toString(), clock.instant())));
         return deliveries.rows().get(deliveries.rows().size() - 1).deliveryId();
     }
 

@@ -222,7 +222,7 @@ class ForwardingWorkTest {
                         otherRow))),
                 Optional.empty()));
         deliveries.enqueue(List.of(new NewForward("shop", MessageType.EVENT, NewForward.eventMessageId(inboxId),
-                inboxId, inboxId.toString(), clock.instant())));
+                inboxId, clock.instant(), inboxId.toString(), clock.instant())));
 
         drain();
 
@@ -524,7 +524,7 @@ class ForwardingWorkTest {
                 Optional.of(new StoredPayload.InRow(new SealingCipher().seal(BODY.getBytes(StandardCharsets.UTF_8), aad))),
                 Optional.empty()));
         deliveries.enqueue(List.of(new NewForward(destinationId, MessageType.EVENT, NewForward.eventMessageId(inboxId),
-                inboxId, inboxId.toString(), clock.instant())));
+                inboxId, clock.instant(), inboxId.toString(), clock.instant())));
         return inboxId;
     }
 
@@ -536,8 +536,8 @@ class ForwardingWorkTest {
                 "payment_intent", "pi_1", "succeeded", Optional.of(3L), clock.instant())).filter(notice -> inTrail);
         deliveries.event(inboxId, new InMemoryForwarding.StoredEvent("stripe", endpoint, "payment_intent.succeeded",
                 "evt_" + inboxId, Optional.of("application/json"), Optional.empty(), mutation));
-        deliveries.enqueue(new Destinations(List.of(shop)).forStateChange(new ForwardCause(inboxId, endpoint.value(),
-                "payment_intent.succeeded", "stripe:stripe-main:pi_1", clock.instant())));
+        deliveries.enqueue(new Destinations(List.of(shop)).forStateChange(new ForwardCause(inboxId, clock.instant(),
+                endpoint.value(), "payment_intent.succeeded", "stripe:stripe-main:pi_1", clock.instant())));
         return inboxId;
     }
 

@@ -16,6 +16,8 @@ import io.tambat.domain.model.inbox.InboxStatus;
 import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.model.processing.ObjectState;
 import io.tambat.provider.spi.StateChange;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -77,15 +79,17 @@ class ProcessingCompletionTest {
 
     @Test
     void anAppliedMutationIsForwardedOnceToEachDestinationTakingStateChangesUnderItsOwnMessageId() {
+        Instant receivedAt = fx.now();
         UUID inboxId = fx.receive("evt_1", "pay_1", 1, "succeeded");
+        fx.clock.advance(Duration.ofSeconds(5));
 
         fx.completion.complete(fx.leaseOne(), apply(new StateChange.Versioned(key("pay_1"), "succeeded", 1)),
                 fx.now());
 
         assertThat(fx.forwarding.rows()).singleElement().extracting(InMemoryForwarding.Row::forward)
                 .isEqualTo(new NewForward("shop-service", MessageType.STATE_CHANGE,
-                        NewForward.stateChangeMessageId(inboxId), inboxId, PROVIDER + ":" + ENDPOINT.value() + ":pay_1",
-                        fx.now()));
+                        NewForward.stateChangeMessageId(inboxId), inboxId, receivedAt,
+                        PROVIDER + ":" + ENDPOINT.value() + ":pay_1", fx.now()));
         assertThat(fx.recorded.fired()).as("senders are woken once it commits").hasSize(1);
         assertThat(NewForward.stateChangeMessageId(inboxId)).as("stable, and not the event's")
                 .isEqualTo(NewForward.stateChangeMessageId(inboxId)).isNotEqualTo(NewForward.eventMessageId(inboxId));

@@ -73,8 +73,8 @@ public record Destination(
     /** The delivery to this destination of a message about this cause, if it takes that message. */
     public Optional<NewForward> forward(MessageType type, String messageId, ForwardCause cause) {
         return takes(type, cause.endpointId(), cause.eventType())
-                ? Optional.of(new NewForward(id, type, messageId, cause.inboxId(), cause.orderingKey(),
-                        cause.committedAt()))
+                ? Optional.of(new NewForward(id, type, messageId, cause.inboxId(), cause.receivedAt(),
+                        cause.orderingKey(), cause.committedAt()))
                 : Optional.empty();
     }
 

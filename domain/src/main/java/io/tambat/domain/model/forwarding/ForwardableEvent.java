@@ -46,11 +46,11 @@ public record ForwardableEvent(UUID inboxId, String provider, String endpointId,
         List<NewForward> forwards = new ArrayList<>(2);
         if (payloadKept) {
             destination.forward(MessageType.EVENT, NewForward.eventMessageId(inboxId), new ForwardCause(inboxId,
-                    endpointId, eventType, NewForward.orderingKey(provider, endpointId, objectId, inboxId),
+                    receivedAt, endpointId, eventType, NewForward.orderingKey(provider, endpointId, objectId, inboxId),
                     receivedAt)).ifPresent(forwards::add);
         }
         mutation.flatMap(applied -> destination.forward(MessageType.STATE_CHANGE,
-                NewForward.stateChangeMessageId(inboxId), new ForwardCause(inboxId, endpointId, eventType,
+                NewForward.stateChangeMessageId(inboxId), new ForwardCause(inboxId, receivedAt, endpointId, eventType,
                         NewForward.orderingKey(provider, endpointId, Optional.of(applied.objectId()), inboxId),
                         applied.appliedAt()))).ifPresent(forwards::add);
         return forwards;

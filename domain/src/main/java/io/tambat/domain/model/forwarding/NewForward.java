@@ -10,17 +10,20 @@ import java.util.UUID;
  * One message to deliver to one destination, written in the transaction that commits its cause (the inbox
  * row, or the mutation), so it is durable from that commit on.
  *
+ * @param eventReceivedAt when the message's event was received: the delivery is kept, and goes, with the day of
+ *                    it
  * @param orderingKey what the message is about (see {@link #orderingKey}): the Kafka record key, and the unit of
  *                    per-object ordering
  */
-public record NewForward(String destinationId, MessageType type, String messageId, UUID inboxId, String orderingKey,
-        Instant createdAt) {
+public record NewForward(String destinationId, MessageType type, String messageId, UUID inboxId,
+        Instant eventReceivedAt, String orderingKey, Instant createdAt) {
 
     public NewForward {
         Objects.requireNonNull(destinationId);
         Objects.requireNonNull(type);
         Objects.requireNonNull(messageId);
         Objects.requireNonNull(inboxId);
+        Objects.requireNonNull(eventReceivedAt);
         Objects.requireNonNull(orderingKey);
         Objects.requireNonNull(createdAt);
     }

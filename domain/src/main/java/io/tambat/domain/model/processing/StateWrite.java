@@ -14,12 +14,13 @@ import java.util.UUID;
  * whether it applies. The business state port applies writes in these terms, alone or many at once.
  *
  * @param inboxId   the event that writes, kept on the object and in its mutation trail
+ * @param eventReceivedAt when that event was received: its trail row is kept, and goes, with the day of it
  * @param version   the version or sequence number the write carries, if any
  * @param fetchedAt when the state was read from the provider's API, for a fetched state without version
  * @param sequenceStart the number of an object's first delta, for a write in a sequence
  */
-public record StateWrite(UUID inboxId, EndpointId endpoint, ObjectKey key, String state, Rule rule,
-        Optional<Long> version, Optional<Instant> fetchedAt, Optional<Long> sequenceStart) {
+public record StateWrite(UUID inboxId, Instant eventReceivedAt, EndpointId endpoint, ObjectKey key, String state,
+        Rule rule, Optional<Long> version, Optional<Instant> fetchedAt, Optional<Long> sequenceStart) {
 
     /** When a write applies over the state stored for its object. */
     public enum Rule {
@@ -42,6 +43,7 @@ public record StateWrite(UUID inboxId, EndpointId endpoint, ObjectKey key, Strin
 
     public StateWrite {
         Objects.requireNonNull(inboxId);
+        Objects.requireNonNull(eventReceivedAt);
         Objects.requireNonNull(endpoint);
         Objects.requireNonNull(key);
         Objects.requireNonNull(state);
@@ -60,18 +62,19 @@ public record StateWrite(UUID inboxId, EndpointId endpoint, ObjectKey key, Strin
         }
     }
 
-    /** What {@code change}, made by event {@code inboxId} on {@code endpoint}, writes. */
-    public static StateWrite of(StateChange change, EndpointId endpoint, UUID inboxId) {
+    /** What {@code change}, made by event {@code inboxId} (received at {@code receivedAt}) on {@code endpoint}. */
+    public static StateWrite of(StateChange change, EndpointId endpoint, UUID inboxId, Instant receivedAt) {
         if (change instanceof StateChange.Versioned versioned) {
-            return new StateWrite(inboxId, endpoint, versioned.key(), versioned.state(), Rule.NEWER_VERSION,
-                    Optional.of(versioned.version()), Optional.empty(), Optional.empty());
+            return new StateWrite(inboxId, receivedAt, endpoint, versioned.key(), versioned.state(),
+                    Rule.NEWER_VERSION, Optional.of(versioned.version()), Optional.empty(), Optional.empty());
         }
         if (change instanceof StateChange.Sequenced sequenced) {
-            return new StateWrite(inboxId, endpoint, sequenced.key(), sequenced.state(), Rule.NEXT_IN_SEQUENCE,
-                    Optional.of(sequenced.sequence()), Optional.empty(), Optional.of(sequenced.first()));
+            return new StateWrite(inboxId, receivedAt, endpoint, sequenced.key(), sequenced.state(),
+                    Rule.NEXT_IN_SEQUENCE, Optional.of(sequenced.sequence()), Optional.empty(),
+                    Optional.of(sequenced.first()));
         }
         if (change instanceof StateChange.Notification notification) {
-            return new StateWrite(inboxId, endpoint, notification.key(), notification.state(), Rule.ALWAYS,
+            return new StateWrite(inboxId, receivedAt, endpoint, notification.key(), notification.state(), Rule.ALWAYS,
                     Optional.empty(), Optional.empty(), Optional.empty());
         }
         throw new IllegalArgumentException("a fetch writes what it read: use fetched(...)");
@@ -79,8 +82,8 @@ public record StateWrite(UUID inboxId, EndpointId endpoint, ObjectKey key, Strin
 
     /** What a state read from the provider's API at {@code fetchedAt} writes. */
     public static StateWrite fetched(ObjectKey key, ProviderObject current, Instant fetchedAt, EndpointId endpoint,
-            UUID inboxId) {
-        return new StateWrite(inboxId, endpoint, key, current.state(), Rule.NEWER_READ, current.version(),
+            UUID inboxId, Instant receivedAt) {
+        return new StateWrite(inboxId, receivedAt, endpoint, key, current.state(), Rule.NEWER_READ, current.version(),
                 Optional.of(fetchedAt), Optional.empty());
     }
 }

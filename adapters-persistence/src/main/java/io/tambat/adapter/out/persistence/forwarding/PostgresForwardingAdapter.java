@@ -45,17 +45,21 @@ import java.util.function.Supplier;
 class PostgresForwardingAdapter implements ForwardingPort {
 
     /**
-     * The deliveries of a group of stored events or applied mutations, in one statement, in their order. A delivery already there (the same message
-     * to the same destination) stays as it is.
+     * The deliveries of a group of stored events or applied mutations, in one statement, in their order. A
+     * delivery already there (the same message to the same destination) stays as it is: its message names its
+     * event, so the copy has the same event and its time, and meets it under any unique key that holds that time
+     * (hence no conflict target, which would name one key).
      */
     private static final String ENQUEUE = """
-            INSERT INTO forward_delivery (destination_id, message_type, message_id, inbox_id, ordering_key,
-                next_attempt_at, created_at)
-            SELECT destination_id, message_type, message_id, inbox_id, ordering_key, created_at, created_at
+            INSERT INTO forward_delivery (destination_id, message_type, message_id, inbox_id, event_received_at,
+                ordering_key, next_attempt_at, created_at)
+            SELECT destination_id, message_type, message_id, inbox_id, event_received_at, ordering_key, created_at,
+                created_at
             FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(CAST(? AS text[]) AS uuid[]),
-                CAST(? AS text[]), CAST(CAST(? AS text[]) AS timestamptz[]))
-                AS forward(destination_id, message_type, message_id, inbox_id, ordering_key, created_at)
-            ON CONFLICT (destination_id, message_id) DO NOTHING""";
+                CAST(CAST(? AS text[]) AS timestamptz[]), CAST(? AS text[]), CAST(CAST(? AS text[]) AS timestamptz[]))
+                AS forward(destination_id, message_type, message_id, inbox_id, event_received_at, ordering_key,
+                    created_at)
+            ON CONFLICT DO NOTHING""";
 
     /**
      * Events received in a range ({@code ?1}, {@code ?2}) after a position ({@code ?3}, {@code ?4}), with the
@@ -300,8 +304,10 @@ class PostgresForwardingAdapter implements ForwardingPort {
             statement.setArray(4, EnlistedConnection.texts(connection,
                     forwards.stream().map(forward -> forward.inboxId().toString()).toList()));
             statement.setArray(5, EnlistedConnection.texts(connection,
-                    forwards.stream().map(NewForward::orderingKey).toList()));
+                    forwards.stream().map(forward -> forward.eventReceivedAt().toString()).toList()));
             statement.setArray(6, EnlistedConnection.texts(connection,
+                    forwards.stream().map(NewForward::orderingKey).toList()));
+            statement.setArray(7, EnlistedConnection.texts(connection,
                     forwards.stream().map(forward -> forward.createdAt().toString()).toList()));
         }));
     }

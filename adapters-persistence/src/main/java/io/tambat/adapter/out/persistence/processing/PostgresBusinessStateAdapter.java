@@ -159,24 +159,24 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
 
     /**
      * The writes of one rule as one statement: each row inserted, or updated where {@code condition} holds on
-     * the row as locked, and the trail rows of those applied; it returns the inbox ids of the writes applied.
-     */
-    /**
-     * The statement of one rule: {@code insertable} says which writes may create an object's first state, and
-     * {@code condition} which may replace a stored one.
+     * the row as locked, and the trail rows of those applied, each with when its event was received; it returns
+     * the inbox ids of the writes applied. {@code insertable} says which writes may create an object's first
+     * state, and {@code condition} which may replace a stored one.
      */
     private static String writeWhere(String insertable, String condition) {
         return """
-                WITH applied AS (
+                WITH write AS (
+                    SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
+                        CAST(? AS text[]), CAST(CAST(? AS text[]) AS bigint[]),
+                        CAST(CAST(? AS text[]) AS timestamptz[]), CAST(CAST(? AS text[]) AS uuid[]),
+                        CAST(CAST(? AS text[]) AS bigint[]), CAST(CAST(? AS text[]) AS timestamptz[]))
+                        AS write(provider, endpoint_id, object_type, object_id, state, version, fetched_at, inbox_id,
+                            sequence_start, event_received_at)),
+                applied AS (
                     INSERT INTO object_state (provider, endpoint_id, object_type, object_id, state, version,
                         fetched_at, last_inbox_id, updated_at)
                     SELECT provider, endpoint_id, object_type, object_id, state, version, fetched_at, inbox_id, ?
-                    FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
-                        CAST(? AS text[]), CAST(CAST(? AS text[]) AS bigint[]),
-                        CAST(CAST(? AS text[]) AS timestamptz[]), CAST(CAST(? AS text[]) AS uuid[]),
-                        CAST(CAST(? AS text[]) AS bigint[]))
-                        AS write(provider, endpoint_id, object_type, object_id, state, version, fetched_at, inbox_id,
-                            sequence_start)
+                    FROM write
                     WHERE %s
                     ON CONFLICT (provider, endpoint_id, object_type, object_id) DO UPDATE
                         SET state = EXCLUDED.state, version = EXCLUDED.version, fetched_at = EXCLUDED.fetched_at,
@@ -186,9 +186,11 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
                         updated_at),
                 trail AS (
                     INSERT INTO object_mutation (provider, endpoint_id, object_type, object_id, inbox_id, state,
-                        version, applied_at)
-                    SELECT provider, endpoint_id, object_type, object_id, last_inbox_id, state, version, updated_at
-                    FROM applied)
+                        version, applied_at, event_received_at)
+                    SELECT applied.provider, applied.endpoint_id, applied.object_type, applied.object_id,
+                        applied.last_inbox_id, applied.state, applied.version, applied.updated_at,
+                        write.event_received_at
+                    FROM applied JOIN write ON write.inbox_id = applied.last_inbox_id)
                 SELECT CAST(last_inbox_id AS text) FROM applied""".formatted(insertable, condition);
     }
 
@@ -196,19 +198,20 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
     private Set<UUID> write(StateWrite.Rule rule, List<StateWrite> writes, Instant now) {
         return Set.copyOf(StorageCalls.call("object state change", () -> EnlistedConnection.query(em,
                 WRITE_WHERE.get(rule), (connection, statement) -> {
-                    statement.setTimestamp(1, Timestamp.from(now));
-                    statement.setArray(2, column(connection, writes, write -> write.key().provider()));
-                    statement.setArray(3, column(connection, writes, write -> write.endpoint().value()));
-                    statement.setArray(4, column(connection, writes, write -> write.key().type().code()));
-                    statement.setArray(5, column(connection, writes, write -> write.key().objectId()));
-                    statement.setArray(6, column(connection, writes, StateWrite::state));
-                    statement.setArray(7, column(connection, writes,
+                    statement.setArray(1, column(connection, writes, write -> write.key().provider()));
+                    statement.setArray(2, column(connection, writes, write -> write.endpoint().value()));
+                    statement.setArray(3, column(connection, writes, write -> write.key().type().code()));
+                    statement.setArray(4, column(connection, writes, write -> write.key().objectId()));
+                    statement.setArray(5, column(connection, writes, StateWrite::state));
+                    statement.setArray(6, column(connection, writes,
                             write -> write.version().map(String::valueOf).orElse(null)));
-                    statement.setArray(8, column(connection, writes,
+                    statement.setArray(7, column(connection, writes,
                             write -> write.fetchedAt().map(Instant::toString).orElse(null)));
-                    statement.setArray(9, column(connection, writes, write -> write.inboxId().toString()));
-                    statement.setArray(10, column(connection, writes,
+                    statement.setArray(8, column(connection, writes, write -> write.inboxId().toString()));
+                    statement.setArray(9, column(connection, writes,
                             write -> write.sequenceStart().map(String::valueOf).orElse(null)));
+                    statement.setArray(10, column(connection, writes, write -> write.eventReceivedAt().toString()));
+                    statement.setTimestamp(11, Timestamp.from(now));
                 }, row -> UUID.fromString(row.getString(1)))));
     }
 

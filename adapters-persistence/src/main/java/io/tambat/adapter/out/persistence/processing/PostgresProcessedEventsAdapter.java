@@ -18,13 +18,19 @@ import java.util.UUID;
 @ApplicationScoped
 class PostgresProcessedEventsAdapter implements ProcessedEventsPort {
 
-    /** One array per column, event by event; the inbox ids of the records made are returned. */
+    /**
+     * One array per column, event by event; the inbox ids of the records made are returned. An event's record is
+     * there already when it was processed before: the same event, received at the same time, meets it under any
+     * unique key that holds that time (hence no conflict target, which would name one key).
+     */
     private static final String RECORD_ALL = """
-            INSERT INTO processed_event (provider, endpoint_id, provider_event_id, inbox_id, processed_at)
-            SELECT provider, endpoint_id, provider_event_id, inbox_id, ?
-            FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(CAST(? AS text[]) AS uuid[]))
-                AS event(provider, endpoint_id, provider_event_id, inbox_id)
-            ON CONFLICT (provider, endpoint_id, provider_event_id) DO NOTHING
+            INSERT INTO processed_event (provider, endpoint_id, provider_event_id, inbox_id, event_received_at,
+                processed_at)
+            SELECT provider, endpoint_id, provider_event_id, inbox_id, event_received_at, ?
+            FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(CAST(? AS text[]) AS uuid[]),
+                CAST(CAST(? AS text[]) AS timestamptz[]))
+                AS event(provider, endpoint_id, provider_event_id, inbox_id, event_received_at)
+            ON CONFLICT DO NOTHING
             RETURNING CAST(inbox_id AS text)""";
 
     private static final String PURGE = """
@@ -47,6 +53,8 @@ class PostgresProcessedEventsAdapter implements ProcessedEventsPort {
                             events.stream().map(LeasedInboxEvent::providerEventId).toList()));
                     statement.setArray(5, EnlistedConnection.texts(connection,
                             events.stream().map(event -> event.inboxId().toString()).toList()));
+                    statement.setArray(6, EnlistedConnection.texts(connection,
+                            events.stream().map(event -> event.receivedAt().toString()).toList()));
                 }, row -> UUID.fromString(row.getString(1))));
         return Set.copyOf(recorded);
     }

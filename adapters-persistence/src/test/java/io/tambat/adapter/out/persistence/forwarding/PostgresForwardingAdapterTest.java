@@ -149,7 +149,8 @@ class PostgresForwardingAdapterTest
                 + "version, applied_at) VALUES (?, ?, 'payment_intent', 'pi_1', ?, 'succeeded', 7, ?)",
                 InboxEntryFixture.PROVIDER, entry.endpointId().value(), entry.inboxId(), Timestamp.from(appliedAt));
         session.run(ports -> ports.forwarding().enqueue(List.of(new NewForward(DESTINATION, MessageType.STATE_CHANGE,
-                NewForward.stateChangeMessageId(entry.inboxId()), entry.inboxId(), "stripe:shop:pi_1", appliedAt))));
+                NewForward.stateChangeMessageId(entry.inboxId()), entry.inboxId(), entry.receivedAt(),
+                "stripe:shop:pi_1", appliedAt))));
 
         assertThat(leaseAt(appliedAt)).singleElement().satisfies(delivery -> {
             assertThat(delivery.type()).isEqualTo(MessageType.STATE_CHANGE);
@@ -167,7 +168,8 @@ class PostgresForwardingAdapterTest
     void aStateChangeWhoseMutationLeftTheTrailLeasesAsPurged() {
         NewInboxEvent entry = stored(InboxEntryFixture.valid(NOW));
         session.run(ports -> ports.forwarding().enqueue(List.of(new NewForward(DESTINATION, MessageType.STATE_CHANGE,
-                NewForward.stateChangeMessageId(entry.inboxId()), entry.inboxId(), entry.inboxId().toString(), NOW))));
+                NewForward.stateChangeMessageId(entry.inboxId()), entry.inboxId(), entry.receivedAt(),
+                entry.inboxId().toString(), NOW))));
 
         assertThat(leaseAt(NOW)).singleElement().satisfies(delivery -> {
             assertThat(delivery.stateChange()).isEmpty();
@@ -183,6 +185,9 @@ class PostgresForwardingAdapterTest
 
         assertThat(database.value("SELECT count(*) FROM forward_delivery WHERE inbox_id = ?", Long.class,
                 entry.inboxId())).isEqualTo(1L);
+        assertThat(database.value("SELECT event_received_at FROM forward_delivery WHERE inbox_id = ?",
+                Timestamp.class, entry.inboxId())).as("named with when its event was received")
+                .isEqualTo(Timestamp.from(entry.receivedAt()));
     }
 
     @Test
@@ -691,7 +696,7 @@ class PostgresForwardingAdapterTest
     private long keyed(String orderingKey, Instant at) {
         NewInboxEvent entry = stored(InboxEntryFixture.valid(at));
         session.run(ports -> ports.forwarding().enqueue(List.of(new NewForward(DESTINATION, MessageType.EVENT,
-                NewForward.eventMessageId(entry.inboxId()), entry.inboxId(), orderingKey, at))));
+                NewForward.eventMessageId(entry.inboxId()), entry.inboxId(), entry.receivedAt(), orderingKey, at))));
         return database.value("SELECT delivery_id FROM forward_delivery WHERE inbox_id = ?", Long.class,
                 entry.inboxId());
     }
@@ -780,7 +785,8 @@ class PostgresForwardingAdapterTest
 
     private long forwardOf(NewInboxEvent entry, String destinationId, Instant at) {
         session.run(ports -> ports.forwarding().enqueue(List.of(new NewForward(destinationId, MessageType.EVENT,
-                NewForward.eventMessageId(entry.inboxId()), entry.inboxId(), entry.inboxId().toString(), at))));
+                NewForward.eventMessageId(entry.inboxId()), entry.inboxId(), entry.receivedAt(),
+                entry.inboxId().toString(), at))));
         database.execute("UPDATE forward_delivery SET next_attempt_at = ? WHERE inbox_id = ? AND destination_id = ?"
                 + " AND attempt_count = 0", Timestamp.from(at), entry.inboxId(), destinationId);
         return database.value("SELECT delivery_id FROM forward_delivery WHERE inbox_id = ? AND destination_id = ?",

@@ -15,6 +15,7 @@ import io.tambat.provider.spi.ObjectKey;
 import io.tambat.provider.spi.ObjectType;
 import io.tambat.provider.spi.ProviderObject;
 import io.tambat.provider.spi.StateChange;
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -32,6 +33,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class PostgresBusinessStateAdapterTest extends SessionContract<BusinessStatePort> {
 
     private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
+    /** When the writing events were received. */
+    private static final Instant RECEIVED = NOW.minusSeconds(90);
     private static final EndpointId SHOP = new EndpointId("shop");
     private static final ObjectKey PAYMENT = new ObjectKey("stripe", ObjectType.PAYMENT, "pi_1");
     private static final ObjectKey OTHER = new ObjectKey("stripe", ObjectType.PAYMENT, "pi_2");
@@ -65,6 +68,8 @@ class PostgresBusinessStateAdapterTest extends SessionContract<BusinessStatePort
         assertThat(stored(PAYMENT)).map(ObjectState::lastInboxId).contains(v3.inboxId());
         assertThat(stored(OTHER)).map(ObjectState::version).contains(Optional.of(1L));
         assertThat(trail()).containsExactlyInAnyOrder(v2.inboxId(), other.inboxId(), v3.inboxId());
+        assertThat(database.column("SELECT event_received_at FROM object_mutation", Timestamp.class))
+                .as("each trail row names when its event was received").containsOnly(Timestamp.from(RECEIVED));
     }
 
     @Test
@@ -106,11 +111,12 @@ class PostgresBusinessStateAdapterTest extends SessionContract<BusinessStatePort
 
     @Test
     void mixesRulesInOneCallAndKeepsANewerReadOverAnOlderOne() {
-        StateWrite notified = StateWrite.of(new StateChange.Notification(OTHER, "updated"), SHOP, UUID.randomUUID());
+        StateWrite notified = StateWrite.of(new StateChange.Notification(OTHER, "updated"), SHOP, UUID.randomUUID(),
+                RECEIVED);
         StateWrite newerRead = fetched(PAYMENT, "succeeded", NOW.plusSeconds(2));
         StateWrite olderRead = fetched(PAYMENT, "processing", NOW.plusSeconds(1));
         StateWrite notifiedAgain = StateWrite.of(new StateChange.Notification(OTHER, "updated again"), SHOP,
-                UUID.randomUUID());
+                UUID.randomUUID(), RECEIVED);
 
         assertThat(applyAll(notified, newerRead, olderRead, notifiedAgain))
                 .containsExactly(Outcome.APPLIED, Outcome.APPLIED, Outcome.STALE, Outcome.APPLIED);
@@ -122,8 +128,8 @@ class PostgresBusinessStateAdapterTest extends SessionContract<BusinessStatePort
     @Test
     void keepsTheSameObjectOnTwoEndpointsApart() {
         StateWrite shop = versioned(PAYMENT, "succeeded", 5);
-        StateWrite elsewhere = new StateWrite(UUID.randomUUID(), new EndpointId("other-shop"), PAYMENT, "created",
-                StateWrite.Rule.NEWER_VERSION, Optional.of(1L), Optional.empty(), Optional.empty());
+        StateWrite elsewhere = new StateWrite(UUID.randomUUID(), RECEIVED, new EndpointId("other-shop"), PAYMENT,
+                "created", StateWrite.Rule.NEWER_VERSION, Optional.of(1L), Optional.empty(), Optional.empty());
 
         assertThat(applyAll(shop, elsewhere)).containsExactly(Outcome.APPLIED, Outcome.APPLIED);
         List<ObjectState> states = session.call(state -> state.findOnAnyEndpoint(PAYMENT));
@@ -188,12 +194,12 @@ class PostgresBusinessStateAdapterTest extends SessionContract<BusinessStatePort
     }
 
     private static StateWrite versioned(ObjectKey key, String state, long version) {
-        return StateWrite.of(new StateChange.Versioned(key, state, version), SHOP, UUID.randomUUID());
+        return StateWrite.of(new StateChange.Versioned(key, state, version), SHOP, UUID.randomUUID(), RECEIVED);
     }
 
     private static StateWrite sequencedFrom(long first, ObjectKey key, long sequence) {
         return StateWrite.of(new StateChange.Sequenced(key, "step-" + sequence, sequence, first), SHOP,
-                UUID.randomUUID());
+                UUID.randomUUID(), RECEIVED);
     }
 
     private static StateWrite sequenced(ObjectKey key, long sequence) {
@@ -202,6 +208,6 @@ class PostgresBusinessStateAdapterTest extends SessionContract<BusinessStatePort
 
     private static StateWrite fetched(ObjectKey key, String state, Instant fetchedAt) {
         return StateWrite.fetched(key, new ProviderObject(state, Optional.empty()), fetchedAt, SHOP,
-                UUID.randomUUID());
+                UUID.randomUUID(), RECEIVED);
     }
 }
