@@ -18,6 +18,8 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,10 +32,10 @@ import java.util.stream.Collectors;
  * The inbox on PostgreSQL. Duplicates are decided by the rows themselves, not by a unique constraint over the
  * whole table, which a table partitioned by time cannot have unless its key holds the time (and a redelivery
  * arrives at another time): each event's key is locked for the transaction ({@code pg_advisory_xact_lock} on its
- * hash, keys in order so that two groups never wait for each other), then a row is inserted only where none holds
- * the key. A concurrent copy of the event waits for the lock, so it looks only once the first copy committed,
- * and finds its row. The unique constraint, while the table has it, is a second guard ({@code ON CONFLICT DO
- * NOTHING}) against a release that inserts without the locks.
+ * hash, keys in order so that two groups never wait for each other), the rows already holding the keys are
+ * looked up, and a row is inserted for each other event. A concurrent copy of the event waits for the lock, so it
+ * looks only once the first copy committed, and finds its row. The unique constraint, while the table has it, is
+ * a second guard ({@code ON CONFLICT DO NOTHING}) against a release that inserts without the locks.
  */
 @ApplicationScoped
 public class PostgresInboxAdapter implements InboxPort {
@@ -51,10 +53,10 @@ public class PostgresInboxAdapter implements InboxPort {
                 ORDER BY event_lock) events""";
 
     /**
-     * The rows, in one statement for any number of entries, of the events no row holds yet; the rows created are
-     * returned. Each array holds one column, entry by entry; of two entries of one event the first creates the
-     * row. A new row needs no history entry: its RECEIVED is its {@code received_at}. Each entry has its payload
-     * in one of {@code payload_ciphertext} and {@code payload_object}, the other null.
+     * The rows, in one statement for any number of entries, each of an event no row holds; the rows created are
+     * returned. Each array holds one column, entry by entry. A new row needs no history entry: its RECEIVED is its
+     * {@code received_at}. Each entry has its payload in one of {@code payload_ciphertext} and
+     * {@code payload_object}, the other null.
      */
     private static final String INSERT_ALL = """
             WITH input AS (
@@ -66,9 +68,6 @@ public class PostgresInboxAdapter implements InboxPort {
                 WITH ORDINALITY AS entry(inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id,
                     object_version, provider_created_at, received_at, payload_ciphertext, payload_object,
                     payload_key_id, payload_digest, matched_secret_version, trace_context, content_type, position)),
-            first_of_each AS (
-                SELECT DISTINCT ON (provider, endpoint_id, provider_event_id) * FROM input
-                ORDER BY provider, endpoint_id, provider_event_id, position),
             inserted AS (
                 INSERT INTO webhook_inbox (inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id,
                     object_version, provider_created_at, received_at, payload_ciphertext, payload_object,
@@ -77,16 +76,16 @@ public class PostgresInboxAdapter implements InboxPort {
                 SELECT inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id, object_version,
                     provider_created_at, received_at, payload_ciphertext, payload_object, payload_key_id,
                     payload_digest, matched_secret_version, trace_context, content_type, 'RECEIVED', 0, received_at
-                FROM first_of_each entry
-                WHERE NOT EXISTS (SELECT 1 FROM webhook_inbox stored
-                                  WHERE stored.provider = entry.provider AND stored.endpoint_id = entry.endpoint_id
-                                    AND stored.provider_event_id = entry.provider_event_id)
-                ORDER BY position
+                FROM input ORDER BY position
                 ON CONFLICT DO NOTHING
                 RETURNING inbox_id)
             SELECT CAST(inbox_id AS text) FROM inserted""";
 
-    /** The rows already holding the events of entries that created none, by event. */
+    /**
+     * The rows holding the events of these entries, by event. Planned for the keys it is given and the table as
+     * it is at each call (see {@link EnlistedConnection#plannedForItsValues}): a plan kept from when the table was
+     * small would read all of it.
+     */
     private static final String FIND_EXISTING = """
             SELECT provider, endpoint_id, provider_event_id, CAST(inbox_id AS text) FROM webhook_inbox
             WHERE (provider, endpoint_id, provider_event_id) IN (
@@ -127,42 +126,59 @@ public class PostgresInboxAdapter implements InboxPort {
         return StorageCalls.call("inbox insert", () -> {
             EnlistedConnection.query(em, LOCK_EVENTS, (connection, statement) -> bindEvents(connection, statement,
                     entries), row -> row.getObject(1));
-            Set<UUID> created = Set.copyOf(EnlistedConnection.query(em, INSERT_ALL, (connection, statement) -> {
-                statement.setArray(1, texts(connection, entries, entry -> entry.inboxId().toString()));
-                statement.setArray(2, texts(connection, entries, NewInboxEvent::provider));
-                statement.setArray(3, texts(connection, entries, entry -> entry.endpointId().value()));
-                statement.setArray(4, texts(connection, entries, entry -> entry.event().providerEventId()));
-                statement.setArray(5, texts(connection, entries, entry -> entry.event().eventType()));
-                statement.setArray(6, texts(connection, entries, entry -> entry.event().objectId().orElse(null)));
-                statement.setArray(7, texts(connection, entries,
-                        entry -> entry.event().objectVersion().map(String::valueOf).orElse(null)));
-                statement.setArray(8, texts(connection, entries,
-                        entry -> entry.event().providerCreatedAt().map(Instant::toString).orElse(null)));
-                statement.setArray(9, texts(connection, entries, entry -> entry.receivedAt().toString()));
-                statement.setArray(10, EnlistedConnection.bytes(connection,
-                        entries.stream().map(PostgresInboxAdapter::ciphertextInRow).toList()));
-                statement.setArray(11, texts(connection, entries, PostgresInboxAdapter::objectName));
-                statement.setArray(12, texts(connection, entries, entry -> entry.payload().keyId()));
-                statement.setArray(13, EnlistedConnection.bytes(connection,
-                        entries.stream().map(entry -> entry.payloadDigest().stored()).toList()));
-                statement.setArray(14, texts(connection, entries, NewInboxEvent::matchedSecretVersion));
-                statement.setArray(15, texts(connection, entries, entry -> entry.traceContext().orElse(null)));
-                statement.setArray(16, texts(connection, entries, entry -> entry.contentType().orElse(null)));
-            }, row -> UUID.fromString(row.getString(1))));
-            List<NewInboxEvent> notCreated = entries.stream()
-                    .filter(entry -> !created.contains(entry.inboxId())).toList();
-            Map<EventKey, UUID> existing = notCreated.isEmpty() ? Map.of() : existing(notCreated);
+            Map<EventKey, UUID> holders = new HashMap<>(existing(entries));
+            Map<EventKey, NewInboxEvent> firstOfEach = new LinkedHashMap<>();
+            entries.stream().filter(entry -> !holders.containsKey(EventKey.of(entry)))
+                    .forEach(entry -> firstOfEach.putIfAbsent(EventKey.of(entry), entry));
+            Set<UUID> created = firstOfEach.isEmpty() ? Set.of() : insert(List.copyOf(firstOfEach.values()));
+            firstOfEach.forEach((key, entry) -> {
+                if (created.contains(entry.inboxId())) {
+                    holders.put(key, entry.inboxId());
+                }
+            });
+            // A row the unique key kept out: one a release without the locks inserted meanwhile.
+            List<NewInboxEvent> keptOut = entries.stream()
+                    .filter(entry -> !holders.containsKey(EventKey.of(entry))).toList();
+            if (!keptOut.isEmpty()) {
+                holders.putAll(existing(keptOut));
+            }
             return entries.stream()
                     .map(entry -> created.contains(entry.inboxId()) ? new Insertion(entry.inboxId(), true)
-                            : new Insertion(existing.get(EventKey.of(entry)), false))
+                            : new Insertion(holders.get(EventKey.of(entry)), false))
                     .toList();
         });
     }
 
-    /** Where each event of these entries is stored: by another transaction, or by another entry of this one. */
+    /** Inserts a row for each entry, one per event; returns the ids of the rows created. */
+    private Set<UUID> insert(List<NewInboxEvent> entries) {
+        return Set.copyOf(EnlistedConnection.query(em, INSERT_ALL, (connection, statement) -> {
+            statement.setArray(1, texts(connection, entries, entry -> entry.inboxId().toString()));
+            statement.setArray(2, texts(connection, entries, NewInboxEvent::provider));
+            statement.setArray(3, texts(connection, entries, entry -> entry.endpointId().value()));
+            statement.setArray(4, texts(connection, entries, entry -> entry.event().providerEventId()));
+            statement.setArray(5, texts(connection, entries, entry -> entry.event().eventType()));
+            statement.setArray(6, texts(connection, entries, entry -> entry.event().objectId().orElse(null)));
+            statement.setArray(7, texts(connection, entries,
+                    entry -> entry.event().objectVersion().map(String::valueOf).orElse(null)));
+            statement.setArray(8, texts(connection, entries,
+                    entry -> entry.event().providerCreatedAt().map(Instant::toString).orElse(null)));
+            statement.setArray(9, texts(connection, entries, entry -> entry.receivedAt().toString()));
+            statement.setArray(10, EnlistedConnection.bytes(connection,
+                    entries.stream().map(PostgresInboxAdapter::ciphertextInRow).toList()));
+            statement.setArray(11, texts(connection, entries, PostgresInboxAdapter::objectName));
+            statement.setArray(12, texts(connection, entries, entry -> entry.payload().keyId()));
+            statement.setArray(13, EnlistedConnection.bytes(connection,
+                    entries.stream().map(entry -> entry.payloadDigest().stored()).toList()));
+            statement.setArray(14, texts(connection, entries, NewInboxEvent::matchedSecretVersion));
+            statement.setArray(15, texts(connection, entries, entry -> entry.traceContext().orElse(null)));
+            statement.setArray(16, texts(connection, entries, entry -> entry.contentType().orElse(null)));
+        }, row -> UUID.fromString(row.getString(1))));
+    }
+
+    /** Where each event of these entries is stored, by event; an event no row holds is left out. */
     private Map<EventKey, UUID> existing(List<NewInboxEvent> entries) {
-        return EnlistedConnection.query(em, FIND_EXISTING,
-                (connection, statement) -> bindEvents(connection, statement, entries),
+        return EnlistedConnection.query(em, FIND_EXISTING, EnlistedConnection.plannedForItsValues(
+                (connection, statement) -> bindEvents(connection, statement, entries)),
                 row -> Map.entry(new EventKey(row.getString(1), row.getString(2), row.getString(3)),
                         UUID.fromString(row.getString(4)))).stream()
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));

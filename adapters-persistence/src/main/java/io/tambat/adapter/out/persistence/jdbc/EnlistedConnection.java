@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import org.postgresql.PGStatement;
 
 /**
  * The JDBC connection enlisted in the caller's JTA transaction, for the statements on the hot path of ingest.
@@ -48,6 +49,19 @@ public final class EnlistedConnection {
         } catch (SQLException e) {
             throw new PersistenceException(e);
         }
+    }
+
+    /**
+     * The statement planned anew at each call, for the values bound and the tables as they are then, rather than
+     * once for any values: for a statement whose best plan depends on how many rows a growing table holds. A plan
+     * kept from a table's first minutes (a few rows: read them all) stays in use as the table grows until its
+     * statistics are next gathered, which on a busy table can be many thousands of rows later.
+     */
+    public static Binder plannedForItsValues(Binder binder) {
+        return (connection, statement) -> {
+            statement.unwrap(PGStatement.class).setPrepareThreshold(0);
+            binder.bind(connection, statement);
+        };
     }
 
     /** Runs a numbered statement with its values, {@code values[n - 1]} for {@code ?n}. */
