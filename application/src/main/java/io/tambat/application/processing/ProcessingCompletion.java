@@ -175,8 +175,7 @@ public class ProcessingCompletion {
     /** @return false when the lease was taken over: the worker holding it now decides */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public boolean retryLater(LeasedInboxEvent event, Instant nextAttemptAt, String redactedError, Instant now) {
-        return reportLost(event, inbox.retryLater(event.inboxId(), event.lease().attempt(), nextAttemptAt,
-                redactedError, now));
+        return reportLost(event, inbox.retryLater(event, nextAttemptAt, redactedError, now));
     }
 
     /**
@@ -186,14 +185,13 @@ public class ProcessingCompletion {
      */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public boolean waitLater(LeasedInboxEvent event, Instant nextLookAt, String redactedReason) {
-        return reportLost(event, inbox.waitLater(event.inboxId(), event.lease().attempt(), nextLookAt,
-                redactedReason));
+        return reportLost(event, inbox.waitLater(event, nextLookAt, redactedReason));
     }
 
     /** @return false when the lease was taken over: the worker holding it now decides */
     @Transactional(value = Transactional.TxType.REQUIRES_NEW, rollbackOn = Exception.class)
     public boolean fail(LeasedInboxEvent event, String redactedError, Instant now) {
-        return reportLost(event, inbox.fail(event.inboxId(), event.lease().attempt(), redactedError, now));
+        return reportLost(event, inbox.fail(event, redactedError, now));
     }
 
     private static boolean reportLost(LeasedInboxEvent event, boolean written) {

@@ -106,7 +106,7 @@ class InboxRecoveryTest {
     private UUID failed(String eventId) {
         UUID inboxId = fx.receive(eventId, "pay_" + eventId, 1, "succeeded");
         LeasedInboxEvent leased = fx.leaseOne();
-        fx.inbox.fail(leased.inboxId(), leased.lease().attempt(), "uninterpretable: test", fx.now());
+        fx.inbox.fail(leased, "uninterpretable: test", fx.now());
         return inboxId;
     }
 

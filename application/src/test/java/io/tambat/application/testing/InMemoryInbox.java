@@ -135,7 +135,9 @@ public final class InMemoryInbox
     }
 
     @Override
-    public boolean retryLater(UUID inboxId, int attempt, Instant nextAttemptAt, String redactedError, Instant now) {
+    public boolean retryLater(LeasedInboxEvent event, Instant nextAttemptAt, String redactedError, Instant now) {
+        UUID inboxId = event.inboxId();
+        int attempt = event.lease().attempt();
         answer();
         if (!leases.holds(inboxId, attempt)) {
             return false;
@@ -146,7 +148,9 @@ public final class InMemoryInbox
     }
 
     @Override
-    public boolean waitLater(UUID inboxId, int attempt, Instant nextLookAt, String redactedReason) {
+    public boolean waitLater(LeasedInboxEvent event, Instant nextLookAt, String redactedReason) {
+        UUID inboxId = event.inboxId();
+        int attempt = event.lease().attempt();
         answer();
         if (!leases.holds(inboxId, attempt)) {
             return false;
@@ -157,8 +161,8 @@ public final class InMemoryInbox
     }
 
     @Override
-    public boolean fail(UUID inboxId, int attempt, String redactedError, Instant now) {
-        return end(inboxId, attempt, InboxStatus.FAILED, Optional.of(redactedError));
+    public boolean fail(LeasedInboxEvent event, String redactedError, Instant now) {
+        return end(event.inboxId(), event.lease().attempt(), InboxStatus.FAILED, Optional.of(redactedError));
     }
 
     @Override

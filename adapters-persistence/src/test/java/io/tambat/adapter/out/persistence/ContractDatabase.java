@@ -2,6 +2,7 @@ package io.tambat.adapter.out.persistence;
 
 import io.tambat.adapter.out.persistence.schema.FlywaySchema;
 import io.tambat.adapter.out.persistence.schema.TimePartitions;
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.EntityTransaction;
@@ -115,6 +116,12 @@ public final class ContractDatabase implements AutoCloseable {
                 em.close();
             }
         };
+    }
+
+    /** Attempt {@code attempt}'s lease of the stored row {@code inboxId}, named by its id and time of receipt. */
+    public LeasedInboxEvent leasedBy(UUID inboxId, int attempt) {
+        return InboxEntryFixture.leasedBy(inboxId, value("SELECT received_at FROM webhook_inbox WHERE inbox_id = ?",
+                Timestamp.class, inboxId).toInstant(), attempt);
     }
 
     /** Empties every table, so each test starts from a store that holds nothing. */

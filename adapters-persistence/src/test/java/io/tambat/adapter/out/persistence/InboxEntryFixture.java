@@ -95,12 +95,13 @@ public record InboxEntryFixture(UUID inboxId, EndpointId endpoint, String eventI
     }
 
     /**
-     * Attempt {@code attempt}'s lease of the row {@code inboxId}, as a worker holds it: the fields a completion
-     * is fenced by are the row and the attempt; the others are this fixture's.
+     * Attempt {@code attempt}'s lease of the row {@code inboxId} received at {@code receivedAt}, as a worker holds
+     * it: the fields a completion names the row by and is fenced by are the row, its receipt and the attempt; the
+     * others are this fixture's.
      */
-    public static LeasedInboxEvent leasedBy(UUID inboxId, int attempt) {
+    public static LeasedInboxEvent leasedBy(UUID inboxId, Instant receivedAt, int attempt) {
         return new LeasedInboxEvent(inboxId, PROVIDER, new EndpointId("shop"), "evt_" + inboxId, EVENT_TYPE,
-                Optional.of("pi_1"), Optional.of(7L), new Lease(attempt, false), Instant.EPOCH, Optional.empty(),
+                Optional.of("pi_1"), Optional.of(7L), new Lease(attempt, false), receivedAt, Optional.empty(),
                 Optional.empty());
     }
 

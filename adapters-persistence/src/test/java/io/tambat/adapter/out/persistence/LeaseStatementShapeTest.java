@@ -14,16 +14,19 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Every work queue's lease statement is written whole where it runs, and has the one shape the queues share
  * ({@link io.tambat.adapter.out.persistence.jdbc.LeaseQueries}): this test holds them to it, so the shape is
  * shared without a string template. What each queue adds (its pending condition, further assignments, CTEs
- * after the lease, what it selects) is free; the lease itself is not.
+ * after the lease, what it selects) is free; the lease itself is not. A row is named by its key, and, in a table
+ * kept by day, by the time its day is of too ({@code leased_<column>}).
  */
 class LeaseStatementShapeTest {
 
     private static final Pattern SHAPE = Pattern.compile("""
-            WITH due AS \\(SELECT (?<key>\\w+) AS leased_key, lease_until IS NOT NULL AS taken_over FROM (?<table>\\w+) \
+            WITH due AS \\(SELECT (?<key>\\w+) AS leased_key(?<timed>, (?<time>\\w+) AS leased_\\k<time>)?, \
+            lease_until IS NOT NULL AS taken_over FROM (?<table>\\w+) \
             WHERE .+ AND next_attempt_at <= \\?1 AND \\(lease_until IS NULL OR lease_until <= \\?1\\) \
             ORDER BY next_attempt_at LIMIT \\?3 FOR UPDATE SKIP LOCKED\\), \
             leased AS \\(UPDATE (?<updated>\\w+) w SET lease_until = \\?2, attempt_count = w\\.attempt_count \\+ 1\
-            (, [a-z_]+ = \\?\\d+)* FROM due WHERE w\\.(?<joined>\\w+) = due\\.leased_key \
+            (, [a-z_]+ = \\?\\d+)* FROM due WHERE w\\.(?<joined>\\w+) = due\\.leased_key\
+            (?<timejoined> AND w\\.\\k<time> = due\\.leased_\\k<time>)? \
             RETURNING w\\.\\*, due\\.taken_over\\)(, \\w+ AS \\(.+\\))? SELECT .+ FROM leased\\b.*""");
 
     @ParameterizedTest(name = "{0}.{1}")
@@ -42,6 +45,8 @@ class LeaseStatementShapeTest {
         assertThat(shape.group("table")).isEqualTo(table);
         assertThat(shape.group("updated")).isEqualTo(table);
         assertThat(shape.group("joined")).isEqualTo(shape.group("key"));
+        assertThat(shape.group("timed") == null).as("a time named in the due rows is joined on, and only then")
+                .isEqualTo(shape.group("timejoined") == null);
     }
 
     private static NumberedStatement statement(String adapter, String field) throws ReflectiveOperationException {

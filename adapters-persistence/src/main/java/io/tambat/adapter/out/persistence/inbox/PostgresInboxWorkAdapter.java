@@ -36,23 +36,27 @@ public class PostgresInboxWorkAdapter implements InboxWorkPort {
     /**
      * The lease ({@code ?1} now, {@code ?2} the lease end, {@code ?3} the batch size), in the shape every work
      * queue shares ({@link io.tambat.adapter.out.persistence.jdbc.LeaseQueries}). A row taken over from a lease
-     * that ran out records that attempt in its history, at the time it was leased.
+     * that ran out records that attempt in its history, at the time it was leased. Rows are named by id and time
+     * of receipt, as every statement of this adapter names them.
      */
     private static final NumberedStatement LEASE = NumberedStatement.of("""
             WITH due AS (
-                SELECT inbox_id AS leased_key, lease_until IS NOT NULL AS taken_over FROM webhook_inbox
+                SELECT inbox_id AS leased_key, received_at AS leased_received_at,
+                    lease_until IS NOT NULL AS taken_over
+                FROM webhook_inbox
                 WHERE status = 'RECEIVED' AND next_attempt_at <= ?1 AND (lease_until IS NULL OR lease_until <= ?1)
                 ORDER BY next_attempt_at
                 LIMIT ?3
                 FOR UPDATE SKIP LOCKED),
             leased AS (
                 UPDATE webhook_inbox w SET lease_until = ?2, attempt_count = w.attempt_count + 1, leased_at = ?1
-                FROM due WHERE w.inbox_id = due.leased_key
+                FROM due WHERE w.inbox_id = due.leased_key AND w.received_at = due.leased_received_at
                 RETURNING w.*, due.taken_over),
             lost AS (
                 INSERT INTO webhook_inbox_history (inbox_id, status, at)
                 SELECT was.inbox_id, 'PROCESSING', was.leased_at
-                FROM leased JOIN webhook_inbox was ON was.inbox_id = leased.inbox_id
+                FROM leased JOIN webhook_inbox was
+                    ON was.inbox_id = leased.inbox_id AND was.received_at = leased.received_at
                 WHERE leased.taken_over)
             SELECT CAST(inbox_id AS text), provider, endpoint_id, provider_event_id, event_type, object_id,
                 object_version, attempt_count, taken_over, payload_key_id, payload_ciphertext, payload_object,
@@ -60,15 +64,15 @@ public class PostgresInboxWorkAdapter implements InboxWorkPort {
             FROM leased""");
 
     /**
-     * Ends a leased row's attempt: moves it to the stored status {@code ?2}, only from the stored status
-     * {@code ?5} and only while the attempt {@code ?7} holds the lease, and records the change with the start of
-     * the attempt it ends.
+     * Ends a leased row's attempt: moves the row {@code ?1} received at {@code ?8} to the stored status
+     * {@code ?2}, only from the stored status {@code ?5} and only while the attempt {@code ?7} holds the lease,
+     * and records the change with the start of the attempt it ends.
      */
     private static final NumberedStatement TRANSITION = NumberedStatement.of("""
             WITH moved AS (
                 UPDATE webhook_inbox SET status = ?2, lease_until = NULL, next_attempt_at = ?3,
                     last_error = COALESCE(CAST(?4 AS text), last_error)
-                WHERE inbox_id = CAST(?1 AS uuid) AND status = ?5
+                WHERE inbox_id = CAST(?1 AS uuid) AND received_at = ?8 AND status = ?5
                   AND lease_until IS NOT NULL AND attempt_count = ?7
                 RETURNING inbox_id, leased_at AS started),
             history AS (
@@ -84,7 +88,7 @@ public class PostgresInboxWorkAdapter implements InboxWorkPort {
     private static final String WAIT_LATER = """
             UPDATE webhook_inbox SET lease_until = NULL, next_attempt_at = ?, last_error = ?,
                 attempt_count = attempt_count - 1
-            WHERE inbox_id = CAST(? AS uuid) AND status = 'RECEIVED' AND lease_until IS NOT NULL
+            WHERE inbox_id = CAST(? AS uuid) AND received_at = ? AND status = 'RECEIVED' AND lease_until IS NOT NULL
               AND attempt_count = ?""";
 
     /**
@@ -94,9 +98,10 @@ public class PostgresInboxWorkAdapter implements InboxWorkPort {
     private static final String MARK_PROCESSED = """
             WITH moved AS (
                 UPDATE webhook_inbox w SET status = 'PROCESSED', lease_until = NULL, next_attempt_at = ?
-                FROM unnest(CAST(CAST(? AS text[]) AS uuid[]), CAST(CAST(? AS text[]) AS integer[]))
-                    AS leased(inbox_id, attempt)
-                WHERE w.inbox_id = leased.inbox_id AND w.status = 'RECEIVED' AND w.lease_until IS NOT NULL
+                FROM unnest(CAST(CAST(? AS text[]) AS uuid[]), CAST(CAST(? AS text[]) AS timestamptz[]),
+                    CAST(CAST(? AS text[]) AS integer[])) AS leased(inbox_id, received_at, attempt)
+                WHERE w.inbox_id = leased.inbox_id AND w.received_at = leased.received_at
+                  AND w.status = 'RECEIVED' AND w.lease_until IS NOT NULL
                   AND w.attempt_count = leased.attempt
                 RETURNING w.inbox_id, w.next_attempt_at, w.leased_at),
             history AS (
@@ -121,40 +126,44 @@ public class PostgresInboxWorkAdapter implements InboxWorkPort {
                     statement.setArray(2, EnlistedConnection.texts(connection,
                             events.stream().map(event -> event.inboxId().toString()).toList()));
                     statement.setArray(3, EnlistedConnection.texts(connection,
+                            events.stream().map(event -> event.receivedAt().toString()).toList()));
+                    statement.setArray(4, EnlistedConnection.texts(connection,
                             events.stream().map(event -> String.valueOf(event.lease().attempt())).toList()));
                 }, row -> UUID.fromString(row.getString(1))));
         return Set.copyOf(ended);
     }
 
     @Override
-    public boolean retryLater(UUID inboxId, int attempt, Instant nextAttemptAt, String redactedError, Instant now) {
-        return transition(inboxId, InboxStatus.PROCESSING, InboxStatus.RECEIVED, nextAttemptAt, redactedError, now,
-                attempt) == 1;
+    public boolean retryLater(LeasedInboxEvent event, Instant nextAttemptAt, String redactedError, Instant now) {
+        return transition(event, InboxStatus.PROCESSING, InboxStatus.RECEIVED, nextAttemptAt, redactedError,
+                now) == 1;
     }
 
     @Override
-    public boolean waitLater(UUID inboxId, int attempt, Instant nextLookAt, String redactedReason) {
+    public boolean waitLater(LeasedInboxEvent event, Instant nextLookAt, String redactedReason) {
         return StorageCalls.call("inbox wait", () -> em.createNativeQuery(WAIT_LATER)
                 .setParameter(1, Timestamp.from(nextLookAt))
                 .setParameter(2, redactedReason)
-                .setParameter(3, inboxId.toString())
-                .setParameter(4, attempt)
+                .setParameter(3, event.inboxId().toString())
+                .setParameter(4, Timestamp.from(event.receivedAt()))
+                .setParameter(5, event.lease().attempt())
                 .executeUpdate()) == 1;
     }
 
     @Override
-    public boolean fail(UUID inboxId, int attempt, String redactedError, Instant now) {
-        return transition(inboxId, InboxStatus.PROCESSING, InboxStatus.FAILED, now, redactedError, now, attempt) == 1;
+    public boolean fail(LeasedInboxEvent event, String redactedError, Instant now) {
+        return transition(event, InboxStatus.PROCESSING, InboxStatus.FAILED, now, redactedError, now) == 1;
     }
 
-    private int transition(UUID inboxId, InboxStatus from, InboxStatus to, Instant nextAttemptAt, String error,
-            Instant now, int attempt) {
+    private int transition(LeasedInboxEvent event, InboxStatus from, InboxStatus to, Instant nextAttemptAt,
+            String error, Instant now) {
         if (!from.canMoveTo(to)) {
             throw new IllegalArgumentException(from + " cannot move to " + to);
         }
         return StorageCalls.call("inbox " + to.name().toLowerCase(java.util.Locale.ROOT), () -> EnlistedConnection
-                .query(em, TRANSITION, row -> row.getInt(1), inboxId.toString(), to.name(),
-                        Timestamp.from(nextAttemptAt), error, stored(from).name(), Timestamp.from(now), attempt)
+                .query(em, TRANSITION, row -> row.getInt(1), event.inboxId().toString(), to.name(),
+                        Timestamp.from(nextAttemptAt), error, stored(from).name(), Timestamp.from(now),
+                        event.lease().attempt(), Timestamp.from(event.receivedAt()))
                 .get(0));
     }
 

@@ -37,6 +37,9 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
     private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
     private static final Instant LEASE_END = NOW.plusSeconds(30);
 
+    /** Attempt {@code attempt}'s lease of the stored row {@code inboxId}, as a worker holds it. */
+    protected abstract LeasedInboxEvent leasedBy(UUID inboxId, int attempt);
+
     /** What the store holds of one row, read past the ports; empty when it holds no such row. */
     protected abstract Optional<StoredInboxRow> stored(UUID inboxId);
 
@@ -210,8 +213,8 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
         UUID takenOver = insertAndLease();
         UUID alsoHeld = insertAndLease();
         assertThat(session.<Set<UUID>>call(ports -> ports.work().markProcessed(List.of(
-                InboxEntryFixture.leasedBy(held, 1), InboxEntryFixture.leasedBy(takenOver, 2),
-                InboxEntryFixture.leasedBy(alsoHeld, 1)), NOW))).containsExactlyInAnyOrder(held, alsoHeld);
+                leasedBy(held, 1), leasedBy(takenOver, 2),
+                leasedBy(alsoHeld, 1)), NOW))).containsExactlyInAnyOrder(held, alsoHeld);
 
         assertThat(stored(held)).contains(new StoredInboxRow("PROCESSED", 1, Optional.empty(), true,
                 List.of("RECEIVED", "PROCESSING", "PROCESSED")));
@@ -224,8 +227,8 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
     void retryLaterGivesTheRowBackWithItsReasonAtTheGivenTime() {
         UUID inboxId = insertAndLease();
 
-        assertThat(session.<Boolean>call(ports -> ports.work().retryLater(inboxId, 1, NOW.plusSeconds(300), "timed out", NOW)))
-                .isTrue();
+        assertThat(session.<Boolean>call(ports -> ports.work().retryLater(leasedBy(inboxId, 1), NOW.plusSeconds(300),
+                "timed out", NOW))).isTrue();
 
         assertThat(stored(inboxId)).contains(new StoredInboxRow("RECEIVED", 1, Optional.of("timed out"), true,
                 List.of("RECEIVED", "PROCESSING", "RECEIVED")));
@@ -240,7 +243,8 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
         assertThat(leaseDue(LEASE_END)).extracting(LeasedInboxEvent::lease).containsExactly(new Lease(2, true));
 
         assertThat(markProcessed(inboxId, 1, LEASE_END)).isFalse();
-        assertThat(session.<Boolean>call(ports -> ports.work().fail(inboxId, 1, "stale", LEASE_END))).isFalse();
+        assertThat(session.<Boolean>call(ports -> ports.work().fail(leasedBy(inboxId, 1), "stale", LEASE_END)))
+                .isFalse();
 
         assertThat(stored(inboxId)).hasValueSatisfying(row -> assertThat(row.status()).isEqualTo("PROCESSING"));
     }
@@ -249,7 +253,8 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
     void failEndsTheRowAndRedriveMakesItDueAgain() {
         UUID inboxId = insertAndLease();
 
-        assertThat(session.<Boolean>call(ports -> ports.work().fail(inboxId, 1, "rejected downstream", NOW))).isTrue();
+        assertThat(session.<Boolean>call(ports -> ports.work().fail(leasedBy(inboxId, 1), "rejected downstream",
+                NOW))).isTrue();
         assertThat(stored(inboxId)).contains(new StoredInboxRow("FAILED", 1, Optional.of("rejected downstream"),
                 true, List.of("RECEIVED", "PROCESSING", "FAILED")));
 
@@ -293,7 +298,7 @@ abstract class InboxPortContract extends SessionContract<InboxPortContract.Inbox
     }
 
     private boolean markProcessed(UUID inboxId, int attempt, Instant now) {
-        return session.call(ports -> ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(inboxId, attempt)), now))
+        return session.call(ports -> ports.work().markProcessed(List.of(leasedBy(inboxId, attempt)), now))
                 .contains(inboxId);
     }
 

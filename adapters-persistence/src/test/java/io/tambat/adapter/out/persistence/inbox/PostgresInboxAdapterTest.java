@@ -7,6 +7,7 @@ import io.tambat.adapter.out.persistence.ContractDatabaseExtension;
 import io.tambat.adapter.out.persistence.InboxEntryFixture;
 import io.tambat.adapter.out.persistence.StoreSession;
 import io.tambat.adapter.out.persistence.jdbc.NumberedStatement;
+import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import jakarta.persistence.EntityManager;
 import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
@@ -104,6 +105,11 @@ class PostgresInboxAdapterTest extends InboxPortContract {
         PostgresInboxRetentionAdapter retention = new PostgresInboxRetentionAdapter();
         retention.em = em;
         return new InboxPorts(inbox, work, recovery, retention);
+    }
+
+    @Override
+    protected LeasedInboxEvent leasedBy(UUID inboxId, int attempt) {
+        return database.leasedBy(inboxId, attempt);
     }
 
     @Override

@@ -72,7 +72,7 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
             inbox.call(ports -> ports.work().leaseDue(1, NOW, NOW.plusSeconds(30)));
             failed = insert(inbox, NOW.minusSeconds(120));
             inbox.call(ports -> ports.work().leaseDue(1, NOW, NOW.plusSeconds(30)));
-            inbox.call(ports -> ports.work().fail(failed, 1, "rejected downstream", NOW));
+            inbox.call(ports -> ports.work().fail(database.leasedBy(failed, 1), "rejected downstream", NOW));
             pending = insert(inbox, NOW.minusSeconds(60));
         }
     }
@@ -211,10 +211,11 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
                 database.session(PostgresInboxAdapterTest::inboxPorts)) {
             row = insert(inbox, received);
             inbox.call(ports -> ports.work().leaseDue(1, firstLease, firstLease.plusSeconds(30)));
-            inbox.call(ports -> ports.work().retryLater(row, 1, lostLease, "transient: timeout", retried));
+            inbox.call(ports -> ports.work().retryLater(database.leasedBy(row, 1), lostLease, "transient: timeout",
+                    retried));
             inbox.call(ports -> ports.work().leaseDue(1, lostLease, lostLease.plusSeconds(30)));
             inbox.call(ports -> ports.work().leaseDue(1, takenOver, takenOver.plusSeconds(30)));
-            inbox.call(ports -> ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(row, 3)), processed));
+            inbox.call(ports -> ports.work().markProcessed(List.of(database.leasedBy(row, 3)), processed));
         }
 
         assertThat(session.<Optional<InboxEvent.Detail>>call(query -> query.find(row))).hasValueSatisfying(detail ->

@@ -55,7 +55,7 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
 
     @Override
     protected boolean complete(InboxPorts ports, UUID inboxId, int attempt, Instant now) {
-        return ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(inboxId, attempt)), now)
+        return ports.work().markProcessed(List.of(database.leasedBy(inboxId, attempt)), now)
                 .contains(inboxId);
     }
 
@@ -74,7 +74,7 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
         UUID processed = enqueue(t0);
         session.run(ports -> {
             ports.work().leaseDue(10, t0, t0.plusSeconds(30));
-            ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(processed, 1)), t0);
+            ports.work().markProcessed(List.of(database.leasedBy(processed, 1)), t0);
         });
         InboxSelection selection = new InboxSelection(Optional.of(InboxEntryFixture.PROVIDER), Optional.of("shop"),
                 Optional.of(InboxEntryFixture.EVENT_TYPE), Optional.of(t0), Optional.of(t0.plusSeconds(60)));
@@ -132,7 +132,7 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
         UUID waiting = enqueue(t0);
         session.run(ports -> ports.work().leaseDue(10, t0, t0.plusSeconds(30)));
 
-        boolean waited = session.call(ports -> ports.work().waitLater(waiting, 1, t0.plusSeconds(5),
+        boolean waited = session.call(ports -> ports.work().waitLater(database.leasedBy(waiting, 1), t0.plusSeconds(5),
                 "waiting: sequence 3"));
 
         assertThat(waited).isTrue();
@@ -142,11 +142,25 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
                 Timestamp.from(t0.plusSeconds(5)))).isEqualTo("waiting: sequence 3");
         assertThat(database.column("SELECT status FROM webhook_inbox_history WHERE inbox_id = ?", String.class,
                 waiting)).as("a wait ends no attempt").isEmpty();
-        assertThat(session.<Boolean>call(ports -> ports.work().waitLater(waiting, 1, t0.plusSeconds(9), "again")))
+        assertThat(session.<Boolean>call(ports -> ports.work().waitLater(database.leasedBy(waiting, 1),
+                t0.plusSeconds(9), "again")))
                 .as("the released lease fences its own attempt out").isFalse();
         assertThat(session.<List<LeasedInboxEvent>>call(ports -> ports.work().leaseDue(10, t0.plusSeconds(5),
                 t0.plusSeconds(35)))).extracting(event -> event.lease().attempt()).containsExactly(1);
         assertThat(complete(waiting, 1, t0.plusSeconds(6))).isTrue();
+    }
+
+    @Test
+    void anEndNamesItsRowByIdAndTimeOfReceipt() {
+        Instant t0 = Instant.parse("2026-03-01T10:00:00Z");
+        UUID row = enqueue(t0);
+        session.run(ports -> ports.work().leaseDue(10, t0, t0.plusSeconds(30)));
+        LeasedInboxEvent otherTime = InboxEntryFixture.leasedBy(row, t0.plusMillis(1), 1);
+
+        assertThat(session.<Boolean>call(ports -> ports.work().fail(otherTime, "rejected", t0))).isFalse();
+        assertThat(session.<Set<UUID>>call(ports -> ports.work().markProcessed(List.of(otherTime), t0))).isEmpty();
+        assertThat(session.<Boolean>call(ports -> ports.work().fail(database.leasedBy(row, 1), "rejected", t0)))
+                .isTrue();
     }
 
     private boolean complete(UUID inboxId, int attempt, Instant now) {
@@ -158,7 +172,7 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
         Instant at = entry.build().receivedAt();
         session.run(ports -> {
             ports.work().leaseDue(10, at, at.plusSeconds(30));
-            ports.work().fail(entry.inboxId(), 1, "rejected", at);
+            ports.work().fail(database.leasedBy(entry.inboxId(), 1), "rejected", at);
         });
         return entry.inboxId();
     }
@@ -167,7 +181,7 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
         UUID inboxId = enqueue(receivedAt);
         session.run(ports -> {
             ports.work().leaseDue(10, receivedAt, receivedAt.plusSeconds(30));
-            ports.work().fail(inboxId, 1, "rejected", receivedAt);
+            ports.work().fail(database.leasedBy(inboxId, 1), "rejected", receivedAt);
         });
         return inboxId;
     }
@@ -180,7 +194,7 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
         session.run(ports -> ports.inbox().insertIfAbsent(entry));
         session.run(ports -> {
             ports.work().leaseDue(10, entry.receivedAt(), entry.receivedAt().plusSeconds(30));
-            ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(entry.inboxId(), 1)), entry.receivedAt());
+            ports.work().markProcessed(List.of(database.leasedBy(entry.inboxId(), 1)), entry.receivedAt());
         });
         return entry.inboxId();
     }
@@ -195,10 +209,10 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
         UUID failed = enqueue(longAgo);
         session.run(ports -> {
             ports.work().leaseDue(10, longAgo, longAgo.plusSeconds(30));
-            ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(processed, 1),
-                    InboxEntryFixture.leasedBy(forwarded, 1), InboxEntryFixture.leasedBy(pendingForward, 1),
-                    InboxEntryFixture.leasedBy(failedForward, 1)), longAgo);
-            ports.work().fail(failed, 1, "rejected", longAgo);
+            ports.work().markProcessed(List.of(database.leasedBy(processed, 1),
+                    database.leasedBy(forwarded, 1), database.leasedBy(pendingForward, 1),
+                    database.leasedBy(failedForward, 1)), longAgo);
+            ports.work().fail(database.leasedBy(failed, 1), "rejected", longAgo);
         });
         database.forwardDelivery("ledger", forwarded, "DELIVERED", longAgo);
         database.forwardDelivery("ledger", pendingForward, "PENDING", longAgo);
@@ -207,7 +221,7 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
         UUID recent = enqueue(later);
         session.run(ports -> {
             ports.work().leaseDue(10, later, later.plusSeconds(30));
-            ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(recent, 1)), later);
+            ports.work().markProcessed(List.of(database.leasedBy(recent, 1)), later);
         });
 
         Purged purged = session.call(ports -> ports.retention().purgeFinished(longAgo.plus(Duration.ofDays(1)), 10));

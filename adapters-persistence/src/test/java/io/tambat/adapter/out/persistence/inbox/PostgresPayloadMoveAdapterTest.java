@@ -99,7 +99,7 @@ class PostgresPayloadMoveAdapterTest extends SessionContract<PayloadMovePort> {
         assertThat(session.<List<InRow>>call(moves -> moves.heldInRows(10))).extracting(InRow::inboxId)
                 .as("its worker has the ciphertext from its lease").containsExactly(leasedInRow.inboxId());
 
-        inbox(ports -> ports.work().markProcessed(List.of(InboxEntryFixture.leasedBy(leased.inboxId(), 1)), now));
+        inbox(ports -> ports.work().markProcessed(List.of(database.leasedBy(leased.inboxId(), 1)), now));
 
         assertThat(session.<List<InObjectStore>>call(moves -> moves.heldInObjectStore(10)))
                 .containsExactly(named(leased), named(free));

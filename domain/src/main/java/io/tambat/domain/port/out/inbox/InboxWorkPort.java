@@ -8,7 +8,9 @@ import java.util.UUID;
 
 /**
  * The inbox as workers see it: leases and the ends of attempts. Every method joins the caller's transaction and
- * records the status change in the row's history, except a wait ({@link #waitLater}), which ends no attempt.
+ * records the status change in the row's history, except a wait ({@link #waitLater}), which ends no attempt. A
+ * leased event names its row by its id and its time of receipt, which locates the row without a look into every
+ * day's rows where the inbox is kept by day; its attempt fences every end.
  * Throws {@link io.tambat.domain.error.StoreUnavailableException} when the database cannot answer. Operators'
  * recovery is {@link InboxRecoveryPort}, retention {@link InboxRetentionPort}.
  */
@@ -33,15 +35,15 @@ public interface InboxWorkPort {
     Set<UUID> markProcessed(List<LeasedInboxEvent> events, Instant now);
 
     /** Gives a leased row back for another attempt at {@code nextAttemptAt}, with a redacted reason; fenced. */
-    boolean retryLater(UUID inboxId, int attempt, Instant nextAttemptAt, String redactedError, Instant now);
+    boolean retryLater(LeasedInboxEvent event, Instant nextAttemptAt, String redactedError, Instant now);
 
     /**
      * Gives a leased row back without counting the attempt it was leased with, due again at {@code nextLookAt},
      * with a redacted reason; fenced. A delta waiting for its predecessors has not failed: however often it looks
      * again within its window, it keeps every attempt for a failure. No history row: the wait ended no attempt.
      */
-    boolean waitLater(UUID inboxId, int attempt, Instant nextLookAt, String redactedReason);
+    boolean waitLater(LeasedInboxEvent event, Instant nextLookAt, String redactedReason);
 
     /** Ends a leased row FAILED with an operator-visible, redacted reason; fenced. */
-    boolean fail(UUID inboxId, int attempt, String redactedError, Instant now);
+    boolean fail(LeasedInboxEvent event, String redactedError, Instant now);
 }
