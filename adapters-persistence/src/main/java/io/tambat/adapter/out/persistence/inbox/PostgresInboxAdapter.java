@@ -15,6 +15,7 @@ import jakarta.persistence.PersistenceContext;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -124,9 +125,7 @@ public class PostgresInboxAdapter implements InboxPort {
     @Override
     public List<Insertion> insertAll(List<NewInboxEvent> entries) {
         return StorageCalls.call("inbox insert", () -> {
-            EnlistedConnection.query(em, LOCK_EVENTS, (connection, statement) -> bindEvents(connection, statement,
-                    entries), row -> row.getObject(1));
-            Map<EventKey, UUID> holders = new HashMap<>(existing(entries));
+            Map<EventKey, UUID> holders = new HashMap<>(lockedHolders(entries));
             Map<EventKey, NewInboxEvent> firstOfEach = new LinkedHashMap<>();
             entries.stream().filter(entry -> !holders.containsKey(EventKey.of(entry)))
                     .forEach(entry -> firstOfEach.putIfAbsent(EventKey.of(entry), entry));
@@ -175,21 +174,41 @@ public class PostgresInboxAdapter implements InboxPort {
         }, row -> UUID.fromString(row.getString(1))));
     }
 
-    /** Where each event of these entries is stored, by event; an event no row holds is left out. */
-    private Map<EventKey, UUID> existing(List<NewInboxEvent> entries) {
-        return EnlistedConnection.query(em, FIND_EXISTING, EnlistedConnection.plannedForItsValues(
-                (connection, statement) -> bindEvents(connection, statement, entries)),
-                row -> Map.entry(new EventKey(row.getString(1), row.getString(2), row.getString(3)),
-                        UUID.fromString(row.getString(4)))).stream()
+    /**
+     * Locks the entries' events, then looks for the rows holding them, in one round trip: the look starts once
+     * the locks are held.
+     */
+    private Map<EventKey, UUID> lockedHolders(List<NewInboxEvent> entries) {
+        return EnlistedConnection.queryLast(em, LOCK_EVENTS + ";\n" + FIND_EXISTING,
+                EnlistedConnection.plannedForItsValues((connection, statement) -> {
+                    bindEvents(connection, statement, entries, 0);
+                    bindEvents(connection, statement, entries, 3);
+                }), PostgresInboxAdapter::holder).stream()
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
-    /** The entries' events as three arrays: providers, endpoints and the providers' event ids. */
-    private static void bindEvents(Connection connection, PreparedStatement statement, List<NewInboxEvent> entries)
-            throws SQLException {
-        statement.setArray(1, texts(connection, entries, NewInboxEvent::provider));
-        statement.setArray(2, texts(connection, entries, entry -> entry.endpointId().value()));
-        statement.setArray(3, texts(connection, entries, entry -> entry.event().providerEventId()));
+    /** Where each event of these entries is stored, by event; an event no row holds is left out. */
+    private Map<EventKey, UUID> existing(List<NewInboxEvent> entries) {
+        return EnlistedConnection.query(em, FIND_EXISTING, EnlistedConnection.plannedForItsValues(
+                (connection, statement) -> bindEvents(connection, statement, entries, 0)),
+                PostgresInboxAdapter::holder).stream()
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    }
+
+    private static Map.Entry<EventKey, UUID> holder(ResultSet row) throws SQLException {
+        return Map.entry(new EventKey(row.getString(1), row.getString(2), row.getString(3)),
+                UUID.fromString(row.getString(4)));
+    }
+
+    /**
+     * The entries' events as three arrays, the parameters after {@code before}: providers, endpoints and the
+     * providers' event ids.
+     */
+    private static void bindEvents(Connection connection, PreparedStatement statement, List<NewInboxEvent> entries,
+            int before) throws SQLException {
+        statement.setArray(before + 1, texts(connection, entries, NewInboxEvent::provider));
+        statement.setArray(before + 2, texts(connection, entries, entry -> entry.endpointId().value()));
+        statement.setArray(before + 3, texts(connection, entries, entry -> entry.event().providerEventId()));
     }
 
     /** The ciphertext an entry keeps in its row; null when its payload is in the object store. */
