@@ -14,13 +14,10 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.sql.Array;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,34 +27,23 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The inbox on PostgreSQL. Duplicates are decided by the rows themselves, not by a unique constraint over the
- * whole table, which a table partitioned by time cannot have unless its key holds the time (and a redelivery
- * arrives at another time): each event's key is locked for the transaction ({@code pg_advisory_xact_lock} on its
- * hash, keys in order so that two groups never wait for each other), the rows already holding the keys are
- * looked up, and a row is inserted for each other event. A concurrent copy of the event waits for the lock, so it
- * looks only once the first copy committed, and finds its row. The unique constraint, while the table has it, is
- * a second guard ({@code ON CONFLICT DO NOTHING}) against a release that inserts without the locks.
+ * The inbox on PostgreSQL. Duplicates are decided by each event's key (provider, endpoint, the provider's event id)
+ * in {@code webhook_event_key}, a narrow table whose primary key holds every stored event's key, in the same
+ * statement that writes the rows ({@code ON CONFLICT DO NOTHING}): a concurrent insert of the same event blocks
+ * until the first commits, then reports the row. The inbox's own unique key, while it has one, is a second guard,
+ * for rows a release before inserted without their keys; a key it finds without its row (a row such a release's
+ * retention deleted) is given up, and the event stored anew, as it would have been.
  */
 @ApplicationScoped
 public class PostgresInboxAdapter implements InboxPort {
 
     /**
-     * The locks on the entries' events, taken in the order of their hashes. In a statement of its own: the
-     * statement that looks for rows must start after the locks are held, to see what a copy committed meanwhile.
-     */
-    private static final String LOCK_EVENTS = """
-            SELECT pg_advisory_xact_lock(event_lock) FROM (
-                SELECT DISTINCT hashtextextended(concat_ws(' ', 'webhook_inbox event', provider, endpoint_id,
-                        provider_event_id), 0) AS event_lock
-                FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]))
-                    AS entry(provider, endpoint_id, provider_event_id)
-                ORDER BY event_lock) events""";
-
-    /**
-     * The rows, in one statement for any number of entries, each of an event no row holds; the rows created are
-     * returned. Each array holds one column, entry by entry. A new row needs no history entry: its RECEIVED is its
-     * {@code received_at}. Each entry has its payload in one of {@code payload_ciphertext} and
-     * {@code payload_object}, the other null.
+     * The keys and then the rows, in one statement for any number of entries; the rows created are returned. Each
+     * array holds one column, entry by entry, and entries are inserted in their order, so of two entries of one
+     * event the first holds the key and creates the row. A row is written only for a key written. A new row needs
+     * no history entry: its RECEIVED is its {@code received_at}. Each entry has its payload in one of
+     * {@code payload_ciphertext} and {@code payload_object}, the other null. No conflict target: any unique key of
+     * either table decides, the inbox's as well as the keys'.
      */
     private static final String INSERT_ALL = """
             WITH input AS (
@@ -69,6 +55,11 @@ public class PostgresInboxAdapter implements InboxPort {
                 WITH ORDINALITY AS entry(inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id,
                     object_version, provider_created_at, received_at, payload_ciphertext, payload_object,
                     payload_key_id, payload_digest, matched_secret_version, trace_context, content_type, position)),
+            keyed AS (
+                INSERT INTO webhook_event_key (provider, endpoint_id, provider_event_id, inbox_id, received_at)
+                SELECT provider, endpoint_id, provider_event_id, inbox_id, received_at FROM input ORDER BY position
+                ON CONFLICT DO NOTHING
+                RETURNING inbox_id),
             inserted AS (
                 INSERT INTO webhook_inbox (inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id,
                     object_version, provider_created_at, received_at, payload_ciphertext, payload_object,
@@ -77,20 +68,47 @@ public class PostgresInboxAdapter implements InboxPort {
                 SELECT inbox_id, provider, endpoint_id, provider_event_id, event_type, object_id, object_version,
                     provider_created_at, received_at, payload_ciphertext, payload_object, payload_key_id,
                     payload_digest, matched_secret_version, trace_context, content_type, 'RECEIVED', 0, received_at
-                FROM input ORDER BY position
+                FROM input WHERE inbox_id IN (SELECT inbox_id FROM keyed) ORDER BY position
                 ON CONFLICT DO NOTHING
                 RETURNING inbox_id)
             SELECT CAST(inbox_id AS text) FROM inserted""";
 
     /**
-     * The rows holding the events of these entries, by event. Planned for the keys it is given and the table as
-     * it is at each call (see {@link EnlistedConnection#plannedForItsValues}): a plan kept from when the table was
-     * small would read all of it.
+     * For each event of entries that created no row: the row holding it, if one does, and the row its key names.
+     * Planned for the events it is given and the tables as they are at each call (see
+     * {@link EnlistedConnection#plannedForItsValues}): a plan kept from when the tables were small would read all
+     * of them.
      */
-    private static final String FIND_EXISTING = """
-            SELECT provider, endpoint_id, provider_event_id, CAST(inbox_id AS text) FROM webhook_inbox
-            WHERE (provider, endpoint_id, provider_event_id) IN (
-                SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[])))""";
+    private static final String HOLDERS = """
+            SELECT event.provider, event.endpoint_id, event.provider_event_id, CAST(stored.inbox_id AS text),
+                stored.received_at, CAST(k.inbox_id AS text)
+            FROM (SELECT DISTINCT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[])))
+                    AS event(provider, endpoint_id, provider_event_id)
+                LEFT JOIN webhook_inbox stored ON stored.provider = event.provider
+                    AND stored.endpoint_id = event.endpoint_id AND stored.provider_event_id = event.provider_event_id
+                LEFT JOIN webhook_event_key k ON k.provider = event.provider
+                    AND k.endpoint_id = event.endpoint_id AND k.provider_event_id = event.provider_event_id""";
+
+    /**
+     * The keys of events whose rows a release before stored without keys, or deleted without them: each made to
+     * name the row that holds its event (the fourth and fifth arrays), or given up where none does (null). Only a
+     * key still naming the row it was read with (the sixth): one a concurrent insert took meanwhile names its own.
+     */
+    private static final String RENAME_KEYS = """
+            WITH holder AS (
+                SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
+                    CAST(CAST(? AS text[]) AS uuid[]), CAST(CAST(? AS text[]) AS timestamptz[]),
+                    CAST(CAST(? AS text[]) AS uuid[]))
+                    AS holder(provider, endpoint_id, provider_event_id, inbox_id, received_at, named)),
+            renamed AS (
+                UPDATE webhook_event_key k SET inbox_id = holder.inbox_id, received_at = holder.received_at
+                FROM holder
+                WHERE holder.inbox_id IS NOT NULL AND k.provider = holder.provider
+                  AND k.endpoint_id = holder.endpoint_id AND k.provider_event_id = holder.provider_event_id
+                  AND k.inbox_id = holder.named)
+            DELETE FROM webhook_event_key k USING holder
+            WHERE holder.inbox_id IS NULL AND k.provider = holder.provider AND k.endpoint_id = holder.endpoint_id
+              AND k.provider_event_id = holder.provider_event_id AND k.inbox_id = holder.named""";
 
     /**
      * The body's record under an earlier form of its digest ({@code ?6}: under another payload key, or unkeyed)
@@ -124,31 +142,31 @@ public class PostgresInboxAdapter implements InboxPort {
 
     @Override
     public List<Insertion> insertAll(List<NewInboxEvent> entries) {
-        return StorageCalls.call("inbox insert", () -> {
-            Map<EventKey, UUID> holders = new HashMap<>(lockedHolders(entries));
-            Map<EventKey, NewInboxEvent> firstOfEach = new LinkedHashMap<>();
-            entries.stream().filter(entry -> !holders.containsKey(EventKey.of(entry)))
-                    .forEach(entry -> firstOfEach.putIfAbsent(EventKey.of(entry), entry));
-            Set<UUID> created = firstOfEach.isEmpty() ? Set.of() : insert(List.copyOf(firstOfEach.values()));
-            firstOfEach.forEach((key, entry) -> {
-                if (created.contains(entry.inboxId())) {
-                    holders.put(key, entry.inboxId());
-                }
-            });
-            // A row the unique key kept out: one a release without the locks inserted meanwhile.
-            List<NewInboxEvent> keptOut = entries.stream()
-                    .filter(entry -> !holders.containsKey(EventKey.of(entry))).toList();
-            if (!keptOut.isEmpty()) {
-                holders.putAll(existing(keptOut));
-            }
-            return entries.stream()
-                    .map(entry -> created.contains(entry.inboxId()) ? new Insertion(entry.inboxId(), true)
-                            : new Insertion(holders.get(EventKey.of(entry)), false))
-                    .toList();
-        });
+        return StorageCalls.call("inbox insert", () -> store(entries));
     }
 
-    /** Inserts a row for each entry, one per event; returns the ids of the rows created. */
+    /** Stores the entries' events not stored yet, and answers each entry with the row holding its event. */
+    private List<Insertion> store(List<NewInboxEvent> entries) {
+        Set<UUID> created = insert(entries);
+        List<NewInboxEvent> notCreated = entries.stream().filter(entry -> !created.contains(entry.inboxId())).toList();
+        Map<EventKey, Holder> holders = notCreated.isEmpty() ? Map.of() : holders(notCreated);
+        Set<EventKey> givenUp = matchKeys(holders);
+        Map<UUID, Insertion> storedAnew = new HashMap<>();
+        if (!givenUp.isEmpty()) {
+            List<NewInboxEvent> again = notCreated.stream().filter(entry -> givenUp.contains(EventKey.of(entry)))
+                    .toList();
+            List<Insertion> insertions = store(again);
+            for (int i = 0; i < again.size(); i++) {
+                storedAnew.put(again.get(i).inboxId(), insertions.get(i));
+            }
+        }
+        return entries.stream().map(entry -> created.contains(entry.inboxId()) ? new Insertion(entry.inboxId(), true)
+                : storedAnew.getOrDefault(entry.inboxId(),
+                        new Insertion(holders.get(EventKey.of(entry)).row().orElse(null), false)))
+                .toList();
+    }
+
+    /** Writes the keys and rows of events not stored yet, one per event; returns the ids of the rows created. */
     private Set<UUID> insert(List<NewInboxEvent> entries) {
         return Set.copyOf(EnlistedConnection.query(em, INSERT_ALL, (connection, statement) -> {
             statement.setArray(1, texts(connection, entries, entry -> entry.inboxId().toString()));
@@ -174,41 +192,53 @@ public class PostgresInboxAdapter implements InboxPort {
         }, row -> UUID.fromString(row.getString(1))));
     }
 
-    /**
-     * Locks the entries' events, then looks for the rows holding them, in one round trip: the look starts once
-     * the locks are held.
-     */
-    private Map<EventKey, UUID> lockedHolders(List<NewInboxEvent> entries) {
-        return EnlistedConnection.queryLast(em, LOCK_EVENTS + ";\n" + FIND_EXISTING,
-                EnlistedConnection.plannedForItsValues((connection, statement) -> {
-                    bindEvents(connection, statement, entries, 0);
-                    bindEvents(connection, statement, entries, 3);
-                }), PostgresInboxAdapter::holder).stream()
+    /** The rows holding these entries' events, and what their keys name, by event. */
+    private Map<EventKey, Holder> holders(List<NewInboxEvent> entries) {
+        return EnlistedConnection.query(em, HOLDERS, EnlistedConnection.plannedForItsValues((connection, statement) -> {
+            statement.setArray(1, texts(connection, entries, NewInboxEvent::provider));
+            statement.setArray(2, texts(connection, entries, entry -> entry.endpointId().value()));
+            statement.setArray(3, texts(connection, entries, entry -> entry.event().providerEventId()));
+        }), row -> Map.entry(new EventKey(row.getString(1), row.getString(2), row.getString(3)),
+                new Holder(Optional.ofNullable(row.getString(4)).map(UUID::fromString),
+                        Optional.ofNullable(row.getTimestamp(5)).map(Timestamp::toInstant),
+                        Optional.ofNullable(row.getString(6)).map(UUID::fromString)))).stream()
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
-    /** Where each event of these entries is stored, by event; an event no row holds is left out. */
-    private Map<EventKey, UUID> existing(List<NewInboxEvent> entries) {
-        return EnlistedConnection.query(em, FIND_EXISTING, EnlistedConnection.plannedForItsValues(
-                (connection, statement) -> bindEvents(connection, statement, entries, 0)),
-                PostgresInboxAdapter::holder).stream()
-                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
-    }
-
-    private static Map.Entry<EventKey, UUID> holder(ResultSet row) throws SQLException {
-        return Map.entry(new EventKey(row.getString(1), row.getString(2), row.getString(3)),
-                UUID.fromString(row.getString(4)));
-    }
-
     /**
-     * The entries' events as three arrays, the parameters after {@code before}: providers, endpoints and the
-     * providers' event ids.
+     * Makes each key name the row holding its event, where a release before left it naming another (see
+     * {@link #RENAME_KEYS}).
+     *
+     * @return the events whose keys were given up: their rows are gone, and they are to be stored anew
      */
-    private static void bindEvents(Connection connection, PreparedStatement statement, List<NewInboxEvent> entries,
-            int before) throws SQLException {
-        statement.setArray(before + 1, texts(connection, entries, NewInboxEvent::provider));
-        statement.setArray(before + 2, texts(connection, entries, entry -> entry.endpointId().value()));
-        statement.setArray(before + 3, texts(connection, entries, entry -> entry.event().providerEventId()));
+    private Set<EventKey> matchKeys(Map<EventKey, Holder> holders) {
+        List<Map.Entry<EventKey, Holder>> mismatched = holders.entrySet().stream()
+                .filter(held -> held.getValue().named().isPresent()
+                        && !held.getValue().named().equals(held.getValue().row()))
+                .toList();
+        if (mismatched.isEmpty()) {
+            return Set.of();
+        }
+        EnlistedConnection.update(em, RENAME_KEYS, (connection, statement) -> {
+            statement.setArray(1, EnlistedConnection.texts(connection,
+                    mismatched.stream().map(held -> held.getKey().provider()).toList()));
+            statement.setArray(2, EnlistedConnection.texts(connection,
+                    mismatched.stream().map(held -> held.getKey().endpointId()).toList()));
+            statement.setArray(3, EnlistedConnection.texts(connection,
+                    mismatched.stream().map(held -> held.getKey().providerEventId()).toList()));
+            statement.setArray(4, EnlistedConnection.texts(connection, mismatched.stream()
+                    .map(held -> held.getValue().row().map(UUID::toString).orElse(null)).toList()));
+            statement.setArray(5, EnlistedConnection.texts(connection, mismatched.stream()
+                    .map(held -> held.getValue().receivedAt().map(Instant::toString).orElse(null)).toList()));
+            statement.setArray(6, EnlistedConnection.texts(connection, mismatched.stream()
+                    .map(held -> held.getValue().named().orElseThrow().toString()).toList()));
+        });
+        return mismatched.stream().filter(held -> held.getValue().row().isEmpty()).map(Map.Entry::getKey)
+                .collect(Collectors.toSet());
+    }
+
+    /** The row holding an event, when one does, and the row its key names, when it has one. */
+    private record Holder(Optional<UUID> row, Optional<Instant> receivedAt, Optional<UUID> named) {
     }
 
     /** The ciphertext an entry keeps in its row; null when its payload is in the object store. */

@@ -67,20 +67,26 @@ public class PostgresInboxRetentionAdapter implements InboxRetentionPort {
             RETURNING picked.payload_object""".formatted(PAYLOAD_EXPIRED);
 
     /**
-     * Oldest first; a row's history goes by its day ({@code PartitionMaintenance}). The check for unfinished forward
-     * deliveries is one probe of their index on the inbox id. Returns one row per deleted row: the payload object
-     * it named, or null.
+     * Oldest first, each row with its event's key, so that a later redelivery is stored anew; a row's history goes
+     * by its day ({@code PartitionMaintenance}). The check for unfinished forward deliveries is one probe of their
+     * index on the inbox id. Returns one row per deleted row: the payload object it named, or null.
      */
     private static final String PURGE_FINISHED = """
-            DELETE FROM webhook_inbox WHERE inbox_id IN (
-                SELECT inbox_id FROM webhook_inbox i
-                WHERE status = 'PROCESSED' AND received_at < ?1
-                  AND NOT EXISTS (SELECT 1 FROM forward_delivery f
-                                  WHERE f.inbox_id = i.inbox_id AND f.status IN ('PENDING', 'FAILED'))
-                ORDER BY received_at
-                LIMIT ?2
-                FOR UPDATE SKIP LOCKED)
-            RETURNING payload_object""";
+            WITH purged AS (
+                DELETE FROM webhook_inbox WHERE inbox_id IN (
+                    SELECT inbox_id FROM webhook_inbox i
+                    WHERE status = 'PROCESSED' AND received_at < ?1
+                      AND NOT EXISTS (SELECT 1 FROM forward_delivery f
+                                      WHERE f.inbox_id = i.inbox_id AND f.status IN ('PENDING', 'FAILED'))
+                    ORDER BY received_at
+                    LIMIT ?2
+                    FOR UPDATE SKIP LOCKED)
+                RETURNING inbox_id, provider, endpoint_id, provider_event_id, payload_object),
+            keys AS (
+                DELETE FROM webhook_event_key k USING purged
+                WHERE k.provider = purged.provider AND k.endpoint_id = purged.endpoint_id
+                  AND k.provider_event_id = purged.provider_event_id AND k.inbox_id = purged.inbox_id)
+            SELECT payload_object FROM purged""";
 
     /**
      * Of the payload objects named in the second array, those a row still names. The rows are found by the ids in

@@ -7,7 +7,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -67,28 +66,6 @@ public final class EnlistedConnection {
             statement.unwrap(PGStatement.class).setPrepareThreshold(0);
             binder.bind(connection, statement);
         };
-    }
-
-    /**
-     * Runs several statements, separated by {@code ;}, sent together in one round trip, and reads the rows of the
-     * last. Each runs on a snapshot of its own, taken when it starts: a statement after one that waited for a
-     * lock sees what was committed meanwhile. Their parameters are numbered on through all of them.
-     */
-    public static <T> List<T> queryLast(EntityManager em, String statements, Binder binder, RowReader<T> reader) {
-        Connection connection = em.unwrap(Connection.class);
-        try (PreparedStatement statement = connection.prepareStatement(statements)) {
-            binder.bind(connection, statement);
-            ResultSet last = null;
-            for (boolean rows = statement.execute(); rows || statement.getUpdateCount() != -1;
-                    rows = statement.getMoreResults(Statement.KEEP_CURRENT_RESULT)) {
-                if (rows) {
-                    last = statement.getResultSet();
-                }
-            }
-            return last == null ? List.of() : read(last, reader);
-        } catch (SQLException e) {
-            throw new PersistenceException(e);
-        }
     }
 
     /** Runs a numbered statement with its values, {@code values[n - 1]} for {@code ?n}. */

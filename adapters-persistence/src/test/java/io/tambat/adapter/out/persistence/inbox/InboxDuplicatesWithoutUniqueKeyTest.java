@@ -18,10 +18,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The inbox keeps one row per event by its own statements, without the unique constraint over the whole table
- * that a table partitioned by time cannot have (its unique keys must hold the time, and a redelivery arrives at
- * another): on a schema of its own with the constraint dropped, copies of an event inserted at once, stamped on
- * either side of midnight, leave one row, and each copy is answered with it.
+ * The inbox keeps one row per event by its events' keys ({@code webhook_event_key}), without the unique constraint
+ * over the whole inbox that a table partitioned by time cannot have (its unique keys must hold the time, and a
+ * redelivery arrives at another): on a schema of its own with the constraint dropped, copies of an event inserted
+ * at once, stamped on either side of midnight, leave one row, and each copy is answered with it.
  */
 class InboxDuplicatesWithoutUniqueKeyTest {
 

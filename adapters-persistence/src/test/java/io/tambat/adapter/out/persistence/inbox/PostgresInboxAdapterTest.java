@@ -8,6 +8,7 @@ import io.tambat.adapter.out.persistence.InboxEntryFixture;
 import io.tambat.adapter.out.persistence.StoreSession;
 import io.tambat.adapter.out.persistence.jdbc.NumberedStatement;
 import io.tambat.domain.model.inbox.LeasedInboxEvent;
+import io.tambat.domain.port.out.webhook.InboxPort.Insertion;
 import jakarta.persistence.EntityManager;
 import java.nio.charset.StandardCharsets;
 import java.sql.Timestamp;
@@ -37,6 +38,52 @@ class PostgresInboxAdapterTest extends InboxPortContract {
     @Override
     protected StoreSession<InboxPorts> openSession() {
         return database.session(PostgresInboxAdapterTest::inboxPorts);
+    }
+
+    @Test
+    void keepsTheKeyOfEachStoredEventNamingItsRow() {
+        InboxEntryFixture entry = InboxEntryFixture.valid(NOW);
+
+        session.run(ports -> ports.inbox().insertIfAbsent(entry.build()));
+        session.run(ports -> ports.inbox().insertIfAbsent(entry.redelivered().receivedAt(NOW.plusSeconds(60))
+                .build()));
+
+        assertThat(database.value("SELECT inbox_id || ' ' || (received_at = ?) FROM webhook_event_key"
+                + " WHERE provider = ? AND endpoint_id = 'shop' AND provider_event_id = ?", String.class,
+                Timestamp.from(NOW), InboxEntryFixture.PROVIDER, entry.eventId()))
+                .isEqualTo(entry.inboxId() + " true");
+        assertThat(database.value("SELECT count(*) FROM webhook_event_key", Long.class)).isEqualTo(1L);
+    }
+
+    @Test
+    void aRedeliveryOfAnEventStoredWithoutItsKeyIsADuplicateAndItsKeyThenNamesTheRow() {
+        InboxEntryFixture before = InboxEntryFixture.valid(NOW);
+        session.run(ports -> ports.inbox().insertIfAbsent(before.build()));
+        database.execute("DELETE FROM webhook_event_key");
+        InboxEntryFixture again = before.redelivered().receivedAt(NOW.plusSeconds(60));
+
+        Insertion insertion = session.call(ports -> ports.inbox().insertIfAbsent(again.build()));
+
+        assertThat(insertion).isEqualTo(new Insertion(before.inboxId(), false));
+        assertThat(database.column("SELECT inbox_id FROM webhook_event_key", UUID.class))
+                .containsExactly(before.inboxId());
+        assertThat(database.value("SELECT count(*) FROM webhook_inbox", Long.class)).isEqualTo(1L);
+    }
+
+    @Test
+    void aKeyWhoseRowWasDeletedWithoutItIsGivenUpAndItsEventStoredAnew() {
+        InboxEntryFixture gone = InboxEntryFixture.valid(NOW.minus(Duration.ofDays(100)));
+        session.run(ports -> ports.inbox().insertIfAbsent(gone.build()));
+        database.execute("DELETE FROM webhook_inbox");
+        InboxEntryFixture redelivered = gone.redelivered().receivedAt(NOW);
+
+        List<Insertion> insertions = session.call(ports -> ports.inbox().insertAll(List.of(redelivered.build(),
+                redelivered.redelivered().build())));
+
+        assertThat(insertions).containsExactly(new Insertion(redelivered.inboxId(), true),
+                new Insertion(redelivered.inboxId(), false));
+        assertThat(database.column("SELECT inbox_id FROM webhook_event_key", UUID.class))
+                .containsExactly(redelivered.inboxId());
     }
 
     @Test

@@ -230,6 +230,9 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
         assertThat(database.column("SELECT inbox_id FROM webhook_inbox", UUID.class)).as(
                 "a FAILED or pending forward delivery can still be sent, redriven or replayed")
                 .containsExactlyInAnyOrder(pendingForward, failedForward, failed, recent);
+        assertThat(database.column("SELECT inbox_id FROM webhook_event_key", UUID.class))
+                .as("a purged row's key goes with it, so that a redelivery is stored anew")
+                .containsExactlyInAnyOrder(pendingForward, failedForward, failed, recent);
         assertThat(database.column("SELECT status FROM webhook_inbox_history WHERE inbox_id = ?", String.class,
                 processed)).as("its history goes by its day, not with the row").containsExactly("PROCESSED");
         assertThat(database.column("SELECT status FROM webhook_inbox_history WHERE inbox_id = ?", String.class,
