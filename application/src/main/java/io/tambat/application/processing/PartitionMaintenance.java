@@ -12,7 +12,7 @@ import java.time.Instant;
 import java.util.logging.Logger;
 
 /**
- * Keeps the tables partitioned by day ready and small: creates the partitions of the next {@link #AHEAD} days, so
+ * Keeps the tables partitioned by day ready and small: creates the partitions of the next {@link TimePartitionsPort#AHEAD} days, so
  * that no row ever finds none, and drops the oldest partition whose every row retention is past, a day of rows in
  * one short transaction instead of a delete per row. The attempt history is kept as long as finished inbox rows
  * ({@link ProcessingSettings#finishedRowRetention()}); an inbox row kept longer (FAILED, waiting for an operator)
@@ -22,8 +22,6 @@ import java.util.logging.Logger;
 @ApplicationScoped
 public class PartitionMaintenance implements BatchJob {
 
-    /** As far ahead as the server's start and the migration job create them. */
-    static final Duration AHEAD = Duration.ofDays(14);
     static final Duration INTERVAL = Duration.ofMinutes(10);
     private static final Logger LOG = Logger.getLogger(PartitionMaintenance.class.getName());
 
@@ -70,7 +68,7 @@ public class PartitionMaintenance implements BatchJob {
     }
 
     private int keep(Instant now) {
-        Instant through = now.plus(AHEAD);
+        Instant through = now.plus(TimePartitionsPort.AHEAD);
         int created = partitions.createThrough(through);
         if (created > 0) {
             LOG.info(() -> "created " + created + " partition(s) by day, through " + through);

@@ -3,6 +3,7 @@ package io.tambat.adapter.out.persistence;
 import io.tambat.adapter.out.persistence.schema.FlywaySchema;
 import io.tambat.adapter.out.persistence.schema.TimePartitions;
 import io.tambat.domain.model.inbox.LeasedInboxEvent;
+import io.tambat.domain.port.out.retention.TimePartitionsPort;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.EntityTransaction;
@@ -51,7 +52,7 @@ public final class ContractDatabase implements AutoCloseable {
         update(dataSource, "DROP SCHEMA IF EXISTS " + schema + " CASCADE");
         FlywaySchema.migration(dataSource, schema).migrate();
         try {
-            new TimePartitions(dataSource, schema).createThrough(Instant.now().plus(TimePartitions.AHEAD));
+            new TimePartitions(dataSource, schema).createThrough(Instant.now().plus(TimePartitionsPort.AHEAD));
         } catch (SQLException e) {
             throw new IllegalStateException("the partitions ahead were not created", e);
         }

@@ -1,5 +1,6 @@
 package io.tambat.adapter.out.persistence.schema;
 
+import io.tambat.domain.port.out.retention.TimePartitionsPort;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -58,11 +59,11 @@ public final class FlywaySchema implements SchemaOperations {
         return configuration.load();
     }
 
-    /** Applies the pending migrations, then creates the partitions of the days ahead ({@link TimePartitions#AHEAD}). */
+    /** Applies the pending migrations, then creates the partitions of the days ahead ({@link TimePartitionsPort#AHEAD}). */
     @Override
     public void migrate() throws SQLException {
         migration(dataSource, schema).migrate();
-        new TimePartitions(dataSource, schema).createThrough(clock.instant().plus(TimePartitions.AHEAD));
+        new TimePartitions(dataSource, schema).createThrough(clock.instant().plus(TimePartitionsPort.AHEAD));
     }
 
     /**

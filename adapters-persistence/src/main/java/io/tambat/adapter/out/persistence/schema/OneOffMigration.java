@@ -1,7 +1,8 @@
 package io.tambat.adapter.out.persistence.schema;
 
-import java.io.PrintStream;
 import io.tambat.domain.port.out.retention.TimePartitionsPort.Records;
+import io.tambat.domain.port.out.retention.TimePartitionsPort;
+import java.io.PrintStream;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,7 +26,7 @@ public final class OneOffMigration {
     /**
      * Applies this release's pending migrations to {@code schema}, creating it if missing. Says on {@code out} what
      * it applied, and on {@code err} why it failed: for a refused statement, the statement, its script and line
-     * and PostgreSQL's message. Then creates the partitions of the days ahead ({@link TimePartitions#AHEAD}) and
+     * and PostgreSQL's message. Then creates the partitions of the days ahead ({@link TimePartitionsPort#AHEAD}) and
      * drops the days of attempt history older than {@code historyKept}, which instances that do not change the
      * schema ({@code tambat.db.migrate} {@code validate} or {@code off}) leave to it: such a deployment runs it at
      * least weekly. Running it again applies nothing, and creates only the days that came into reach.
@@ -44,7 +45,7 @@ public final class OneOffMigration {
         }
         out.println(report(schema, result));
         Instant now = Instant.now();
-        Instant through = now.plus(TimePartitions.AHEAD);
+        Instant through = now.plus(TimePartitionsPort.AHEAD);
         TimePartitions partitions = new TimePartitions(dataSource, schema);
         try {
             int created = partitions.createThrough(through);

@@ -1,5 +1,6 @@
 package io.tambat.adapter.out.persistence.schema;
 
+import io.tambat.domain.port.out.retention.TimePartitionsPort;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -22,7 +23,7 @@ record SchemaMismatch(String found, String needed, String problems, Optional<Ins
     /** The schema is at this release's version, and its partitions by day end at {@code end}, too soon. */
     static SchemaMismatch partitionsEndAt(String version, Instant end) {
         return new SchemaMismatch(version, version, "the partitions by day end at " + end
-                + "; the migration job creates them " + TimePartitions.AHEAD.toDays() + " days ahead", Optional.of(end));
+                + "; the migration job creates them " + TimePartitionsPort.AHEAD.toDays() + " days ahead", Optional.of(end));
     }
 
     /** Short, and safe to show to whoever reads readiness: versions and dates only. */

@@ -36,12 +36,6 @@ import javax.sql.DataSource;
  */
 public final class TimePartitions {
 
-    /**
-     * How far ahead partitions are kept: created at start, by the migration job and by the server's maintenance, so
-     * that a server that cannot create them (the database away, or {@code tambat.db.migrate=off} and the job not
-     * run) has two weeks before a row finds no partition.
-     */
-    public static final Duration AHEAD = Duration.ofDays(14);
     /** The longest a change waits for its table's lock. */
     static final String LOCK_TIMEOUT = "2s";
     /** Any number, the same on every instance: the advisory lock under which they take turns. */

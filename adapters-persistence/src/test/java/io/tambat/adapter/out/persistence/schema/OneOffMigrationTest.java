@@ -2,13 +2,14 @@ package io.tambat.adapter.out.persistence.schema;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tambat.domain.port.out.retention.TimePartitionsPort;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import org.flywaydb.core.api.MigrationInfoService;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -64,7 +65,7 @@ class OneOffMigrationTest {
      * seventh day from today, when the partition of every time before ends.
      */
     private static String partitions(int created) {
-        return "partitions by day through " + LocalDate.now(ZoneOffset.UTC).plusDays(TimePartitions.AHEAD.toDays()) + " (UTC): "
+        return "partitions by day through " + LocalDate.now(ZoneOffset.UTC).plusDays(TimePartitionsPort.AHEAD.toDays()) + " (UTC): "
                 + created + " created" + System.lineSeparator();
     }
 

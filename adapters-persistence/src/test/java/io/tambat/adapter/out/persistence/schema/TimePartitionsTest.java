@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.adapter.out.persistence.ContractDatabase;
 import io.tambat.domain.port.out.retention.TimePartitionsPort.Records;
+import io.tambat.domain.port.out.retention.TimePartitionsPort;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -76,7 +77,7 @@ class TimePartitionsTest {
         assertThat(partitions.partitions(Records.ATTEMPT_HISTORY)).as("the first, then two weeks ahead")
                 .hasSize(1 + (int) Duration.between(cutover, LocalDate.now(ZoneOffset.UTC).plusDays(15)
                         .atStartOfDay(ZoneOffset.UTC).toInstant()).toDays());
-        assertThat(partitions.createThrough(Instant.now().plus(TimePartitions.AHEAD))).as("all there").isZero();
+        assertThat(partitions.createThrough(Instant.now().plus(TimePartitionsPort.AHEAD))).as("all there").isZero();
         assertThat(partitions.coveredUntil()).contains(LocalDate.now(ZoneOffset.UTC).plusDays(15)
                 .atStartOfDay(ZoneOffset.UTC).toInstant());
         inboxRows(cutover.minus(Duration.ofDays(1)), 1);

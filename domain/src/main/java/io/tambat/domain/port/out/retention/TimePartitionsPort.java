@@ -1,5 +1,6 @@
 package io.tambat.domain.port.out.retention;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -10,6 +11,13 @@ import java.util.Optional;
  * lock was not granted in time (a long statement holds it): the next turn tries again.
  */
 public interface TimePartitionsPort {
+
+    /**
+     * How far ahead partitions are kept: created at start, by the migration job and by the server's maintenance, so
+     * that a server that cannot create them (the database away, or {@code tambat.db.migrate=off} and the job not
+     * run) has two weeks before a row finds no partition.
+     */
+    Duration AHEAD = Duration.ofDays(14);
 
     /** What is kept in a table partitioned by time. */
     enum Records {
