@@ -40,19 +40,15 @@ public final class EnlistedConnection {
         try (PreparedStatement statement = connection.prepareStatement(sql)) {
             binder.bind(connection, statement);
             try (ResultSet rows = statement.executeQuery()) {
-                return read(rows, reader);
+                List<T> read = new ArrayList<>();
+                while (rows.next()) {
+                    read.add(reader.read(rows));
+                }
+                return read;
             }
         } catch (SQLException e) {
             throw new PersistenceException(e);
         }
-    }
-
-    private static <T> List<T> read(ResultSet rows, RowReader<T> reader) throws SQLException {
-        List<T> read = new ArrayList<>();
-        while (rows.next()) {
-            read.add(reader.read(rows));
-        }
-        return read;
     }
 
     /**

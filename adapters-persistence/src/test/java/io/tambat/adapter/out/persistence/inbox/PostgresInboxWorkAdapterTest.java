@@ -159,6 +159,11 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
 
         assertThat(session.<Boolean>call(ports -> ports.work().fail(otherTime, "rejected", t0))).isFalse();
         assertThat(session.<Set<UUID>>call(ports -> ports.work().markProcessed(List.of(otherTime), t0))).isEmpty();
+        assertThat(session.<Boolean>call(ports -> ports.work().retryLater(otherTime, t0.plusSeconds(5), "transient",
+                t0))).isFalse();
+        assertThat(session.<Boolean>call(ports -> ports.work().waitLater(otherTime, t0.plusSeconds(5), "waiting")))
+                .isFalse();
+        assertThat(storedAttemptCount(row)).as("nothing written by any of them").isEqualTo(1);
         assertThat(session.<Boolean>call(ports -> ports.work().fail(database.leasedBy(row, 1), "rejected", t0)))
                 .isTrue();
     }
