@@ -16,7 +16,8 @@ import java.util.logging.Logger;
  * that no row ever finds none, and drops the oldest partition whose every row retention is past, a day of rows in
  * one short transaction instead of a delete per row. The attempt history is kept as long as finished inbox rows
  * ({@link ProcessingSettings#finishedRowRetention()}); an inbox row kept longer (FAILED, waiting for an operator)
- * keeps its status, attempt count and last error, not the history of days dropped. Runs every {@link #INTERVAL},
+ * keeps its status, attempt count and last error, not the history of days dropped. A day of the inbox goes once
+ * retention has deleted its last row: a row kept longer keeps its day. Runs every {@link #INTERVAL},
  * on any instance, which take turns; one that cannot get a table's lock in time tries again at its next run.
  */
 @ApplicationScoped
@@ -74,10 +75,14 @@ public class PartitionMaintenance implements BatchJob {
             LOG.info(() -> "created " + created + " partition(s) by day, through " + through);
         }
         Instant cutoff = now.minus(settings.finishedRowRetention());
-        boolean dropped = partitions.dropOldestBefore(TimePartitionsPort.Records.ATTEMPT_HISTORY, cutoff);
-        if (dropped) {
-            LOG.info(() -> "dropped the oldest day of the attempt history: every row of it older than " + cutoff);
+        int dropped = 0;
+        for (TimePartitionsPort.Records records : TimePartitionsPort.Records.values()) {
+            if (partitions.dropOldestBefore(records, cutoff)) {
+                dropped++;
+                LOG.info(() -> "dropped the oldest day of " + records.description() + ", past retention ("
+                        + cutoff + ")");
+            }
         }
-        return created + (dropped ? 1 : 0);
+        return created + dropped;
     }
 }

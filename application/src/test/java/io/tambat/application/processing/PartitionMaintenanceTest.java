@@ -8,15 +8,22 @@ import io.tambat.application.testing.MutableClock;
 import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.processing.FailedPayloadRetention;
 import io.tambat.domain.port.out.retention.TimePartitionsPort;
+import io.tambat.domain.port.out.retention.TimePartitionsPort.Records;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Level;
 import org.junit.jupiter.api.Test;
 
-/** Partitions are kept two weeks ahead, and a day of history goes once finished rows of that day would. */
+/**
+ * Partitions are kept two weeks ahead, and a day of history or of the inbox goes once finished rows of that day
+ * would.
+ */
 class PartitionMaintenanceTest {
 
     private static final Duration FINISHED_ROWS = Duration.ofDays(90);
@@ -33,15 +40,25 @@ class PartitionMaintenanceTest {
     }
 
     @Test
-    void createsTheDaysAheadAndDropsTheHistoryRetentionIsPast() {
+    void createsTheDaysAheadAndDropsTheDaysOfHistoryAndInboxRetentionIsPast() {
         partitions.created = 2;
-        partitions.dropped = true;
+        partitions.dropping.add(Records.ATTEMPT_HISTORY);
+        partitions.dropping.add(Records.INBOX_EVENTS);
 
         int changed = maintenance.runBatch();
 
-        assertThat(changed).isEqualTo(3);
+        assertThat(changed).isEqualTo(4);
         assertThat(partitions.through).containsExactly(clock.instant().plus(Duration.ofDays(14)));
-        assertThat(partitions.cutoffs).containsExactly(clock.instant().minus(FINISHED_ROWS));
+        Instant cutoff = clock.instant().minus(FINISHED_ROWS);
+        assertThat(partitions.cutoffs).containsExactly(Map.entry(Records.ATTEMPT_HISTORY, cutoff),
+                Map.entry(Records.INBOX_EVENTS, cutoff));
+    }
+
+    @Test
+    void dropsADayOfHistoryWhileTheInboxKeepsItsDay() {
+        partitions.dropping.add(Records.ATTEMPT_HISTORY);
+
+        assertThat(maintenance.runBatch()).isEqualTo(1);
     }
 
     @Test
@@ -65,9 +82,9 @@ class PartitionMaintenanceTest {
     private static final class Partitions implements TimePartitionsPort {
 
         final List<Instant> through = new ArrayList<>();
-        final List<Instant> cutoffs = new ArrayList<>();
+        final List<Map.Entry<Records, Instant>> cutoffs = new ArrayList<>();
+        final Set<Records> dropping = EnumSet.noneOf(Records.class);
         int created;
-        boolean dropped;
         StoreUnavailableException refusal;
 
         @Override
@@ -81,9 +98,8 @@ class PartitionMaintenanceTest {
 
         @Override
         public boolean dropOldestBefore(Records records, Instant cutoff) {
-            assertThat(records).isEqualTo(Records.ATTEMPT_HISTORY);
-            cutoffs.add(cutoff);
-            return dropped;
+            cutoffs.add(Map.entry(records, cutoff));
+            return dropping.contains(records);
         }
 
         @Override

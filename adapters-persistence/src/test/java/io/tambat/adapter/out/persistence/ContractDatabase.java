@@ -149,7 +149,7 @@ public final class ContractDatabase implements AutoCloseable {
         update(dataSource, sql, parameters);
     }
 
-    /** A delivery of the event itself, as ingest writes it, in this status. */
+    /** A delivery of the event itself, as ingest writes it (with its event's receipt, if stored), in this status. */
     public void forwardDelivery(String destinationId, UUID inboxId, String status, Instant createdAt) {
         forwardDelivery(destinationId, "event", inboxId.toString(), inboxId, status, createdAt);
     }
@@ -161,10 +161,11 @@ public final class ContractDatabase implements AutoCloseable {
 
     private void forwardDelivery(String destinationId, String messageType, String messageId, UUID inboxId,
             String status, Instant createdAt) {
-        execute("INSERT INTO forward_delivery (destination_id, message_type, message_id, inbox_id, ordering_key, "
-                + "status, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", destinationId,
-                messageType, messageId, inboxId, inboxId.toString(), status, Timestamp.from(createdAt),
-                Timestamp.from(createdAt));
+        execute("INSERT INTO forward_delivery (destination_id, message_type, message_id, inbox_id, event_received_at,"
+                + " ordering_key, status, next_attempt_at, created_at) VALUES (?, ?, ?, ?,"
+                + " COALESCE((SELECT received_at FROM webhook_inbox WHERE inbox_id = ?), ?), ?, ?, ?, ?)",
+                destinationId, messageType, messageId, inboxId, inboxId, Timestamp.from(createdAt),
+                inboxId.toString(), status, Timestamp.from(createdAt), Timestamp.from(createdAt));
     }
 
     @Override

@@ -86,6 +86,30 @@ class PostgresForwardingAdapter implements ForwardingPort {
             "SELECT pg_advisory_xact_lock(hashtextextended('forward_delivery lease ' || ?1, 0))");
 
     /**
+     * The end of both lease statements: each delivery leased ({@code l}, from their CTE {@code leased}) with its event
+     * {@code i} and, for a state change, its mutation {@code m}. The event is read in its day's partition alone, by
+     * the receipt the delivery keeps; a delivery recorded before deliveries kept it has a later time there (its own
+     * write's), and its event is looked for in the days before, which no other delivery needs.
+     */
+    private static final String LEASED_WITH_THEIR_EVENTS = """
+            SELECT l.delivery_id, l.destination_id, l.message_type, l.message_id, CAST(l.inbox_id AS text),
+                l.attempt_count, l.taken_over, i.provider, i.endpoint_id, i.event_type, i.provider_event_id,
+                i.content_type, CASE WHEN l.message_type = 'event' THEN i.payload_key_id END,
+                CASE WHEN l.message_type = 'event' THEN i.payload_ciphertext END,
+                CASE WHEN l.message_type = 'event' THEN i.payload_object END,
+                m.object_type, m.object_id, m.state, m.version, m.applied_at, l.ordering_key, l.created_at,
+                l.attempts_before_schedule
+            FROM leased l
+                LEFT JOIN LATERAL (
+                    SELECT * FROM webhook_inbox e
+                    WHERE e.inbox_id = l.inbox_id AND e.received_at = l.event_received_at
+                    UNION ALL
+                    SELECT * FROM webhook_inbox e
+                    WHERE e.inbox_id = l.inbox_id AND e.received_at < l.event_received_at
+                    LIMIT 1) i ON true
+                LEFT JOIN object_mutation m ON l.message_type = 'state-change' AND m.inbox_id = l.inbox_id""";
+
+    /**
      * The lease of one destination's deliveries ({@code ?1} now, {@code ?2} the lease end, {@code ?3} the batch
      * size, {@code ?4} the destination), none while it is paused, in the shape every work queue shares
      * ({@link io.tambat.adapter.out.persistence.jdbc.LeaseQueries}). Each leased delivery {@code l} comes with its
@@ -105,15 +129,7 @@ class PostgresForwardingAdapter implements ForwardingPort {
                 UPDATE forward_delivery w SET lease_until = ?2, attempt_count = w.attempt_count + 1
                 FROM due WHERE w.delivery_id = due.leased_key
                 RETURNING w.*, due.taken_over)
-            SELECT l.delivery_id, l.destination_id, l.message_type, l.message_id, CAST(l.inbox_id AS text),
-                l.attempt_count, l.taken_over, i.provider, i.endpoint_id, i.event_type, i.provider_event_id,
-                i.content_type, CASE WHEN l.message_type = 'event' THEN i.payload_key_id END,
-                CASE WHEN l.message_type = 'event' THEN i.payload_ciphertext END,
-                CASE WHEN l.message_type = 'event' THEN i.payload_object END,
-                m.object_type, m.object_id, m.state, m.version, m.applied_at, l.ordering_key, l.created_at,
-                l.attempts_before_schedule
-            FROM leased l LEFT JOIN webhook_inbox i ON i.inbox_id = l.inbox_id
-                LEFT JOIN object_mutation m ON l.message_type = 'state-change' AND m.inbox_id = l.inbox_id""");
+            """ + LEASED_WITH_THEIR_EVENTS);
 
     /**
      * {@link #LEASE} for a destination that keeps each object's order: only a delivery with no earlier one of its
@@ -137,15 +153,7 @@ class PostgresForwardingAdapter implements ForwardingPort {
                 UPDATE forward_delivery w SET lease_until = ?2, attempt_count = w.attempt_count + 1
                 FROM due WHERE w.delivery_id = due.leased_key
                 RETURNING w.*, due.taken_over)
-            SELECT l.delivery_id, l.destination_id, l.message_type, l.message_id, CAST(l.inbox_id AS text),
-                l.attempt_count, l.taken_over, i.provider, i.endpoint_id, i.event_type, i.provider_event_id,
-                i.content_type, CASE WHEN l.message_type = 'event' THEN i.payload_key_id END,
-                CASE WHEN l.message_type = 'event' THEN i.payload_ciphertext END,
-                CASE WHEN l.message_type = 'event' THEN i.payload_object END,
-                m.object_type, m.object_id, m.state, m.version, m.applied_at, l.ordering_key, l.created_at,
-                l.attempts_before_schedule
-            FROM leased l LEFT JOIN webhook_inbox i ON i.inbox_id = l.inbox_id
-                LEFT JOIN object_mutation m ON l.message_type = 'state-change' AND m.inbox_id = l.inbox_id""");
+            """ + LEASED_WITH_THEIR_EVENTS);
 
     /**
      * The end of one attempt ({@code ?1} delivery id, {@code ?2} attempt, {@code ?3} its status from now on,

@@ -27,12 +27,11 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The inbox on PostgreSQL. Duplicates are decided by each event's key (provider, endpoint, the provider's event id)
- * in {@code webhook_event_key}, a narrow table whose primary key holds every stored event's key, in the same
- * statement that writes the rows ({@code ON CONFLICT DO NOTHING}): a concurrent insert of the same event blocks
- * until the first commits, then reports the row. The inbox's own unique key, while it has one, is a second guard,
- * for rows a release before inserted without their keys; a key it finds without its row (a row such a release's
- * retention deleted) is given up, and the event stored anew, as it would have been.
+ * The inbox on PostgreSQL, a table partitioned by the day of receipt. Duplicates are decided by each event's key
+ * (provider, endpoint, the provider's event id) in {@code webhook_event_key}, a narrow table whose primary key holds
+ * every stored event's key whatever its day, in the same statement that writes the rows ({@code ON CONFLICT DO
+ * NOTHING}): a concurrent insert of the same event blocks until the first commits, then reports the row. A key
+ * found without its row (deleted meanwhile) is given up, and the event stored anew, as after retention.
  */
 @ApplicationScoped
 public class PostgresInboxAdapter implements InboxPort {
@@ -42,8 +41,7 @@ public class PostgresInboxAdapter implements InboxPort {
      * array holds one column, entry by entry, and entries are inserted in their order, so of two entries of one
      * event the first holds the key and creates the row. A row is written only for a key written. A new row needs
      * no history entry: its RECEIVED is its {@code received_at}. Each entry has its payload in one of
-     * {@code payload_ciphertext} and {@code payload_object}, the other null. No conflict target: any unique key of
-     * either table decides, the inbox's as well as the keys'.
+     * {@code payload_ciphertext} and {@code payload_object}, the other null.
      */
     private static final String INSERT_ALL = """
             WITH input AS (
@@ -74,41 +72,31 @@ public class PostgresInboxAdapter implements InboxPort {
             SELECT CAST(inbox_id AS text) FROM inserted""";
 
     /**
-     * For each event of entries that created no row: the row holding it, if one does, and the row its key names.
-     * Planned for the events it is given and the tables as they are at each call (see
-     * {@link EnlistedConnection#plannedForItsValues}): a plan kept from when the tables were small would read all
-     * of them.
+     * For each event of entries that created no row: the row its key names, and whether that row is there. The row
+     * is found by its id and day, in its day's partition alone. Planned for the events it is given and the tables as
+     * they are at each call (see {@link EnlistedConnection#plannedForItsValues}): a plan kept from when the tables
+     * were small would read all of them.
      */
     private static final String HOLDERS = """
             SELECT event.provider, event.endpoint_id, event.provider_event_id, CAST(stored.inbox_id AS text),
-                stored.received_at, CAST(k.inbox_id AS text)
+                CAST(k.inbox_id AS text)
             FROM (SELECT DISTINCT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[])))
                     AS event(provider, endpoint_id, provider_event_id)
-                LEFT JOIN webhook_inbox stored ON stored.provider = event.provider
-                    AND stored.endpoint_id = event.endpoint_id AND stored.provider_event_id = event.provider_event_id
                 LEFT JOIN webhook_event_key k ON k.provider = event.provider
-                    AND k.endpoint_id = event.endpoint_id AND k.provider_event_id = event.provider_event_id""";
+                    AND k.endpoint_id = event.endpoint_id AND k.provider_event_id = event.provider_event_id
+                LEFT JOIN webhook_inbox stored ON stored.inbox_id = k.inbox_id AND stored.received_at = k.received_at""";
 
     /**
-     * The keys of events whose rows a release before stored without keys, or deleted without them: each made to
-     * name the row that holds its event (the fourth and fifth arrays), or given up where none does (null). Only a
-     * key still naming the row it was read with (the sixth): one a concurrent insert took meanwhile names its own.
+     * The keys of events whose rows are gone (deleted after the key was read), given up so that the events are
+     * stored anew. Only a key still naming the row it was read with (the fourth array): one a concurrent insert took
+     * meanwhile names its own.
      */
-    private static final String RENAME_KEYS = """
-            WITH holder AS (
-                SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
-                    CAST(CAST(? AS text[]) AS uuid[]), CAST(CAST(? AS text[]) AS timestamptz[]),
-                    CAST(CAST(? AS text[]) AS uuid[]))
-                    AS holder(provider, endpoint_id, provider_event_id, inbox_id, received_at, named)),
-            renamed AS (
-                UPDATE webhook_event_key k SET inbox_id = holder.inbox_id, received_at = holder.received_at
-                FROM holder
-                WHERE holder.inbox_id IS NOT NULL AND k.provider = holder.provider
-                  AND k.endpoint_id = holder.endpoint_id AND k.provider_event_id = holder.provider_event_id
-                  AND k.inbox_id = holder.named)
-            DELETE FROM webhook_event_key k USING holder
-            WHERE holder.inbox_id IS NULL AND k.provider = holder.provider AND k.endpoint_id = holder.endpoint_id
-              AND k.provider_event_id = holder.provider_event_id AND k.inbox_id = holder.named""";
+    private static final String GIVE_UP_KEYS = """
+            DELETE FROM webhook_event_key k
+            USING unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(CAST(? AS text[]) AS uuid[]))
+                AS gone(provider, endpoint_id, provider_event_id, named)
+            WHERE k.provider = gone.provider AND k.endpoint_id = gone.endpoint_id
+              AND k.provider_event_id = gone.provider_event_id AND k.inbox_id = gone.named""";
 
     /**
      * The body's record under an earlier form of its digest ({@code ?6}: under another payload key, or unkeyed)
@@ -150,7 +138,7 @@ public class PostgresInboxAdapter implements InboxPort {
         Set<UUID> created = insert(entries);
         List<NewInboxEvent> notCreated = entries.stream().filter(entry -> !created.contains(entry.inboxId())).toList();
         Map<EventKey, Holder> holders = notCreated.isEmpty() ? Map.of() : holders(notCreated);
-        Set<EventKey> givenUp = matchKeys(holders);
+        Set<EventKey> givenUp = giveUpKeysWithoutRows(holders);
         Map<UUID, Insertion> storedAnew = new HashMap<>();
         if (!givenUp.isEmpty()) {
             List<NewInboxEvent> again = notCreated.stream().filter(entry -> givenUp.contains(EventKey.of(entry)))
@@ -200,45 +188,37 @@ public class PostgresInboxAdapter implements InboxPort {
             statement.setArray(3, texts(connection, entries, entry -> entry.event().providerEventId()));
         }), row -> Map.entry(new EventKey(row.getString(1), row.getString(2), row.getString(3)),
                 new Holder(Optional.ofNullable(row.getString(4)).map(UUID::fromString),
-                        Optional.ofNullable(row.getTimestamp(5)).map(Timestamp::toInstant),
-                        Optional.ofNullable(row.getString(6)).map(UUID::fromString)))).stream()
+                        Optional.ofNullable(row.getString(5)).map(UUID::fromString)))).stream()
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
     /**
-     * Makes each key name the row holding its event, where a release before left it naming another (see
-     * {@link #RENAME_KEYS}).
+     * Gives up the keys whose rows are gone (see {@link #GIVE_UP_KEYS}).
      *
-     * @return the events whose keys were given up: their rows are gone, and they are to be stored anew
+     * @return the events to store anew: their rows are gone, or their keys too
      */
-    private Set<EventKey> matchKeys(Map<EventKey, Holder> holders) {
-        List<Map.Entry<EventKey, Holder>> mismatched = holders.entrySet().stream()
-                .filter(held -> held.getValue().named().isPresent()
-                        && !held.getValue().named().equals(held.getValue().row()))
-                .toList();
-        if (mismatched.isEmpty()) {
-            return Set.of();
+    private Set<EventKey> giveUpKeysWithoutRows(Map<EventKey, Holder> holders) {
+        List<Map.Entry<EventKey, Holder>> rowless = holders.entrySet().stream()
+                .filter(held -> held.getValue().row().isEmpty()).toList();
+        List<Map.Entry<EventKey, Holder>> keyed = rowless.stream()
+                .filter(held -> held.getValue().named().isPresent()).toList();
+        if (!keyed.isEmpty()) {
+            EnlistedConnection.update(em, GIVE_UP_KEYS, (connection, statement) -> {
+                statement.setArray(1, EnlistedConnection.texts(connection,
+                        keyed.stream().map(held -> held.getKey().provider()).toList()));
+                statement.setArray(2, EnlistedConnection.texts(connection,
+                        keyed.stream().map(held -> held.getKey().endpointId()).toList()));
+                statement.setArray(3, EnlistedConnection.texts(connection,
+                        keyed.stream().map(held -> held.getKey().providerEventId()).toList()));
+                statement.setArray(4, EnlistedConnection.texts(connection,
+                        keyed.stream().map(held -> held.getValue().named().orElseThrow().toString()).toList()));
+            });
         }
-        EnlistedConnection.update(em, RENAME_KEYS, (connection, statement) -> {
-            statement.setArray(1, EnlistedConnection.texts(connection,
-                    mismatched.stream().map(held -> held.getKey().provider()).toList()));
-            statement.setArray(2, EnlistedConnection.texts(connection,
-                    mismatched.stream().map(held -> held.getKey().endpointId()).toList()));
-            statement.setArray(3, EnlistedConnection.texts(connection,
-                    mismatched.stream().map(held -> held.getKey().providerEventId()).toList()));
-            statement.setArray(4, EnlistedConnection.texts(connection, mismatched.stream()
-                    .map(held -> held.getValue().row().map(UUID::toString).orElse(null)).toList()));
-            statement.setArray(5, EnlistedConnection.texts(connection, mismatched.stream()
-                    .map(held -> held.getValue().receivedAt().map(Instant::toString).orElse(null)).toList()));
-            statement.setArray(6, EnlistedConnection.texts(connection, mismatched.stream()
-                    .map(held -> held.getValue().named().orElseThrow().toString()).toList()));
-        });
-        return mismatched.stream().filter(held -> held.getValue().row().isEmpty()).map(Map.Entry::getKey)
-                .collect(Collectors.toSet());
+        return rowless.stream().map(Map.Entry::getKey).collect(Collectors.toSet());
     }
 
-    /** The row holding an event, when one does, and the row its key names, when it has one. */
-    private record Holder(Optional<UUID> row, Optional<Instant> receivedAt, Optional<UUID> named) {
+    /** The row holding an event, when its key names one that is there, and the row its key names, if it has one. */
+    private record Holder(Optional<UUID> row, Optional<UUID> named) {
     }
 
     /** The ciphertext an entry keeps in its row; null when its payload is in the object store. */
@@ -256,7 +236,7 @@ public class PostgresInboxAdapter implements InboxPort {
         return EnlistedConnection.texts(connection, entries.stream().map(column).toList());
     }
 
-    /** An event's identity: its unique key in the inbox. */
+    /** An event's identity: its key in {@code webhook_event_key}. */
     private record EventKey(String provider, String endpointId, String providerEventId) {
         static EventKey of(NewInboxEvent entry) {
             return new EventKey(entry.provider(), entry.endpointId().value(), entry.event().providerEventId());

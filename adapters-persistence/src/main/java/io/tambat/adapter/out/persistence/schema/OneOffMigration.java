@@ -27,7 +27,8 @@ public final class OneOffMigration {
      * Applies this release's pending migrations to {@code schema}, creating it if missing. Says on {@code out} what
      * it applied, and on {@code err} why it failed: for a refused statement, the statement, its script and line
      * and PostgreSQL's message. Then creates the partitions of the days ahead ({@link TimePartitionsPort#AHEAD}) and
-     * drops the days of attempt history older than {@code historyKept}, which instances that do not change the
+     * drops the days of attempt history older than {@code historyKept}, and the days of the inbox retention emptied,
+     * which instances that do not change the
      * schema ({@code tambat.db.migrate} {@code validate} or {@code off}) leave to it: such a deployment runs it at
      * least weekly. Running it again applies nothing, and creates only the days that came into reach.
      *
@@ -52,11 +53,14 @@ public final class OneOffMigration {
             out.println("partitions by day through " + LocalDate.ofInstant(through, ZoneOffset.UTC) + " (UTC): "
                     + created + " created");
             Instant cutoff = now.minus(historyKept);
-            int dropped = 0;
-            while (partitions.dropOldestBefore(Records.ATTEMPT_HISTORY, cutoff).isPresent()) {
-                dropped++;
+            for (Records records : Records.values()) {
+                int dropped = 0;
+                while (partitions.dropOldestBefore(records, cutoff).isPresent()) {
+                    dropped++;
+                }
+                out.println(records.description() + " stamped before " + cutoff + ": " + dropped
+                        + " partition(s) dropped");
             }
-            out.println("attempt history stamped before " + cutoff + ": " + dropped + " partition(s) dropped");
         } catch (SQLException e) {
             err.println("partitions of schema " + schema + " not kept: " + e.getMessage());
             return false;

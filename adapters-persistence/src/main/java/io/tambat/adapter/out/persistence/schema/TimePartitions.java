@@ -73,11 +73,11 @@ public final class TimePartitions {
             int created = 0;
             for (Records records : Records.values()) {
                 String table = table(records);
-                Instant next = partitions(connection, table).stream().map(Partition::to)
-                        .max(Comparator.naturalOrder()).orElseThrow(() -> new SQLException(table
-                                + " has no partition: its migration has not run"));
-                for (; next.isBefore(end); next = next.plus(Duration.ofDays(1))) {
-                    create(connection, table, next);
+                Partition newest = partitions(connection, table).stream().reduce((older, newer) -> newer)
+                        .orElseThrow(() -> new SQLException(table + " has no partition: its migration has not run"));
+                String storage = storageParameters(connection, newest);
+                for (Instant next = newest.to(); next.isBefore(end); next = next.plus(Duration.ofDays(1))) {
+                    create(connection, table, next, storage);
                     created++;
                 }
             }
@@ -86,15 +86,25 @@ public final class TimePartitions {
     }
 
     /**
-     * Drops the oldest partition of {@code records} whose every row is stamped before {@code cutoff}, if one is.
+     * Drops the oldest partition of {@code records} whose every row is stamped before {@code cutoff}, if one is; of
+     * records that {@linkplain Records#mayOutliveTheirDay() may outlive their day}, the oldest such partition that
+     * holds no row.
      *
      * @return the partition dropped
      */
     public Optional<Partition> dropOldestBefore(Records records, Instant cutoff) throws SQLException {
         String table = table(records);
         return inTurn(connection -> {
-            Optional<Partition> oldest = partitions(connection, table).stream()
-                    .filter(partition -> !partition.to().isAfter(cutoff)).findFirst();
+            Optional<Partition> oldest = Optional.empty();
+            for (Partition partition : partitions(connection, table)) {
+                if (partition.to().isAfter(cutoff)) {
+                    break;
+                }
+                if (!records.mayOutliveTheirDay() || isEmpty(connection, partition)) {
+                    oldest = Optional.of(partition);
+                    break;
+                }
+            }
             if (oldest.isPresent()) {
                 try (Statement statement = connection.createStatement()) {
                     statement.execute("ALTER TABLE " + qualified(table) + " DETACH PARTITION "
@@ -134,14 +144,44 @@ public final class TimePartitions {
     static String table(Records records) {
         return switch (records) {
             case ATTEMPT_HISTORY -> "webhook_inbox_history";
+            case INBOX_EVENTS -> "webhook_inbox";
         };
     }
 
-    private void create(Connection connection, String table, Instant from) throws SQLException {
+    /**
+     * Whether a partition holds no row. Read without locking the table out: a row is stamped with the time it is
+     * written, so none is ever written into a day retention is past (a redrive updates a row where it is).
+     */
+    private boolean isEmpty(Connection connection, Partition partition) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT NOT EXISTS (SELECT 1 FROM "
+                        + qualified(partition.name()) + ")")) {
+            rows.next();
+            return rows.getBoolean(1);
+        }
+    }
+
+    /**
+     * The storage parameters of a partition ({@code fillfactor}, autovacuum's settings) as a {@code WITH} clause: a
+     * table partitioned by time keeps none of its own, so each day takes those of the day before it, the first
+     * partition's from its migration and any an operator set since.
+     */
+    private String storageParameters(Connection connection, Partition partition) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(
+                "SELECT array_to_string(reloptions, ', ') FROM pg_class WHERE oid = to_regclass(?)")) {
+            statement.setString(1, qualified(partition.name()));
+            try (ResultSet rows = statement.executeQuery()) {
+                String options = rows.next() ? rows.getString(1) : null;
+                return options == null || options.isEmpty() ? "" : " WITH (" + options + ")";
+            }
+        }
+    }
+
+    private void create(Connection connection, String table, Instant from, String storage) throws SQLException {
         String partition = table + "_p" + DAY.format(LocalDate.ofInstant(from, ZoneOffset.UTC));
         try (Statement statement = connection.createStatement()) {
             statement.execute("CREATE TABLE " + qualified(partition) + " (LIKE " + qualified(table)
-                    + " INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE)");
+                    + " INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE)" + storage);
             statement.execute("ALTER TABLE " + qualified(table) + " ATTACH PARTITION " + qualified(partition)
                     + " FOR VALUES FROM ('" + from + "') TO ('" + from.plus(Duration.ofDays(1)) + "')");
         }

@@ -119,6 +119,24 @@ class PostgresForwardingAdapterTest
     }
 
     @Test
+    void leasesADeliveryRecordedBeforeDeliveriesKeptTheirEventsReceiptWithItsEvent() {
+        NewInboxEvent entry = stored(InboxEntryFixture.valid(NOW));
+        long deliveryId = forwardOf(entry, DESTINATION, NOW);
+        // As a release before recorded it: the column's default, the time of its write, not the event's receipt.
+        database.execute("UPDATE forward_delivery SET event_received_at = ? WHERE delivery_id = ?",
+                Timestamp.from(NOW.plus(Duration.ofDays(2))), deliveryId);
+
+        List<ForwardDelivery> leased = session.call(ports -> ports.forwarding().leaseDue(DESTINATION,
+                Destination.Ordering.NONE, 10, NOW, NOW.plusSeconds(30)));
+
+        assertThat(leased).singleElement().satisfies(delivery -> {
+            assertThat(delivery.providerEventId()).isEqualTo(entry.event().providerEventId());
+            assertThat(delivery.payload()).hasValueSatisfying(payload ->
+                    assertThat(inRow(payload)).isEqualTo(inRow(entry.payload())));
+        });
+    }
+
+    @Test
     void leasesAnEventWhosePayloadIsInTheObjectStoreWithTheObjectItsRowNames() {
         NewInboxEvent entry = stored(InboxEntryFixture.valid(NOW).buildInObjectStore());
         forwardOf(entry, DESTINATION, NOW);

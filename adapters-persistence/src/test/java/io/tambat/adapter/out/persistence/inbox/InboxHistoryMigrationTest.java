@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.adapter.out.persistence.ContractDatabase;
 import io.tambat.adapter.out.persistence.jdbc.NumberedStatement;
-import io.tambat.adapter.out.persistence.schema.FlywaySchema;
+import io.tambat.adapter.out.persistence.schema.ScratchSchema;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -12,9 +12,8 @@ import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
@@ -26,26 +25,20 @@ class InboxHistoryMigrationTest {
     private static final String SCHEMA = "tambat_migration";
     private static final NumberedStatement HISTORY = NumberedStatement.of(PostgresInboxQueryAdapter.HISTORY);
 
-    private final PGSimpleDataSource dataSource = ContractDatabase.dataSource(SCHEMA);
-
-    @AfterEach
-    void dropSchema() {
-        ContractDatabase.update(dataSource, "DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
-    }
+    @RegisterExtension
+    final ScratchSchema scratch = new ScratchSchema(SCHEMA);
+    private final PGSimpleDataSource dataSource = scratch.dataSource;
 
     @Test
     void readsEveryRowsHistoryBackAsItWasAndKeepsOnlyWhatTheRowDoesNotHold() {
-        ContractDatabase.update(dataSource, "DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
-        Flyway toTheEnd = FlywaySchema.migration(dataSource, SCHEMA);
-        Flyway.configure(FlywaySchema.class.getClassLoader()).configuration(toTheEnd.getConfiguration())
-                .target("12").load().migrate();
+        scratch.migrateTo("12");
         row("a", "PROCESSED", null, "RECEIVED@00", "PROCESSING@01", "PROCESSED@02");
         row("b", "RECEIVED", "2026-01-01T00:01:00Z", "RECEIVED@00", "PROCESSING@01");
         row("c", "RECEIVED", null, "RECEIVED@00", "PROCESSING@01", "FAILED@02", "RECEIVED@05");
         row("d", "RECEIVED", "2026-01-01T00:01:00Z", "RECEIVED@00", "PROCESSING@01", "RECEIVED@02",
                 "PROCESSING@05");
 
-        toTheEnd.migrate();
+        scratch.migration().migrate();
 
         assertThat(history("a")).containsExactly("RECEIVED@00", "PROCESSING@01", "PROCESSED@02");
         assertThat(history("b")).containsExactly("RECEIVED@00", "PROCESSING@01");

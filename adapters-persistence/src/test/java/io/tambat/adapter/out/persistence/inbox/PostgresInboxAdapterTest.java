@@ -1,12 +1,14 @@
 package io.tambat.adapter.out.persistence.inbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tambat.adapter.out.persistence.ContractDatabase;
 import io.tambat.adapter.out.persistence.ContractDatabaseExtension;
 import io.tambat.adapter.out.persistence.InboxEntryFixture;
 import io.tambat.adapter.out.persistence.StoreSession;
 import io.tambat.adapter.out.persistence.jdbc.NumberedStatement;
+import io.tambat.domain.error.StoreUnavailableException;
 import io.tambat.domain.model.inbox.LeasedInboxEvent;
 import io.tambat.domain.port.out.webhook.InboxPort.Insertion;
 import jakarta.persistence.EntityManager;
@@ -56,21 +58,6 @@ class PostgresInboxAdapterTest extends InboxPortContract {
     }
 
     @Test
-    void aRedeliveryOfAnEventStoredWithoutItsKeyIsADuplicateAndItsKeyThenNamesTheRow() {
-        InboxEntryFixture before = InboxEntryFixture.valid(NOW);
-        session.run(ports -> ports.inbox().insertIfAbsent(before.build()));
-        database.execute("DELETE FROM webhook_event_key");
-        InboxEntryFixture again = before.redelivered().receivedAt(NOW.plusSeconds(60));
-
-        Insertion insertion = session.call(ports -> ports.inbox().insertIfAbsent(again.build()));
-
-        assertThat(insertion).isEqualTo(new Insertion(before.inboxId(), false));
-        assertThat(database.column("SELECT inbox_id FROM webhook_event_key", UUID.class))
-                .containsExactly(before.inboxId());
-        assertThat(database.value("SELECT count(*) FROM webhook_inbox", Long.class)).isEqualTo(1L);
-    }
-
-    @Test
     void aKeyWhoseRowWasDeletedWithoutItIsGivenUpAndItsEventStoredAnew() {
         InboxEntryFixture gone = InboxEntryFixture.valid(NOW.minus(Duration.ofDays(100)));
         session.run(ports -> ports.inbox().insertIfAbsent(gone.build()));
@@ -84,6 +71,15 @@ class PostgresInboxAdapterTest extends InboxPortContract {
                 new Insertion(redelivered.inboxId(), false));
         assertThat(database.column("SELECT inbox_id FROM webhook_event_key", UUID.class))
                 .containsExactly(redelivered.inboxId());
+    }
+
+    @Test
+    void aDeliveryReceivedPastTheLastPartitionIsAnOutageTriedAgainNotARefusal() {
+        InboxEntryFixture pastThePartitions = InboxEntryFixture.valid(Instant.now().plus(Duration.ofDays(60)));
+
+        assertThatThrownBy(() -> session.run(ports -> ports.inbox().insertIfAbsent(pastThePartitions.build())))
+                .isInstanceOf(StoreUnavailableException.class);
+        assertThat(database.value("SELECT count(*) FROM webhook_event_key", Long.class)).isZero();
     }
 
     @Test

@@ -8,6 +8,8 @@ import io.tambat.domain.error.StorageRejectedException;
 import io.tambat.domain.error.StoreUnavailableException;
 import jakarta.persistence.PersistenceException;
 import java.sql.SQLException;
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.ServerErrorMessage;
 import org.junit.jupiter.api.Test;
 
 class StorageCallsTest {
@@ -31,6 +33,21 @@ class StorageCallsTest {
         assertThatThrownBy(() -> StorageCalls.call("insert", () -> {
             throw new IllegalStateException("pool exhausted");
         })).isInstanceOf(StoreUnavailableException.class);
+    }
+
+    @Test
+    void reportsARowThatFindsNoPartitionAsUnavailableAndAViolatedCheckAsRefused() {
+        PSQLException noPartition = new PSQLException(new ServerErrorMessage(
+                "SERROR\0C23514\0Mno partition of relation found for row\0twebhook_inbox\0"));
+        PSQLException checkViolated = new PSQLException(new ServerErrorMessage(
+                "SERROR\0C23514\0Mnew row violates check constraint\0twebhook_inbox\0nwebhook_inbox_status_known\0"));
+
+        assertThatThrownBy(() -> StorageCalls.call("insert", () -> {
+            throw new PersistenceException(noPartition);
+        })).isInstanceOf(StoreUnavailableException.class);
+        assertThatThrownBy(() -> StorageCalls.call("insert", () -> {
+            throw new PersistenceException(checkViolated);
+        })).isInstanceOf(StorageRejectedException.class);
     }
 
     @Test

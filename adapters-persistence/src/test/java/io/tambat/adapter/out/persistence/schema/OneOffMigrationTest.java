@@ -27,7 +27,8 @@ class OneOffMigrationTest {
     final ScratchSchema scratch = new ScratchSchema(SCHEMA);
     private final PGSimpleDataSource dataSource = scratch.dataSource;
     /** The history of a new schema is younger than any retention. */
-    private static final String NOTHING_DROPPED = "attempt history stamped before \\S+: 0 partition\\(s\\) dropped\\R$";
+    private static final String NOTHING_DROPPED = "attempt history stamped before \\S+: 0 partition\\(s\\) dropped\\R"
+            + "inbox events stamped before \\S+: 0 partition\\(s\\) dropped\\R$";
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -44,7 +45,7 @@ class OneOffMigrationTest {
         assertThat(printed(out)).startsWith("schema " + SCHEMA + " migrated to version " + last + ", applying:\n")
                 .contains("\n  1 webhook inbox\n").contains("\n  " + last + " " + info.current().getDescription()
                         + System.lineSeparator())
-                .contains(partitions(8)).containsPattern(NOTHING_DROPPED);
+                .contains(partitions(16)).containsPattern(NOTHING_DROPPED);
         assertThat(printed(err)).isEmpty();
     }
 
@@ -61,8 +62,8 @@ class OneOffMigrationTest {
     }
 
     /**
-     * What it says of the partitions it created through two weeks ahead: on a new schema, a day each from the
-     * seventh day from today, when the partition of every time before ends.
+     * What it says of the partitions it created through two weeks ahead: on a new schema, a day each of the history
+     * and of the inbox from the seventh day from today, when the partition of every time before ends.
      */
     private static String partitions(int created) {
         return "partitions by day through " + LocalDate.now(ZoneOffset.UTC).plusDays(TimePartitionsPort.AHEAD.toDays()) + " (UTC): "

@@ -15,9 +15,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
@@ -29,27 +28,22 @@ class TimePartitionsTest {
     private static final String SCHEMA = "tambat_partitions";
     private static final int ROWS_A_DAY = 20_000;
 
-    private final PGSimpleDataSource dataSource = ContractDatabase.dataSource(SCHEMA);
+    @RegisterExtension
+    final ScratchSchema scratch = new ScratchSchema(SCHEMA);
+    private final PGSimpleDataSource dataSource = scratch.dataSource;
     private final TimePartitions partitions = new TimePartitions(dataSource, SCHEMA);
-
-    @AfterEach
-    void dropSchema() {
-        ContractDatabase.update(dataSource, "DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
-    }
 
     @Test
     void theTableBeforeBecomesTheFirstPartitionWithEveryRowItHeld() throws Exception {
-        ContractDatabase.update(dataSource, "DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
-        Flyway toTheEnd = FlywaySchema.migration(dataSource, SCHEMA);
-        Flyway.configure(FlywaySchema.class.getClassLoader()).configuration(toTheEnd.getConfiguration())
-                .target("29").load().migrate();
+        scratch.migrateTo("29");
         inboxRows(Instant.parse("2026-11-01T00:00:00Z"), 3);
         ContractDatabase.update(dataSource, "INSERT INTO webhook_inbox_history (inbox_id, status, at) "
                 + "SELECT inbox_id, 'PROCESSED', received_at FROM webhook_inbox");
 
-        toTheEnd.migrate();
+        scratch.migration().migrate();
 
-        Instant cutover = ContractDatabase.query(dataSource, "SELECT cutover FROM time_partitioning",
+        Instant cutover = ContractDatabase.query(dataSource,
+                "SELECT cutover FROM time_partitioning WHERE table_name = 'webhook_inbox_history'",
                 OffsetDateTime.class).get(0).toInstant();
         assertThat(cutover).as("the start of the seventh day from today")
                 .isEqualTo(LocalDate.now(ZoneOffset.UTC).plusDays(7).atStartOfDay(ZoneOffset.UTC).toInstant());
@@ -71,7 +65,6 @@ class TimePartitionsTest {
 
     @Test
     void createsTheDaysAheadOnceAndDropsADayOfRowsInOneShortTransaction() throws Exception {
-        ContractDatabase.update(dataSource, "DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
         new FlywaySchema(dataSource, SCHEMA, Clock.systemUTC()).migrate();
         Instant cutover = partitions.partitions(Records.ATTEMPT_HISTORY).get(0).to();
         assertThat(partitions.partitions(Records.ATTEMPT_HISTORY)).as("the first, then two weeks ahead")
@@ -107,6 +100,27 @@ class TimePartitionsTest {
         assertThat(count("SELECT count(*) FROM pg_tables WHERE schemaname = '" + SCHEMA
                 + "' AND tablename IN ('webhook_inbox_history_before', 'webhook_inbox_history_p" + firstDay + "')"))
                 .as("dropped, not only detached").isZero();
+    }
+
+    @Test
+    void dropsADayOfTheInboxOnlyOnceRetentionHasDeletedItsLastRow() throws Exception {
+        new FlywaySchema(dataSource, SCHEMA, Clock.systemUTC()).migrate();
+        List<TimePartitions.Partition> days = partitions.partitions(Records.INBOX_EVENTS);
+        Instant cutover = days.get(0).to();
+        inboxRows(cutover.plus(Duration.ofHours(1)), 2);
+        inboxRows(cutover.plus(Duration.ofDays(1)), 1);
+        Instant cutoff = cutover.plus(Duration.ofDays(3));
+
+        assertThat(partitions.dropOldestBefore(Records.INBOX_EVENTS, cutoff)).map(TimePartitions.Partition::name)
+                .as("the first, empty").contains("webhook_inbox_before");
+        assertThat(partitions.dropOldestBefore(Records.INBOX_EVENTS, cutoff)).map(TimePartitions.Partition::name)
+                .as("past two days a row of each keeps").contains(days.get(3).name());
+        assertThat(partitions.dropOldestBefore(Records.INBOX_EVENTS, cutoff)).isEmpty();
+        ContractDatabase.update(dataSource, "DELETE FROM webhook_inbox WHERE received_at < CAST(? AS timestamptz)",
+                cutover.plus(Duration.ofDays(1)).toString());
+        assertThat(partitions.dropOldestBefore(Records.INBOX_EVENTS, cutoff)).map(TimePartitions.Partition::name)
+                .contains(days.get(1).name());
+        assertThat(count("SELECT count(*) FROM webhook_inbox")).as("the row its day keeps").isEqualTo(1);
     }
 
     /** One drop, timed: a day of rows goes in one transaction whose length does not grow with the rows. */

@@ -2,6 +2,7 @@ package io.tambat.domain.port.out.retention;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -22,7 +23,31 @@ public interface TimePartitionsPort {
     /** What is kept in a table partitioned by time. */
     enum Records {
         /** A row per attempt of an inbox row, kept as long as finished inbox rows. */
-        ATTEMPT_HISTORY
+        ATTEMPT_HISTORY(false),
+        /**
+         * The webhook events, by the day of their receipt. Retention deletes a finished row after its window; a row
+         * it keeps longer (FAILED, waiting for an operator; a forward delivery unfinished) keeps its day.
+         */
+        INBOX_EVENTS(true);
+
+        private final boolean outliveTheirDay;
+
+        Records(boolean outliveTheirDay) {
+            this.outliveTheirDay = outliveTheirDay;
+        }
+
+        /**
+         * Whether a record may be kept past its day's window: a day of such records goes only once none is left in
+         * it, never with one.
+         */
+        public boolean mayOutliveTheirDay() {
+            return outliveTheirDay;
+        }
+
+        /** What operators read in logs: "attempt history", "inbox events". */
+        public String description() {
+            return name().toLowerCase(Locale.ROOT).replace('_', ' ');
+        }
     }
 
     /**
@@ -33,7 +58,9 @@ public interface TimePartitionsPort {
     int createThrough(Instant through);
 
     /**
-     * Drops the oldest partition of {@code records} whose every row is stamped before {@code cutoff}, if one is.
+     * Drops the oldest partition of {@code records} whose every row is stamped before {@code cutoff}, if one is; of
+     * records that {@linkplain Records#mayOutliveTheirDay() may outlive their day}, the oldest such partition left
+     * with no row.
      *
      * @return whether one was dropped
      */

@@ -3,51 +3,44 @@ package io.tambat.adapter.out.persistence.inbox;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tambat.adapter.out.persistence.ContractDatabase;
+import io.tambat.adapter.out.persistence.ContractDatabaseExtension;
 import io.tambat.adapter.out.persistence.InboxEntryFixture;
 import io.tambat.adapter.out.persistence.Race;
 import io.tambat.adapter.out.persistence.StoreSession;
 import io.tambat.domain.port.out.webhook.InboxPort.Insertion;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The inbox keeps one row per event by its events' keys ({@code webhook_event_key}), without the unique constraint
- * over the whole inbox that a table partitioned by time cannot have (its unique keys must hold the time, and a
- * redelivery arrives at another): on a schema of its own with the constraint dropped, copies of an event inserted
- * at once, stamped on either side of midnight, leave one row, and each copy is answered with it.
+ * The inbox, partitioned by day of receipt, keeps one row per event by its events' keys ({@code webhook_event_key}),
+ * where no unique key of its own could (its unique keys hold the day, and a redelivery arrives on another): copies of
+ * an event inserted at once, stamped on either side of a midnight between two days' partitions, leave one row, and
+ * each copy is answered with it.
  */
-class InboxDuplicatesWithoutUniqueKeyTest {
+@ExtendWith(ContractDatabaseExtension.class)
+class InboxDuplicatesAcrossDaysTest {
 
-    private static final String SCHEMA = "tambat_inbox_unkeyed";
-
-    private static final Instant BEFORE_MIDNIGHT = Instant.parse("2026-03-01T23:59:59.990Z");
+    /**
+     * Just before a midnight between two days of their own: past the first partition, which holds every time before
+     * the cutover a week from the migration, and within the two weeks of days created ahead.
+     */
+    private static final Instant BEFORE_MIDNIGHT = LocalDate.now(ZoneOffset.UTC).plusDays(10)
+            .atStartOfDay(ZoneOffset.UTC).toInstant().minusMillis(10);
 
     private static final int ROUNDS = 20;
 
-    private static ContractDatabase database;
+    private final ContractDatabase database;
 
-    @BeforeAll
-    static void migrateWithoutTheUniqueKey() {
-        database = ContractDatabase.migrated(SCHEMA);
-        database.execute("ALTER TABLE webhook_inbox DROP CONSTRAINT webhook_inbox_event_key");
-    }
-
-    @AfterAll
-    static void dropSchema() {
-        database.execute("DROP SCHEMA " + SCHEMA + " CASCADE");
-        database.close();
-    }
-
-    @BeforeEach
-    void emptyTables() {
-        database.emptyTables();
+    InboxDuplicatesAcrossDaysTest(ContractDatabase database) {
+        this.database = database;
     }
 
     @Test
@@ -89,7 +82,10 @@ class InboxDuplicatesWithoutUniqueKeyTest {
 
             assertThat(insertion).isEqualTo(new Insertion(first.inboxId(), false));
         }
-        assertThat(database.value("SELECT count(*) FROM webhook_inbox", Long.class)).isEqualTo(1);
+        assertThat(database.column("SELECT CAST(tableoid AS regclass) || '' FROM webhook_inbox", String.class))
+                .as("the row stays in its day's partition").singleElement().asString()
+                .endsWith("webhook_inbox_p" + DateTimeFormatter.BASIC_ISO_DATE.format(
+                        LocalDate.ofInstant(BEFORE_MIDNIGHT, ZoneOffset.UTC)));
     }
 
     @Test
