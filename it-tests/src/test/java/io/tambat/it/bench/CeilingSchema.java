@@ -9,7 +9,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -24,6 +23,8 @@ final class CeilingSchema {
     private static final Path MIGRATIONS = Path.of(System.getProperty("tambat.it.migrations",
             "../adapters-persistence/src/main/resources/db/migration"));
     private static final Pattern VERSIONED = Pattern.compile("V(\\d+)__.*\\.sql");
+    private static final Pattern BUILT_CONCURRENTLY = Pattern.compile(
+            "\\bcreate\\s+(unique\\s+)?index\\s+concurrently\\b", Pattern.CASE_INSENSITIVE);
 
     private final String name;
 
@@ -41,7 +42,7 @@ final class CeilingSchema {
                 String script = Files.readString(migration);
                 // As Flyway runs them: each in a transaction of its own (a LOCK TABLE needs one), but a script that
                 // builds an index CONCURRENTLY, which cannot run in one.
-                boolean inTransaction = !script.toUpperCase(Locale.ROOT).contains("CONCURRENTLY");
+                boolean inTransaction = !BUILT_CONCURRENTLY.matcher(script.replaceAll("--[^\\n]*", " ")).find();
                 connection.setAutoCommit(!inTransaction);
                 statement.execute(script);
                 if (inTransaction) {

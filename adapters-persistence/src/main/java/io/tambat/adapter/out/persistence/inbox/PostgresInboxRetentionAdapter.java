@@ -43,38 +43,40 @@ public class PostgresInboxRetentionAdapter implements InboxRetentionPort {
      * Up to {@code ?2} expired payloads ({@link #PAYLOAD_EXPIRED}), ciphertexts first, then payload objects for
      * what is left of the batch, each place picked through its own partial index ({@code webhook_inbox_purgeable},
      * {@code webhook_inbox_object_purgeable}), which one condition over both columns would leave to the planner.
+     * Each row is then found by its id and day, in its day's partition alone.
      * Returns one row per purged payload: the object it named, or null for a ciphertext.
      */
     private static final String PURGE_PAYLOADS = """
             WITH in_row AS (
-                SELECT i.inbox_id, i.payload_object FROM webhook_inbox i
+                SELECT i.inbox_id, i.received_at, i.payload_object FROM webhook_inbox i
                 WHERE i.payload_ciphertext IS NOT NULL
                   AND %1$s
                 LIMIT ?2
                 FOR UPDATE SKIP LOCKED),
             in_store AS (
-                SELECT i.inbox_id, i.payload_object FROM webhook_inbox i
+                SELECT i.inbox_id, i.received_at, i.payload_object FROM webhook_inbox i
                 WHERE i.payload_object IS NOT NULL
                   AND %1$s
                 LIMIT ?2 - (SELECT count(*) FROM in_row)
                 FOR UPDATE SKIP LOCKED),
             picked AS (
-                SELECT inbox_id, payload_object FROM in_row
+                SELECT inbox_id, received_at, payload_object FROM in_row
                 UNION ALL
-                SELECT inbox_id, payload_object FROM in_store)
+                SELECT inbox_id, received_at, payload_object FROM in_store)
             UPDATE webhook_inbox w SET payload_ciphertext = NULL, payload_object = NULL
-            FROM picked WHERE w.inbox_id = picked.inbox_id
+            FROM picked WHERE w.inbox_id = picked.inbox_id AND w.received_at = picked.received_at
             RETURNING picked.payload_object""".formatted(PAYLOAD_EXPIRED);
 
     /**
-     * Oldest first, each row with its event's key, so that a later redelivery is stored anew; a row's history goes
-     * by its day ({@code PartitionMaintenance}). The check for unfinished forward deliveries is one probe of their
+     * Oldest first, each row (found by its id and day, in its day's partition alone) with its event's key, so that
+     * a later redelivery is stored anew; a row's history goes by its day ({@code PartitionMaintenance}), and the
+     * row's day once retention has deleted all of it. The check for unfinished forward deliveries is one probe of their
      * index on the inbox id. Returns one row per deleted row: the payload object it named, or null.
      */
     private static final String PURGE_FINISHED = """
             WITH purged AS (
-                DELETE FROM webhook_inbox WHERE inbox_id IN (
-                    SELECT inbox_id FROM webhook_inbox i
+                DELETE FROM webhook_inbox WHERE (inbox_id, received_at) IN (
+                    SELECT inbox_id, received_at FROM webhook_inbox i
                     WHERE status = 'PROCESSED' AND received_at < ?1
                       AND NOT EXISTS (SELECT 1 FROM forward_delivery f
                                       WHERE f.inbox_id = i.inbox_id AND f.status IN ('PENDING', 'FAILED'))
