@@ -26,8 +26,9 @@ import java.util.List;
  * Retention in bounded batches, each its own short transaction, so a large backlog never holds locks for
  * long: raw payloads of finished rows after {@code payloadRetention}, processed-event records after
  * {@code processedRetention}, expired idempotency records, records of accepted bodies older than every
- * endpoint's replay window, and, after {@code finishedRowRetention}, PROCESSED inbox rows (their history goes by
- * its day: {@link PartitionMaintenance}), the mutation trail and finished forward deliveries. Until then an inbox
+ * endpoint's replay window, and, after {@code finishedRowRetention}, the mutation trail, finished forward
+ * deliveries and the keys of events whose rows went with their day ({@link PartitionMaintenance}), and, a day
+ * later, PROCESSED inbox rows that outlived their day. Until then an inbox
  * row makes a late redelivery a duplicate; after, a redelivery is accepted as new and the ordering rules keep an
  * older state out. Payload objects the purged rows named are deleted once the batch commits
  * ({@link PayloadObjectsReleased}).
@@ -36,6 +37,14 @@ import java.util.List;
 public class RetentionPurge implements BatchJob {
 
     static final int BATCH = 500;
+
+    /**
+     * How long finished inbox rows past their window wait for their day's partition to go whole
+     * ({@link PartitionMaintenance}, every 10 minutes) before they are deleted one by one: only rows that outlived
+     * their day are, or those of a day that was not dropped (partitions left to a migration job that runs weekly, or
+     * a day keeping more rows than are moved at once).
+     */
+    static final Duration DAY_DROPPED_FIRST = Duration.ofDays(1);
 
     @Inject
     InboxRetentionPort inbox;
@@ -87,7 +96,7 @@ public class RetentionPurge implements BatchJob {
         Instant finishedBefore = now.minus(settings.finishedRowRetention());
         InboxRetentionPort.Purged payloads = inbox.purgePayloads(now.minus(settings.payloadRetention()),
                 settings.failedPayloads().lostBefore(now), BATCH);
-        InboxRetentionPort.Purged rows = inbox.purgeFinished(finishedBefore, BATCH);
+        InboxRetentionPort.Purged rows = inbox.purgeFinished(finishedBefore.minus(DAY_DROPPED_FIRST), BATCH);
         List<PayloadObjectKey> objects = new ArrayList<>(payloads.objects());
         objects.addAll(rows.objects());
         if (!objects.isEmpty()) {
@@ -98,6 +107,7 @@ public class RetentionPurge implements BatchJob {
                 + counted("idempotency_keys", idempotency.purgeExpired(now, BATCH))
                 + counted("seen_bodies", acceptedBodies.purgeSeenBodies(now.minus(longestReplayWindow()), BATCH))
                 + counted("inbox_rows", rows.count())
+                + counted("event_keys", inbox.purgeKeysWithoutRows(finishedBefore, BATCH))
                 + counted("mutations", state.purgeTrail(finishedBefore, BATCH))
                 + counted("forward_deliveries", forwarding.purgeFinished(finishedBefore, BATCH));
     }

@@ -104,6 +104,11 @@ class OrphanedPayloadObjectsTest {
             }
 
             @Override
+            public int purgeKeysWithoutRows(Instant receivedBefore, int batch) {
+                throw new UnsupportedOperationException("the sweep purges nothing");
+            }
+
+            @Override
             public Set<PayloadObjectKey> stillNamed(Collection<PayloadObjectKey> keys) {
                 return keys.stream().filter(named::contains).collect(Collectors.toSet());
             }

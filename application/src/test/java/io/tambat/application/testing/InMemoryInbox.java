@@ -38,6 +38,7 @@ public final class InMemoryInbox
     private final List<PurgeRequest> payloadPurges = new ArrayList<>();
     private final List<PurgeRequest> seenBodyPurges = new ArrayList<>();
     private final List<PurgeRequest> finishedRowPurges = new ArrayList<>();
+    private final List<PurgeRequest> keyPurges = new ArrayList<>();
     private boolean unavailable;
 
     /** A row as an operator would see it, with its lease. */
@@ -258,6 +259,18 @@ public final class InMemoryInbox
                 ? stored.entry().receivedAt() : Instant.MAX);
         return new Purged(purged, before.entrySet().stream().filter(row -> !rows.containsKey(row.getKey()))
                 .flatMap(row -> row.getValue().payload().stream()).flatMap(InMemoryInbox::objectOf).toList());
+    }
+
+    /** Keeps no keys apart from its rows: records the request, deletes nothing. */
+    @Override
+    public int purgeKeysWithoutRows(Instant receivedBefore, int batch) {
+        answer();
+        keyPurges.add(new PurgeRequest(receivedBefore, batch));
+        return 0;
+    }
+
+    public List<PurgeRequest> keyPurges() {
+        return List.copyOf(keyPurges);
     }
 
     @Override

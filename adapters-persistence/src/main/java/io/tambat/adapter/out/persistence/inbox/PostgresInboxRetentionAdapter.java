@@ -2,6 +2,7 @@ package io.tambat.adapter.out.persistence.inbox;
 
 import io.tambat.adapter.out.persistence.jdbc.EnlistedConnection;
 import io.tambat.adapter.out.persistence.jdbc.NativeResults;
+import io.tambat.adapter.out.persistence.jdbc.RetentionDeletes;
 import io.tambat.adapter.out.persistence.jdbc.StorageCalls;
 import io.tambat.domain.model.inbox.PayloadObjectKey;
 import io.tambat.domain.port.out.inbox.InboxRetentionPort;
@@ -91,6 +92,20 @@ public class PostgresInboxRetentionAdapter implements InboxRetentionPort {
             SELECT payload_object FROM purged""";
 
     /**
+     * Oldest first, through the keys' index on the time of receipt; a key is kept while a row with its id and time is
+     * there (one probe, in that row's day alone), wherever it went (the partition of rows kept past their day).
+     */
+    private static final String PURGE_KEYS_WITHOUT_ROWS = """
+            DELETE FROM webhook_event_key WHERE ctid IN (
+                SELECT k.ctid FROM webhook_event_key k
+                WHERE k.received_at < ?1
+                  AND NOT EXISTS (SELECT 1 FROM webhook_inbox i
+                                  WHERE i.inbox_id = k.inbox_id AND i.received_at = k.received_at)
+                ORDER BY k.received_at
+                LIMIT ?2
+                FOR UPDATE SKIP LOCKED)""";
+
+    /**
      * Of the payload objects named in the second array, those a row still names. The rows are found by the ids in
      * the first array (each key's own row) through the primary key: no index leads to a row by its object's name.
      */
@@ -114,6 +129,11 @@ public class PostgresInboxRetentionAdapter implements InboxRetentionPort {
         return purge("finished row purge", () -> em.createNativeQuery(PURGE_FINISHED)
                 .setParameter(1, Timestamp.from(receivedBefore))
                 .setParameter(2, batch));
+    }
+
+    @Override
+    public int purgeKeysWithoutRows(Instant receivedBefore, int batch) {
+        return RetentionDeletes.run(em, "event key purge", PURGE_KEYS_WITHOUT_ROWS, receivedBefore, batch);
     }
 
     @Override

@@ -19,6 +19,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
+import java.util.logging.Logger;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
@@ -35,6 +36,15 @@ import javax.sql.DataSource;
  * locks the table out briefly, then by dropping the detached table.
  */
 public final class TimePartitions {
+
+    /** The partition of the rows that outlive their day, after the table's name. */
+    static final String KEPT = "_kept";
+    /**
+     * The most rows moved into the partition of kept rows at once, what it may hold included: they are read and
+     * written while the table is locked out.
+     */
+    static final long MOST_KEPT_AT_ONCE = 100_000;
+    private static final Logger LOG = Logger.getLogger(TimePartitions.class.getName());
 
     /** The longest a change waits for its table's lock. */
     static final String LOCK_TIMEOUT = "2s";
@@ -86,34 +96,97 @@ public final class TimePartitions {
     }
 
     /**
-     * Drops the oldest partition of {@code records} whose every row is stamped before {@code cutoff}, if one is; of
-     * records that {@linkplain Records#mayOutliveTheirDay() may outlive their day}, the oldest such partition that
-     * holds no row.
+     * Drops the oldest partition of {@code records} whose every row is stamped before {@code cutoff}, if one is. Of
+     * records that {@linkplain Records#mayOutliveTheirDay() may outlive their day}, the rows retention keeps longer
+     * ({@link #outliving}) are moved first into the partition of kept rows, which then covers the dropped day too:
+     * one small partition before the days, whatever the number of days it keeps rows of. A day with more such rows
+     * than {@link #MOST_KEPT_AT_ONCE} is left to retention's deletes, and the days after it wait: days go oldest
+     * first, so that the kept rows' partition always ends where the oldest day begins.
      *
      * @return the partition dropped
      */
     public Optional<Partition> dropOldestBefore(Records records, Instant cutoff) throws SQLException {
         String table = table(records);
+        String keptName = table + KEPT;
         return inTurn(connection -> {
-            Optional<Partition> oldest = Optional.empty();
-            for (Partition partition : partitions(connection, table)) {
-                if (partition.to().isAfter(cutoff)) {
-                    break;
-                }
-                if (!records.mayOutliveTheirDay() || isEmpty(connection, partition)) {
-                    oldest = Optional.of(partition);
-                    break;
-                }
+            List<Partition> partitions = partitions(connection, table);
+            Optional<Partition> kept = partitions.stream().filter(partition -> partition.name().equals(keptName))
+                    .findFirst();
+            Optional<Partition> oldest = partitions.stream().filter(partition -> !partition.name().equals(keptName))
+                    .findFirst().filter(partition -> !partition.to().isAfter(cutoff));
+            if (oldest.isEmpty()) {
+                return oldest;
             }
-            if (oldest.isPresent()) {
-                try (Statement statement = connection.createStatement()) {
-                    statement.execute("ALTER TABLE " + qualified(table) + " DETACH PARTITION "
-                            + qualified(oldest.get().name()));
-                    statement.execute("DROP TABLE " + qualified(oldest.get().name()));
+            Partition day = oldest.get();
+            long outlivingRows = records.mayOutliveTheirDay()
+                    ? rowsUpToTheMost(connection, outliving(records, qualified(day.name()))) : 0;
+            long keptRows = kept.isPresent()
+                    ? rowsUpToTheMost(connection, "SELECT 1 FROM " + qualified(keptName)) : 0;
+            if (outlivingRows + keptRows > MOST_KEPT_AT_ONCE) {
+                LOG.warning(() -> day.name() + " keeps more than " + MOST_KEPT_AT_ONCE + " rows past retention"
+                        + " (FAILED, or with a forward delivery unfinished): it is not dropped, and retention deletes"
+                        + " its other rows one by one");
+                return Optional.empty();
+            }
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("ALTER TABLE " + qualified(table) + " DETACH PARTITION " + qualified(day.name()));
+                if (outlivingRows > 0 || kept.isPresent()) {
+                    keep(statement, records, day, kept);
                 }
+                statement.execute("DROP TABLE " + qualified(day.name()));
             }
             return oldest;
         });
+    }
+
+    /**
+     * Moves the rows of {@code day} (detached) that outlive it into the partition of kept rows, detached for it if
+     * there is one and created if not, then attaches that partition over its range and the day's. Its bound is
+     * checked by reading its rows, few by construction, while the table is locked out for the detach.
+     */
+    private void keep(Statement statement, Records records, Partition day, Optional<Partition> kept)
+            throws SQLException {
+        String table = table(records);
+        String keptName = table + KEPT;
+        if (kept.isPresent()) {
+            statement.execute("ALTER TABLE " + qualified(table) + " DETACH PARTITION " + qualified(keptName));
+        } else {
+            statement.execute("CREATE TABLE " + qualified(keptName) + " (LIKE " + qualified(table)
+                    + " INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE)"
+                    + storageParameters(statement.getConnection(), day));
+        }
+        statement.execute("INSERT INTO " + qualified(keptName) + " " + outliving(records, qualified(day.name())));
+        Optional<Instant> from = kept.isPresent() ? kept.get().from() : day.from();
+        statement.execute("ALTER TABLE " + qualified(table) + " ATTACH PARTITION " + qualified(keptName)
+                + " FOR VALUES FROM (" + from.map(start -> "'" + start + "'").orElse("MINVALUE") + ") TO ('"
+                + day.to() + "')");
+    }
+
+    /** How many rows a query selects, counted up to one more than are moved at once. */
+    private static long rowsUpToTheMost(Connection connection, String query) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT count(*) FROM (" + query + " LIMIT "
+                        + (MOST_KEPT_AT_ONCE + 1) + ") counted")) {
+            rows.next();
+            return rows.getLong(1);
+        }
+    }
+
+    /**
+     * The rows of a partition that retention keeps past their day: of the inbox, the rows its purge of finished rows
+     * leaves (PostgresInboxRetentionAdapter): a row not PROCESSED (FAILED, waiting for an operator; RECEIVED, still
+     * tried), one whose forward delivery is unfinished, and one whose payload object is still in the object store,
+     * for its purge to delete. Each part is read through a partial index of its own.
+     */
+    private static String outliving(Records records, String partition) {
+        return switch (records) {
+            case ATTEMPT_HISTORY -> throw new IllegalArgumentException("the attempt history goes by its day");
+            case INBOX_EVENTS -> "SELECT * FROM " + partition + " WHERE status = 'FAILED'"
+                    + " UNION SELECT * FROM " + partition + " WHERE status = 'RECEIVED'"
+                    + " UNION SELECT * FROM " + partition + " WHERE payload_object IS NOT NULL"
+                    + " UNION SELECT * FROM " + partition + " WHERE inbox_id IN (SELECT f.inbox_id FROM forward_delivery f"
+                    + " WHERE f.status IN ('PENDING', 'FAILED'))";
+        };
     }
 
     /** The partitions of {@code records}' table, oldest first. */
@@ -146,19 +219,6 @@ public final class TimePartitions {
             case ATTEMPT_HISTORY -> "webhook_inbox_history";
             case INBOX_EVENTS -> "webhook_inbox";
         };
-    }
-
-    /**
-     * Whether a partition holds no row. Read without locking the table out: a row is stamped with the time it is
-     * written, so none is ever written into a day retention is past (a redrive updates a row where it is).
-     */
-    private boolean isEmpty(Connection connection, Partition partition) throws SQLException {
-        try (Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery("SELECT NOT EXISTS (SELECT 1 FROM "
-                        + qualified(partition.name()) + ")")) {
-            rows.next();
-            return rows.getBoolean(1);
-        }
     }
 
     /**

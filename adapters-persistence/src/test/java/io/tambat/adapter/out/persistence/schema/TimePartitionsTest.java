@@ -83,7 +83,7 @@ class TimePartitionsTest {
         }
         Instant cutoff = cutover.plus(Duration.ofDays(2));
 
-        List<String> dropped = new java.util.ArrayList<>();
+        List<String> dropped = new ArrayList<>();
         for (Optional<TimePartitions.Partition> gone = drop(cutoff); gone.isPresent(); gone = drop(cutoff)) {
             dropped.add(gone.get().name());
         }
@@ -103,30 +103,45 @@ class TimePartitionsTest {
     }
 
     @Test
-    void dropsADayOfTheInboxOnlyOnceRetentionHasDeletedItsLastRow() throws Exception {
+    void aDayOfTheInboxGoesWhileTheRowsItKeepsMoveIntoThePartitionOfKeptRows() throws Exception {
         new FlywaySchema(dataSource, SCHEMA, Clock.systemUTC()).migrate();
         List<TimePartitions.Partition> days = partitions.partitions(Records.INBOX_EVENTS);
         Instant cutover = days.get(0).to();
-        inboxRows(cutover.plus(Duration.ofHours(1)), 2);
-        inboxRows(cutover.plus(Duration.ofDays(1)), 1);
-        Instant cutoff = cutover.plus(Duration.ofDays(3));
+        inboxRows(cutover.plus(Duration.ofHours(1)), 3);
+        inboxRow(cutover.plus(Duration.ofHours(2)), "FAILED", "failed");
+        String forwarded = inboxRow(cutover.plus(Duration.ofHours(3)), "PROCESSED", "forwarding");
+        ContractDatabase.update(dataSource, """
+                INSERT INTO forward_delivery (destination_id, message_type, message_id, inbox_id, ordering_key,
+                    status, next_attempt_at, created_at)
+                VALUES ('shop', 'event', 'm1', CAST(? AS uuid), 'k1', 'PENDING', now(), now())""", forwarded);
+        inboxRows(cutover.plus(Duration.ofDays(1)), 2);
+        inboxRow(cutover.plus(Duration.ofDays(1)).plusSeconds(5), "RECEIVED", "retried");
+        Instant cutoff = cutover.plus(Duration.ofDays(2));
 
-        assertThat(partitions.dropOldestBefore(Records.INBOX_EVENTS, cutoff)).map(TimePartitions.Partition::name)
-                .as("the first, empty").contains("webhook_inbox_before");
-        assertThat(partitions.dropOldestBefore(Records.INBOX_EVENTS, cutoff)).map(TimePartitions.Partition::name)
-                .as("past two days a row of each keeps").contains(days.get(3).name());
-        assertThat(partitions.dropOldestBefore(Records.INBOX_EVENTS, cutoff)).isEmpty();
-        ContractDatabase.update(dataSource, "DELETE FROM webhook_inbox WHERE received_at < CAST(? AS timestamptz)",
-                cutover.plus(Duration.ofDays(1)).toString());
-        assertThat(partitions.dropOldestBefore(Records.INBOX_EVENTS, cutoff)).map(TimePartitions.Partition::name)
-                .contains(days.get(1).name());
-        assertThat(count("SELECT count(*) FROM webhook_inbox")).as("the row its day keeps").isEqualTo(1);
+        List<String> dropped = new ArrayList<>();
+        for (Optional<TimePartitions.Partition> gone = drop(Records.INBOX_EVENTS, cutoff); gone.isPresent();
+                gone = drop(Records.INBOX_EVENTS, cutoff)) {
+            dropped.add(gone.get().name());
+        }
+
+        assertThat(dropped).containsExactly("webhook_inbox_before", days.get(1).name(), days.get(2).name());
+        assertThat(partitions.partitions(Records.INBOX_EVENTS).get(0)).as("one partition for the days dropped")
+                .isEqualTo(new TimePartitions.Partition("webhook_inbox_kept", Optional.of(cutover), cutoff));
+        assertThat(ContractDatabase.query(dataSource, "SELECT provider_event_id FROM webhook_inbox ORDER BY 1",
+                String.class)).as("FAILED, forwarding, still tried").containsExactly("failed", "forwarding", "retried");
+        assertThat(count("SELECT count(*) FROM ONLY webhook_inbox_kept")).isEqualTo(3);
+        assertThat(count("SELECT count(*) FROM pg_indexes WHERE schemaname = '" + SCHEMA
+                + "' AND tablename = 'webhook_inbox_kept'")).as("the table's indexes").isEqualTo(9);
     }
 
     /** One drop, timed: a day of rows goes in one transaction whose length does not grow with the rows. */
     private Optional<TimePartitions.Partition> drop(Instant cutoff) throws Exception {
+        return drop(Records.ATTEMPT_HISTORY, cutoff);
+    }
+
+    private Optional<TimePartitions.Partition> drop(Records records, Instant cutoff) throws Exception {
         long started = System.nanoTime();
-        Optional<TimePartitions.Partition> gone = partitions.dropOldestBefore(Records.ATTEMPT_HISTORY, cutoff);
+        Optional<TimePartitions.Partition> gone = partitions.dropOldestBefore(records, cutoff);
         gone.ifPresent(partition -> System.out.printf("dropped %s (%d rows a day) in %.1f ms%n", partition.name(),
                 ROWS_A_DAY, (System.nanoTime() - started) / 1e6));
         return gone;
@@ -140,6 +155,18 @@ class TimePartitionsTest {
                 SELECT gen_random_uuid(), 'github', 'main', 'evt_' || n, 'push', CAST(? AS timestamptz), 'k1',
                     '\\x00', 'v1', 'PROCESSED', 1, CAST(? AS timestamptz)
                 FROM generate_series(1, ?) n""", receivedAt.toString(), receivedAt.toString(), count);
+    }
+
+    /** One row in this status, for this event; returns its id. */
+    private String inboxRow(Instant receivedAt, String status, String eventId) {
+        return ContractDatabase.query(dataSource, """
+                INSERT INTO webhook_inbox (inbox_id, provider, endpoint_id, provider_event_id, event_type,
+                    received_at, payload_key_id, payload_sha256, matched_secret_version, status, attempt_count,
+                    next_attempt_at)
+                VALUES (gen_random_uuid(), 'github', 'main', ?, 'push', CAST(? AS timestamptz), 'k1', '\\x00', 'v1',
+                    ?, 1, CAST(? AS timestamptz))
+                RETURNING CAST(inbox_id AS text)""", String.class, eventId, receivedAt.toString(), status,
+                receivedAt.toString()).get(0);
     }
 
     private long count(String sql) {

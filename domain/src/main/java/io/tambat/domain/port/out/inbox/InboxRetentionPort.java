@@ -31,6 +31,15 @@ public interface InboxRetentionPort {
     Purged purgeFinished(Instant receivedBefore, int batch);
 
     /**
+     * Deletes the keys of events received before the cutoff whose rows are gone, at most {@code batch}: rows that
+     * went with their day's partition ({@link io.tambat.domain.port.out.retention.TimePartitionsPort}) leave their
+     * keys, which would otherwise make a later redelivery look its row up before storing it anew.
+     *
+     * @return how many keys it deleted
+     */
+    int purgeKeysWithoutRows(Instant receivedBefore, int batch);
+
+    /**
      * Of the given payload objects, those a row still names: the others belong to no row (it never committed,
      * was deleted, or dropped its payload) and may be deleted.
      */

@@ -25,8 +25,8 @@ public interface TimePartitionsPort {
         /** A row per attempt of an inbox row, kept as long as finished inbox rows. */
         ATTEMPT_HISTORY(false),
         /**
-         * The webhook events, by the day of their receipt. Retention deletes a finished row after its window; a row
-         * it keeps longer (FAILED, waiting for an operator; a forward delivery unfinished) keeps its day.
+         * The webhook events, by the day of their receipt. A day goes once finished rows of it are past their
+         * window; a row kept longer (FAILED, waiting for an operator; a forward delivery unfinished) outlives it.
          */
         INBOX_EVENTS(true);
 
@@ -36,10 +36,7 @@ public interface TimePartitionsPort {
             this.outliveTheirDay = outliveTheirDay;
         }
 
-        /**
-         * Whether a record may be kept past its day's window: a day of such records goes only once none is left in
-         * it, never with one.
-         */
+        /** Whether a record may be kept past its day's window: it is moved out of its day before the day goes. */
         public boolean mayOutliveTheirDay() {
             return outliveTheirDay;
         }
@@ -59,8 +56,8 @@ public interface TimePartitionsPort {
 
     /**
      * Drops the oldest partition of {@code records} whose every row is stamped before {@code cutoff}, if one is; of
-     * records that {@linkplain Records#mayOutliveTheirDay() may outlive their day}, the oldest such partition left
-     * with no row.
+     * records that {@linkplain Records#mayOutliveTheirDay() may outlive their day}, the rows kept longer are moved
+     * into a partition of kept rows first.
      *
      * @return whether one was dropped
      */
