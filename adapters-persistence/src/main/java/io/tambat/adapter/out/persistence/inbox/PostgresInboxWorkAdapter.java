@@ -93,14 +93,21 @@ public class PostgresInboxWorkAdapter implements InboxWorkPort {
 
     /**
      * Ends leased rows PROCESSED, each only while its attempt ({@code attempt} by {@code inbox_id}) holds the
-     * lease, and records each change with the attempt's start; the ids of the rows ended are returned.
+     * lease, and records each change with the attempt's start; the ids of the rows ended are returned. The rows are
+     * also named by {@code = ANY} of their ids and times: a join alone is planned once per connection, from the
+     * tables' sizes then, and was planned as a read of the whole first partition once the tables had grown; the
+     * arrays lead each partition's primary key to its rows, and the times leave out the days that hold none.
      */
     private static final String MARK_PROCESSED = """
-            WITH moved AS (
+            WITH leased AS (
+                SELECT * FROM unnest(CAST(CAST(? AS text[]) AS uuid[]), CAST(CAST(? AS text[]) AS timestamptz[]),
+                    CAST(CAST(? AS text[]) AS integer[])) AS leased(inbox_id, received_at, attempt)),
+            moved AS (
                 UPDATE webhook_inbox w SET status = 'PROCESSED', lease_until = NULL, next_attempt_at = ?
-                FROM unnest(CAST(CAST(? AS text[]) AS uuid[]), CAST(CAST(? AS text[]) AS timestamptz[]),
-                    CAST(CAST(? AS text[]) AS integer[])) AS leased(inbox_id, received_at, attempt)
+                FROM leased
                 WHERE w.inbox_id = leased.inbox_id AND w.received_at = leased.received_at
+                  AND w.inbox_id = ANY (ARRAY(SELECT inbox_id FROM leased))
+                  AND w.received_at = ANY (ARRAY(SELECT received_at FROM leased))
                   AND w.status = 'RECEIVED' AND w.lease_until IS NOT NULL
                   AND w.attempt_count = leased.attempt
                 RETURNING w.inbox_id, w.next_attempt_at, w.leased_at),
@@ -122,13 +129,13 @@ public class PostgresInboxWorkAdapter implements InboxWorkPort {
     public Set<UUID> markProcessed(List<LeasedInboxEvent> events, Instant now) {
         List<UUID> ended = StorageCalls.call("inbox processed", () -> EnlistedConnection.query(em, MARK_PROCESSED,
                 (connection, statement) -> {
-                    statement.setTimestamp(1, Timestamp.from(now));
-                    statement.setArray(2, EnlistedConnection.texts(connection,
+                    statement.setArray(1, EnlistedConnection.texts(connection,
                             events.stream().map(event -> event.inboxId().toString()).toList()));
-                    statement.setArray(3, EnlistedConnection.texts(connection,
+                    statement.setArray(2, EnlistedConnection.texts(connection,
                             events.stream().map(event -> event.receivedAt().toString()).toList()));
-                    statement.setArray(4, EnlistedConnection.texts(connection,
+                    statement.setArray(3, EnlistedConnection.texts(connection,
                             events.stream().map(event -> String.valueOf(event.lease().attempt())).toList()));
+                    statement.setTimestamp(4, Timestamp.from(now));
                 }, row -> UUID.fromString(row.getString(1))));
         return Set.copyOf(ended);
     }
