@@ -4,8 +4,8 @@ import io.tambat.it.support.TestDatabase;
 import java.util.Map;
 
 /**
- * What the inbox takes in PostgreSQL per stored delivery: the size of {@code webhook_inbox} with its TOAST and its
- * indexes ({@code pg_total_relation_size}) over its rows, in the server's schema, and how many of the rows name
+ * What the inbox takes in PostgreSQL per stored delivery: the size of {@code webhook_inbox}'s partitions with their
+ * TOAST and their indexes ({@code pg_total_relation_size}) over its rows, in the server's schema, and how many of the rows name
  * their payload's object in an object store instead of holding the ciphertext. Read at the end of a scenario, it
  * covers every row stored there, the warm-up's included.
  *
@@ -17,8 +17,10 @@ record InboxSize(long rows, long inObjectStore, long totalBytes, long indexBytes
 
     private static final String SIZE = """
             SELECT count(*) AS stored, count(*) FILTER (WHERE payload_object IS NOT NULL) AS in_object_store,
-                   pg_total_relation_size('webhook_inbox') AS total_bytes,
-                   pg_indexes_size('webhook_inbox') AS index_bytes
+                   (SELECT sum(pg_total_relation_size(relid)) FROM pg_partition_tree('webhook_inbox')
+                    WHERE isleaf) AS total_bytes,
+                   (SELECT sum(pg_indexes_size(relid)) FROM pg_partition_tree('webhook_inbox')
+                    WHERE isleaf) AS index_bytes
             FROM webhook_inbox""";
 
     static InboxSize of(TestDatabase db) {

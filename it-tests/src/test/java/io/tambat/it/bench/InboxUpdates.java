@@ -4,7 +4,7 @@ import io.tambat.it.support.TestDatabase;
 import java.util.Map;
 
 /**
- * How the inbox's rows were updated since the schema was created, from the database's table statistics: how
+ * How the inbox's rows were updated since the schema was created, from its partitions' statistics: how
  * many updates PostgreSQL made in place (heap-only: the new version on the same page, no index entry written)
  * and how many wrote an entry into every index. A lease should be the former; ending a row's processing is
  * the latter, since its status leaves the pending rows' index. The statistics reach this view a moment after
@@ -13,8 +13,9 @@ import java.util.Map;
 final class InboxUpdates {
 
     private static final String UPDATES = """
-            SELECT n_tup_upd AS updates, n_tup_hot_upd AS in_place FROM pg_stat_user_tables
-            WHERE schemaname = current_schema() AND relname = 'webhook_inbox'""";
+            SELECT coalesce(sum(n_tup_upd), 0) AS updates, coalesce(sum(n_tup_hot_upd), 0) AS in_place
+            FROM pg_stat_user_tables
+            WHERE relid IN (SELECT relid FROM pg_partition_tree('webhook_inbox') WHERE isleaf)""";
 
     private InboxUpdates() {
     }

@@ -121,9 +121,10 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
      * RECEIVED (so the lease rewrites no index entry) and sets {@code lease_until}, which only a pending row may
      * carry: such a row is PROCESSING. The pending and FAILED rows are counted through their partial indexes up to
      * {@code ?1}. PROCESSED rows, which the inbox keeps for the whole retention window, are counted only while
-     * PostgreSQL's estimate of the table ({@code reltuples}, which autovacuum keeps current; -1 before its first
-     * pass) is below {@code ?1}; above it they are that estimate less the rows of the other statuses, and the
-     * count of them is never evaluated.
+     * PostgreSQL's estimate of the table is below {@code ?1}; above it they are that estimate less the rows of the
+     * other statuses, and the count of them is never evaluated. The estimate is the sum of its partitions'
+     * ({@code reltuples}, which autovacuum keeps current for each: it never analyzes the partitioned table itself;
+     * -1 until any was analyzed, and a partition not analyzed yet counts none).
      */
     private static final String COUNTS = """
             WITH bounded AS (
@@ -132,7 +133,9 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
                     (SELECT count(*) FROM (SELECT 1 FROM webhook_inbox
                         WHERE status = 'RECEIVED' AND lease_until IS NOT NULL LIMIT ?1) l) AS leased,
                     (SELECT count(*) FROM (SELECT 1 FROM webhook_inbox WHERE status = 'FAILED' LIMIT ?1) f) AS failed,
-                    (SELECT reltuples FROM pg_class WHERE oid = to_regclass('webhook_inbox')) AS estimate)
+                    (SELECT CASE WHEN max(c.reltuples) < 0 THEN -1 ELSE sum(greatest(c.reltuples, 0)) END
+                     FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+                     WHERE i.inhparent = to_regclass('webhook_inbox')) AS estimate)
             SELECT received, leased, failed,
                 CASE WHEN estimate < ?1
                      THEN (SELECT count(*) FROM (SELECT 1 FROM webhook_inbox WHERE status = 'PROCESSED' LIMIT ?1) p)
