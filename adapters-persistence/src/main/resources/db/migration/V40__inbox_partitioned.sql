@@ -13,14 +13,18 @@
 -- long; the migration is run again at the next start.
 SET LOCAL lock_timeout = '10s';
 
+-- An invalid index (a CONCURRENTLY build cut short: V25, V27, V36, V37) would not be taken over: the attach would
+-- build a new one over the whole table under the lock. Stop instead, naming them.
 DO $$
+DECLARE
+    invalid text;
 BEGIN
-    IF EXISTS (SELECT 1 FROM pg_index
-               WHERE indexrelid IN (to_regclass('webhook_inbox_row_receipt'), to_regclass('webhook_inbox_event'))
-                 AND NOT indisvalid) THEN
-        RAISE EXCEPTION 'an index built CONCURRENTLY on webhook_inbox by V36 or V37 is invalid (its build was cut '
-            'short): drop it with DROP INDEX CONCURRENTLY, build it again with the statement of that migration, and '
-            'start again (docs/deploying.md, "An index built while the inbox is written")';
+    SELECT string_agg(CAST(indexrelid AS regclass) || '', ', ') INTO invalid
+    FROM pg_index WHERE indrelid = CAST('webhook_inbox' AS regclass) AND NOT indisvalid;
+    IF invalid IS NOT NULL THEN
+        RAISE EXCEPTION 'invalid indexes on webhook_inbox (a build cut short): %; drop each with DROP INDEX '
+            'CONCURRENTLY, build it again with the statement of the migration that made it, and start again '
+            '(docs/deploying.md, "An index built while the inbox is written")', invalid;
     END IF;
 END
 $$;

@@ -44,11 +44,13 @@ public class PostgresInboxRecoveryAdapter implements InboxRecoveryPort {
      * (null for the first), in the order bulk actions walk a selection. A replay ({@code ?11} set) takes only the
      * replayable rows: those that still have the payload processing reads (in the row or in the object store) and
      * a processed-event record kept (received at or after {@code ?11}); a redrive ({@code ?11} null) takes every
-     * FAILED row selected.
+     * FAILED row selected. The picked rows are then named by arrays of their ids and times as well as by the join,
+     * which a plan kept from small tables would make a read of whole partitions (as
+     * {@code PostgresInboxWorkAdapter}'s end of processing says).
      */
     private static final NumberedStatement SEND_BACK_SELECTED = NumberedStatement.of("""
             WITH picked AS (
-                SELECT inbox_id FROM webhook_inbox
+                SELECT inbox_id, received_at FROM webhook_inbox
                 WHERE status = ?1
                   AND (CAST(?2 AS text) IS NULL OR provider = ?2) AND (CAST(?3 AS text) IS NULL OR endpoint_id = ?3)
                   AND (CAST(?4 AS text) IS NULL OR event_type = ?4)
@@ -64,7 +66,9 @@ public class PostgresInboxRecoveryAdapter implements InboxRecoveryPort {
                 FOR UPDATE SKIP LOCKED),
             moved AS (
                 UPDATE webhook_inbox w SET status = 'RECEIVED', lease_until = NULL, next_attempt_at = ?10
-                FROM picked WHERE w.inbox_id = picked.inbox_id
+                FROM picked WHERE w.inbox_id = picked.inbox_id AND w.received_at = picked.received_at
+                  AND w.inbox_id = ANY (ARRAY(SELECT inbox_id FROM picked))
+                  AND w.received_at = ANY (ARRAY(SELECT received_at FROM picked))
                 RETURNING w.inbox_id, w.received_at),
             history AS (
                 INSERT INTO webhook_inbox_history (inbox_id, status, at) SELECT inbox_id, 'RECEIVED', ?10 FROM moved)

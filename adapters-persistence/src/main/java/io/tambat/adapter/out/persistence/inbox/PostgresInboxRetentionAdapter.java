@@ -92,18 +92,24 @@ public class PostgresInboxRetentionAdapter implements InboxRetentionPort {
             SELECT payload_object FROM purged""";
 
     /**
-     * Oldest first, through the keys' index on the time of receipt; a key is kept while a row with its id and time is
-     * there (one probe, in that row's day alone), wherever it went (the partition of rows kept past their day).
+     * Oldest first, through the keys' index on the time of receipt, and only among the days dropped: before the end
+     * of the partition of rows kept past their day ({@code webhook_inbox_kept}, its bound read from the catalog),
+     * where no key has a row but the few kept there. Later keys all have rows until their day goes, which a purge
+     * would otherwise read again at every batch. A key is kept while a row with its id and time is there (one probe).
      */
     private static final String PURGE_KEYS_WITHOUT_ROWS = """
+            WITH dropped AS (
+                SELECT CAST(substring(pg_get_expr(relpartbound, oid) FROM 'TO \\(''([^'']+)''\\)') AS timestamptz)
+                    AS until
+                FROM pg_class WHERE oid = to_regclass('webhook_inbox_kept'))
             DELETE FROM webhook_event_key WHERE ctid IN (
-                SELECT k.ctid FROM webhook_event_key k
-                WHERE k.received_at < ?1
+                SELECT k.ctid FROM webhook_event_key k, dropped
+                WHERE k.received_at < least(?1, dropped.until)
                   AND NOT EXISTS (SELECT 1 FROM webhook_inbox i
                                   WHERE i.inbox_id = k.inbox_id AND i.received_at = k.received_at)
                 ORDER BY k.received_at
                 LIMIT ?2
-                FOR UPDATE SKIP LOCKED)""";
+                FOR UPDATE OF k SKIP LOCKED)""";
 
     /**
      * Of the payload objects named in the second array, those a row still names. The rows are found by the ids in

@@ -39,10 +39,7 @@ public final class TimePartitions {
 
     /** The partition of the rows that outlive their day, after the table's name. */
     static final String KEPT = "_kept";
-    /**
-     * The most rows moved into the partition of kept rows at once, what it may hold included: they are read and
-     * written while the table is locked out.
-     */
+    /** The most rows of a day moved into the partition of kept rows: they are written while the table is locked. */
     static final long MOST_KEPT_AT_ONCE = 100_000;
     private static final Logger LOG = Logger.getLogger(TimePartitions.class.getName());
 
@@ -99,9 +96,11 @@ public final class TimePartitions {
      * Drops the oldest partition of {@code records} whose every row is stamped before {@code cutoff}, if one is. Of
      * records that {@linkplain Records#mayOutliveTheirDay() may outlive their day}, the rows retention keeps longer
      * ({@link #outliving}) are moved first into the partition of kept rows, which then covers the dropped day too:
-     * one small partition before the days, whatever the number of days it keeps rows of. A day with more such rows
-     * than {@link #MOST_KEPT_AT_ONCE} is left to retention's deletes, and the days after it wait: days go oldest
-     * first, so that the kept rows' partition always ends where the oldest day begins.
+     * one partition before the days, whatever the number of days it keeps rows of. The rows are counted first,
+     * without locking the table out; a day with more of them than {@link #MOST_KEPT_AT_ONCE} is left to retention's
+     * deletes, and the days after it wait: days go oldest first, so that the kept rows' partition always ends where
+     * the oldest day begins. The move itself reads the day again once it is detached, under the table's lock, so
+     * that a row a replay made pending again between the count and the detach goes with the others.
      *
      * @return the partition dropped
      */
@@ -119,10 +118,8 @@ public final class TimePartitions {
             }
             Partition day = oldest.get();
             long outlivingRows = records.mayOutliveTheirDay()
-                    ? rowsUpToTheMost(connection, outliving(records, qualified(day.name()))) : 0;
-            long keptRows = kept.isPresent()
-                    ? rowsUpToTheMost(connection, "SELECT 1 FROM " + qualified(keptName)) : 0;
-            if (outlivingRows + keptRows > MOST_KEPT_AT_ONCE) {
+                    ? rowsUpToTheMost(connection, outliving(records, qualified(day.name()), day)) : 0;
+            if (outlivingRows > MOST_KEPT_AT_ONCE) {
                 LOG.warning(() -> day.name() + " keeps more than " + MOST_KEPT_AT_ONCE + " rows past retention"
                         + " (FAILED, or with a forward delivery unfinished): it is not dropped, and retention deletes"
                         + " its other rows one by one");
@@ -130,7 +127,7 @@ public final class TimePartitions {
             }
             try (Statement statement = connection.createStatement()) {
                 statement.execute("ALTER TABLE " + qualified(table) + " DETACH PARTITION " + qualified(day.name()));
-                if (outlivingRows > 0 || kept.isPresent()) {
+                if (records.mayOutliveTheirDay()) {
                     keep(statement, records, day, kept);
                 }
                 statement.execute("DROP TABLE " + qualified(day.name()));
@@ -142,7 +139,8 @@ public final class TimePartitions {
     /**
      * Moves the rows of {@code day} (detached) that outlive it into the partition of kept rows, detached for it if
      * there is one and created if not, then attaches that partition over its range and the day's. Its bound is
-     * checked by reading its rows, few by construction, while the table is locked out for the detach.
+     * checked by reading its rows while the table is locked out for the detach: a time that grows with the rows kept
+     * (FAILED rows wait there for an operator).
      */
     private void keep(Statement statement, Records records, Partition day, Optional<Partition> kept)
             throws SQLException {
@@ -155,7 +153,8 @@ public final class TimePartitions {
                     + " INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE)"
                     + storageParameters(statement.getConnection(), day));
         }
-        statement.execute("INSERT INTO " + qualified(keptName) + " " + outliving(records, qualified(day.name())));
+        statement.execute("INSERT INTO " + qualified(keptName) + " "
+                + outliving(records, qualified(day.name()), day));
         Optional<Instant> from = kept.isPresent() ? kept.get().from() : day.from();
         statement.execute("ALTER TABLE " + qualified(table) + " ATTACH PARTITION " + qualified(keptName)
                 + " FOR VALUES FROM (" + from.map(start -> "'" + start + "'").orElse("MINVALUE") + ") TO ('"
@@ -176,16 +175,20 @@ public final class TimePartitions {
      * The rows of a partition that retention keeps past their day: of the inbox, the rows its purge of finished rows
      * leaves (PostgresInboxRetentionAdapter): a row not PROCESSED (FAILED, waiting for an operator; RECEIVED, still
      * tried), one whose forward delivery is unfinished, and one whose payload object is still in the object store,
-     * for its purge to delete. Each part is read through a partial index of its own.
+     * for its purge to delete. Each part is read through an index, never the whole day: the first three through
+     * partial indexes of their own, the last through the primary key, by the ids of the unfinished deliveries of
+     * events received that day or later (a delivery recorded before deliveries kept their events' receipt carries a
+     * later time).
      */
-    private static String outliving(Records records, String partition) {
+    private static String outliving(Records records, String partition, Partition day) {
         return switch (records) {
             case ATTEMPT_HISTORY -> throw new IllegalArgumentException("the attempt history goes by its day");
             case INBOX_EVENTS -> "SELECT * FROM " + partition + " WHERE status = 'FAILED'"
                     + " UNION SELECT * FROM " + partition + " WHERE status = 'RECEIVED'"
                     + " UNION SELECT * FROM " + partition + " WHERE payload_object IS NOT NULL"
-                    + " UNION SELECT * FROM " + partition + " WHERE inbox_id IN (SELECT f.inbox_id FROM forward_delivery f"
-                    + " WHERE f.status IN ('PENDING', 'FAILED'))";
+                    + " UNION SELECT * FROM " + partition + " WHERE inbox_id = ANY (ARRAY("
+                    + "SELECT f.inbox_id FROM forward_delivery f WHERE f.status IN ('PENDING', 'FAILED')"
+                    + day.from().map(from -> " AND f.event_received_at >= '" + from + "'").orElse("") + "))";
         };
     }
 

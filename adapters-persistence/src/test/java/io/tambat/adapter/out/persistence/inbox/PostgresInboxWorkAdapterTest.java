@@ -245,26 +245,6 @@ class PostgresInboxWorkAdapterTest extends WorkLeaseContract<InboxPorts, UUID> {
     }
 
     @Test
-    void purgesTheKeysOfEventsWhoseRowsWentWithTheirDayInBatchesAndKeepsTheKeysOfRowsStillThere() {
-        Instant longAgo = Instant.parse("2026-01-01T00:00:00Z");
-        UUID gone = processed(longAgo);
-        UUID goneToo = processed(longAgo.plusSeconds(1));
-        UUID kept = failed(longAgo);
-        UUID recent = processed(longAgo.plus(Duration.ofDays(2)));
-        database.execute("DELETE FROM webhook_inbox WHERE inbox_id IN (?, ?)", gone, goneToo);
-        database.execute("DELETE FROM webhook_inbox WHERE inbox_id = ?", recent);
-        Instant cutoff = longAgo.plus(Duration.ofDays(1));
-
-        int first = session.call(ports -> ports.retention().purgeKeysWithoutRows(cutoff, 1));
-        int second = session.call(ports -> ports.retention().purgeKeysWithoutRows(cutoff, 1));
-        int none = session.call(ports -> ports.retention().purgeKeysWithoutRows(cutoff, 1));
-
-        assertThat(List.of(first, second, none)).containsExactly(1, 1, 0);
-        assertThat(database.column("SELECT inbox_id FROM webhook_event_key", UUID.class))
-                .as("a row still there, and a key received after the cutoff").containsExactlyInAnyOrder(kept, recent);
-    }
-
-    @Test
     void keepsAFailedRowsPayloadUntilItsOwnRetentionWhichNoneIsByDefault() {
         Instant longAgo = Instant.parse("2026-01-01T00:00:00Z");
         processed(longAgo);

@@ -107,13 +107,16 @@ class TimePartitionsTest {
         new FlywaySchema(dataSource, SCHEMA, Clock.systemUTC()).migrate();
         List<TimePartitions.Partition> days = partitions.partitions(Records.INBOX_EVENTS);
         Instant cutover = days.get(0).to();
+        inboxRow(cutover.minus(Duration.ofDays(3)), "FAILED", "failed_in_the_first");
+        inboxRows(cutover.minus(Duration.ofDays(2)), 2);
         inboxRows(cutover.plus(Duration.ofHours(1)), 3);
         inboxRow(cutover.plus(Duration.ofHours(2)), "FAILED", "failed");
         String forwarded = inboxRow(cutover.plus(Duration.ofHours(3)), "PROCESSED", "forwarding");
         ContractDatabase.update(dataSource, """
-                INSERT INTO forward_delivery (destination_id, message_type, message_id, inbox_id, ordering_key,
-                    status, next_attempt_at, created_at)
-                VALUES ('shop', 'event', 'm1', CAST(? AS uuid), 'k1', 'PENDING', now(), now())""", forwarded);
+                INSERT INTO forward_delivery (destination_id, message_type, message_id, inbox_id, event_received_at,
+                    ordering_key, status, next_attempt_at, created_at)
+                SELECT 'shop', 'event', 'm1', inbox_id, received_at, 'k1', 'PENDING', now(), now()
+                FROM webhook_inbox WHERE inbox_id = CAST(? AS uuid)""", forwarded);
         inboxRows(cutover.plus(Duration.ofDays(1)), 2);
         inboxRow(cutover.plus(Duration.ofDays(1)).plusSeconds(5), "RECEIVED", "retried");
         Instant cutoff = cutover.plus(Duration.ofDays(2));
@@ -125,11 +128,13 @@ class TimePartitionsTest {
         }
 
         assertThat(dropped).containsExactly("webhook_inbox_before", days.get(1).name(), days.get(2).name());
-        assertThat(partitions.partitions(Records.INBOX_EVENTS).get(0)).as("one partition for the days dropped")
-                .isEqualTo(new TimePartitions.Partition("webhook_inbox_kept", Optional.of(cutover), cutoff));
+        assertThat(partitions.partitions(Records.INBOX_EVENTS).get(0))
+                .as("one partition for the first and the days dropped")
+                .isEqualTo(new TimePartitions.Partition("webhook_inbox_kept", Optional.empty(), cutoff));
         assertThat(ContractDatabase.query(dataSource, "SELECT provider_event_id FROM webhook_inbox ORDER BY 1",
-                String.class)).as("FAILED, forwarding, still tried").containsExactly("failed", "forwarding", "retried");
-        assertThat(count("SELECT count(*) FROM ONLY webhook_inbox_kept")).isEqualTo(3);
+                String.class)).as("FAILED, forwarding, still tried")
+                .containsExactly("failed", "failed_in_the_first", "forwarding", "retried");
+        assertThat(count("SELECT count(*) FROM ONLY webhook_inbox_kept")).isEqualTo(4);
         assertThat(count("SELECT count(*) FROM pg_indexes WHERE schemaname = '" + SCHEMA
                 + "' AND tablename = 'webhook_inbox_kept'")).as("the table's indexes").isEqualTo(9);
     }
