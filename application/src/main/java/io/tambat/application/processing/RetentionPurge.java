@@ -42,7 +42,9 @@ public class RetentionPurge implements BatchJob {
      * How long finished inbox rows past their window wait for their day's partition to go whole
      * ({@link PartitionMaintenance}, every 10 minutes) before they are deleted one by one: only rows that outlived
      * their day are, or those of a day that was not dropped (partitions left to a migration job that runs weekly, or
-     * a day keeping more rows than are moved at once).
+     * a day keeping more rows than are moved at once). A day goes once its last row is past the window, at most a
+     * day after its first. Rows kept less than a day do not wait: their day would hold them for longer than their
+     * window, so they are deleted at it, and their day finds only what outlived them.
      */
     static final Duration DAY_DROPPED_FIRST = Duration.ofDays(1);
 
@@ -96,7 +98,7 @@ public class RetentionPurge implements BatchJob {
         Instant finishedBefore = now.minus(settings.finishedRowRetention());
         InboxRetentionPort.Purged payloads = inbox.purgePayloads(now.minus(settings.payloadRetention()),
                 settings.failedPayloads().lostBefore(now), BATCH);
-        InboxRetentionPort.Purged rows = inbox.purgeFinished(finishedBefore.minus(DAY_DROPPED_FIRST), BATCH);
+        InboxRetentionPort.Purged rows = inbox.purgeFinished(finishedBefore.minus(dayDroppedFirst()), BATCH);
         List<PayloadObjectKey> objects = new ArrayList<>(payloads.objects());
         objects.addAll(rows.objects());
         if (!objects.isEmpty()) {
@@ -110,6 +112,10 @@ public class RetentionPurge implements BatchJob {
                 + counted("event_keys", inbox.purgeKeysWithoutRows(finishedBefore, BATCH))
                 + counted("mutations", state.purgeTrail(finishedBefore, BATCH))
                 + counted("forward_deliveries", forwarding.purgeFinished(finishedBefore, BATCH));
+    }
+
+    private Duration dayDroppedFirst() {
+        return settings.finishedRowRetention().compareTo(DAY_DROPPED_FIRST) < 0 ? Duration.ZERO : DAY_DROPPED_FIRST;
     }
 
     /** Counts a kind's purge in the metrics when it purged anything; returns how many it purged. */

@@ -97,6 +97,18 @@ class RetentionPurgeTest {
     }
 
     @Test
+    void finishedRowsKeptLessThanADayAreDeletedAtTheirWindowWithoutWaitingForTheirDay() {
+        fx.settings = new ProcessingSettings(Duration.ofDays(7), Duration.ofDays(30),
+                ProcessingFixture.SEQUENCE_GAP_WINDOW, Duration.ofHours(6),
+                new FailedPayloadRetention(Optional.empty()));
+
+        retention().runBatch();
+
+        assertThat(fx.inbox.finishedRowPurges())
+                .containsExactly(new PurgeRequest(fx.now().minus(Duration.ofHours(6)), RetentionPurge.BATCH));
+    }
+
+    @Test
     void movesEveryCutOffWithTheClock() {
         retention.runBatch();
         Instant firstCutOff = fx.inbox.payloadPurges().get(0).cutoff();
