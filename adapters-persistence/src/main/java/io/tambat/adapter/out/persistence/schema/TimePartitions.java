@@ -149,9 +149,7 @@ public final class TimePartitions {
         if (kept.isPresent()) {
             statement.execute("ALTER TABLE " + qualified(table) + " DETACH PARTITION " + qualified(keptName));
         } else {
-            statement.execute("CREATE TABLE " + qualified(keptName) + " (LIKE " + qualified(table)
-                    + " INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE)"
-                    + storageParameters(statement.getConnection(), day));
+            createLike(statement, keptName, table, storageParameters(statement.getConnection(), day));
         }
         statement.execute("INSERT INTO " + qualified(keptName) + " "
                 + outliving(records, qualified(day.name()), day));
@@ -243,11 +241,19 @@ public final class TimePartitions {
     private void create(Connection connection, String table, Instant from, String storage) throws SQLException {
         String partition = table + "_p" + DAY.format(LocalDate.ofInstant(from, ZoneOffset.UTC));
         try (Statement statement = connection.createStatement()) {
-            statement.execute("CREATE TABLE " + qualified(partition) + " (LIKE " + qualified(table)
-                    + " INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE)" + storage);
+            createLike(statement, partition, table, storage);
             statement.execute("ALTER TABLE " + qualified(table) + " ATTACH PARTITION " + qualified(partition)
                     + " FOR VALUES FROM ('" + from + "') TO ('" + from.plus(Duration.ofDays(1)) + "')");
         }
+    }
+
+    /**
+     * A table to become a partition of {@code table}: its columns, defaults and checks, with the storage parameters
+     * given ({@link #storageParameters}); its indexes come with the attach.
+     */
+    private void createLike(Statement statement, String name, String table, String storage) throws SQLException {
+        statement.execute("CREATE TABLE " + qualified(name) + " (LIKE " + qualified(table)
+                + " INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE)" + storage);
     }
 
     private List<Partition> partitions(Connection connection, String table) throws SQLException {
