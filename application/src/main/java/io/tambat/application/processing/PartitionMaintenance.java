@@ -16,9 +16,11 @@ import java.util.logging.Logger;
  * that no row ever finds none, and drops the oldest partition whose every row retention is past, a day of rows in
  * one short transaction instead of a delete per row. The attempt history is kept as long as finished inbox rows
  * ({@link ProcessingSettings#finishedRowRetention()}); an inbox row kept longer (FAILED, waiting for an operator)
- * keeps its status, attempt count and last error, not the history of days dropped. A day of the inbox goes once
- * retention has deleted its last row: a row kept longer keeps its day. Runs every {@link #INTERVAL},
- * on any instance, which take turns; one that cannot get a table's lock in time tries again at its next run.
+ * keeps its status, attempt count and last error, not the history of days dropped. A day of the inbox, and of the
+ * mutation trail, goes once its finished rows are past that window; the rows kept longer (an inbox row FAILED or
+ * still tried, a mutation an unfinished state change still has to send) are moved out of it first. Runs every
+ * {@link #INTERVAL}, on any instance, which take turns; one that cannot get a table's lock in time tries again at its
+ * next run.
  */
 @ApplicationScoped
 public class PartitionMaintenance implements BatchJob {

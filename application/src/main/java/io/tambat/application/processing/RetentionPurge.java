@@ -26,9 +26,9 @@ import java.util.List;
  * Retention in bounded batches, each its own short transaction, so a large backlog never holds locks for
  * long: raw payloads of finished rows after {@code payloadRetention}, processed-event records after
  * {@code processedRetention}, expired idempotency records, records of accepted bodies older than every
- * endpoint's replay window, and, after {@code finishedRowRetention}, the mutation trail, finished forward
- * deliveries and the keys of events whose rows went with their day ({@link PartitionMaintenance}), and, a day
- * later, PROCESSED inbox rows that outlived their day. Until then an inbox
+ * endpoint's replay window, and, after {@code finishedRowRetention}, finished forward deliveries and the keys of
+ * events whose rows went with their day ({@link PartitionMaintenance}), and, a day later, PROCESSED inbox rows and
+ * mutations that outlived their day. Until then an inbox
  * row makes a late redelivery a duplicate; after, a redelivery is accepted as new and the ordering rules keep an
  * older state out. Payload objects the purged rows named are deleted once the batch commits
  * ({@link PayloadObjectsReleased}).
@@ -39,7 +39,7 @@ public class RetentionPurge implements BatchJob {
     static final int BATCH = 500;
 
     /**
-     * How long finished inbox rows past their window wait for their day's partition to go whole
+     * How long finished inbox rows and mutations past their window wait for their day's partition to go whole
      * ({@link PartitionMaintenance}, every 10 minutes) before they are deleted one by one: only rows that outlived
      * their day are, or those of a day that was not dropped (partitions left to a migration job that runs weekly, or
      * a day keeping more rows than are moved at once). A day goes once its last row is past the window, at most a
@@ -110,7 +110,7 @@ public class RetentionPurge implements BatchJob {
                 + counted("seen_bodies", acceptedBodies.purgeSeenBodies(now.minus(longestReplayWindow()), BATCH))
                 + counted("inbox_rows", rows.count())
                 + counted("event_keys", inbox.purgeKeysWithoutRows(finishedBefore, BATCH))
-                + counted("mutations", state.purgeTrail(finishedBefore, BATCH))
+                + counted("mutations", state.purgeTrail(finishedBefore.minus(dayDroppedFirst()), BATCH))
                 + counted("forward_deliveries", forwarding.purgeFinished(finishedBefore, BATCH));
     }
 

@@ -40,18 +40,19 @@ class PartitionMaintenanceTest {
     }
 
     @Test
-    void createsTheDaysAheadAndDropsTheDaysOfHistoryAndInboxRetentionIsPast() {
+    void createsTheDaysAheadAndDropsTheDaysOfHistoryInboxAndTrailRetentionIsPast() {
         partitions.created = 2;
         partitions.dropping.add(Records.ATTEMPT_HISTORY);
         partitions.dropping.add(Records.INBOX_EVENTS);
+        partitions.dropping.add(Records.MUTATION_TRAIL);
 
         int changed = maintenance.runBatch();
 
-        assertThat(changed).isEqualTo(4);
+        assertThat(changed).isEqualTo(5);
         assertThat(partitions.through).containsExactly(clock.instant().plus(Duration.ofDays(14)));
         Instant cutoff = clock.instant().minus(FINISHED_ROWS);
         assertThat(partitions.cutoffs).containsExactly(Map.entry(Records.ATTEMPT_HISTORY, cutoff),
-                Map.entry(Records.INBOX_EVENTS, cutoff));
+                Map.entry(Records.INBOX_EVENTS, cutoff), Map.entry(Records.MUTATION_TRAIL, cutoff));
     }
 
     @Test

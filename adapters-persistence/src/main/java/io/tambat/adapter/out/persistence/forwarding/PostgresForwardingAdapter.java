@@ -68,7 +68,8 @@ class PostgresForwardingAdapter implements ForwardingPort {
     private static final NumberedStatement RECEIVED = NumberedStatement.of("""
             SELECT CAST(i.inbox_id AS text), i.provider, i.endpoint_id, i.event_type, i.object_id, i.received_at,
                 i.payload_ciphertext IS NOT NULL OR i.payload_object IS NOT NULL, m.object_id, m.applied_at
-            FROM webhook_inbox i LEFT JOIN object_mutation m ON m.inbox_id = i.inbox_id
+            FROM webhook_inbox i
+                LEFT JOIN object_mutation m ON m.inbox_id = i.inbox_id AND m.event_received_at = i.received_at
             WHERE i.received_at >= ?1 AND i.received_at < ?2 AND (i.received_at, i.inbox_id) > (?3, CAST(?4 AS uuid))
             ORDER BY i.received_at, i.inbox_id
             LIMIT ?5
@@ -87,9 +88,8 @@ class PostgresForwardingAdapter implements ForwardingPort {
 
     /**
      * The end of both lease statements: each delivery leased ({@code l}, from their CTE {@code leased}) with its event
-     * {@code i} and, for a state change, its mutation {@code m}. The event is read in its day's partition alone, by
-     * the receipt the delivery keeps; a delivery recorded before deliveries kept it has a later time there (its own
-     * write's), and its event is looked for in the days before, which no other delivery needs.
+     * {@code i} and, for a state change, its mutation {@code m}, each read in its day's partition alone by the
+     * receipt the delivery keeps (exact for every delivery whose event is still there, V42).
      */
     private static final String LEASED_WITH_THEIR_EVENTS = """
             SELECT l.delivery_id, l.destination_id, l.message_type, l.message_id, CAST(l.inbox_id AS text),
@@ -100,14 +100,9 @@ class PostgresForwardingAdapter implements ForwardingPort {
                 m.object_type, m.object_id, m.state, m.version, m.applied_at, l.ordering_key, l.created_at,
                 l.attempts_before_schedule
             FROM leased l
-                LEFT JOIN LATERAL (
-                    SELECT * FROM webhook_inbox e
-                    WHERE e.inbox_id = l.inbox_id AND e.received_at = l.event_received_at
-                    UNION ALL
-                    SELECT * FROM webhook_inbox e
-                    WHERE e.inbox_id = l.inbox_id AND e.received_at < l.event_received_at
-                    LIMIT 1) i ON true
-                LEFT JOIN object_mutation m ON l.message_type = 'state-change' AND m.inbox_id = l.inbox_id""";
+                LEFT JOIN webhook_inbox i ON i.inbox_id = l.inbox_id AND i.received_at = l.event_received_at
+                LEFT JOIN object_mutation m ON l.message_type = 'state-change' AND m.inbox_id = l.inbox_id
+                    AND m.event_received_at = l.event_received_at""";
 
     /**
      * The lease of one destination's deliveries ({@code ?1} now, {@code ?2} the lease end, {@code ?3} the batch

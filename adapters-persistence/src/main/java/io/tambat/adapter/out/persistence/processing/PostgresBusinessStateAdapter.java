@@ -66,14 +66,16 @@ class PostgresBusinessStateAdapter implements BusinessStatePort {
             + " WHERE inbox_id = ANY (CAST(CAST(? AS text[]) AS uuid[]))";
 
     /**
-     * Oldest first, along the primary key: the trail has no index on its time and needs none for this. A mutation
-     * an unfinished (PENDING or FAILED) state-change delivery still has to send stays until that delivery is
-     * delivered or skipped.
+     * Oldest first, along the primary key, in the days that begin before the cutoff alone: a mutation is applied
+     * after its event's receipt, so none of a later day is past it. The trail goes by days
+     * ({@link io.tambat.domain.port.out.retention.TimePartitionsPort.Records#MUTATION_TRAIL}); these are the
+     * mutations that outlived theirs. A mutation an unfinished (PENDING or FAILED) state-change delivery still has to
+     * send stays until that delivery is delivered or skipped.
      */
     private static final String PURGE_TRAIL = """
-            DELETE FROM object_mutation WHERE mutation_id IN (
-                SELECT mutation_id FROM object_mutation m
-                WHERE applied_at < ?1
+            DELETE FROM object_mutation WHERE (mutation_id, event_received_at) IN (
+                SELECT mutation_id, event_received_at FROM object_mutation m
+                WHERE applied_at < ?1 AND event_received_at < ?1
                   AND NOT EXISTS (SELECT 1 FROM forward_delivery f
                                   WHERE f.inbox_id = m.inbox_id AND f.message_type = 'state-change'
                                     AND f.status IN ('PENDING', 'FAILED'))

@@ -33,9 +33,15 @@ class PostgresProcessedEventsAdapter implements ProcessedEventsPort {
             ON CONFLICT DO NOTHING
             RETURNING CAST(inbox_id AS text)""";
 
+    /**
+     * Records named by their key with its receipt, not by {@code ctid}: a table partitioned by time repeats a
+     * {@code ctid} in each partition, so a release that partitions the records can run beside this one.
+     */
     private static final String PURGE = """
-            DELETE FROM processed_event WHERE ctid IN (
-                SELECT ctid FROM processed_event WHERE processed_at < ?1 LIMIT ?2)""";
+            DELETE FROM processed_event
+            WHERE (provider, endpoint_id, provider_event_id, event_received_at) IN (
+                SELECT provider, endpoint_id, provider_event_id, event_received_at FROM processed_event
+                WHERE processed_at < ?1 LIMIT ?2)""";
 
     @PersistenceContext(unitName = "tambat")
     EntityManager em;

@@ -175,8 +175,9 @@ public final class TimePartitions {
      * tried), one whose forward delivery is unfinished, and one whose payload object is still in the object store,
      * for its purge to delete. Each part is read through an index, never the whole day: the first three through
      * partial indexes of their own, the last through the primary key, by the ids of the unfinished deliveries of
-     * events received that day or later (a delivery recorded before deliveries kept their events' receipt carries a
-     * later time).
+     * events received that day or later (a delivery whose event is gone from the inbox may carry a later time, its
+     * write's, V33). Of the mutation trail, the mutations an unfinished delivery of a state change still has to send
+     * (as its purge keeps them, PostgresBusinessStateAdapter), read through the key on each event and its receipt.
      */
     private static String outliving(Records records, String partition, Partition day) {
         return switch (records) {
@@ -186,6 +187,10 @@ public final class TimePartitions {
                     + " UNION SELECT * FROM " + partition + " WHERE payload_object IS NOT NULL"
                     + " UNION SELECT * FROM " + partition + " WHERE inbox_id = ANY (ARRAY("
                     + "SELECT f.inbox_id FROM forward_delivery f WHERE f.status IN ('PENDING', 'FAILED')"
+                    + day.from().map(from -> " AND f.event_received_at >= '" + from + "'").orElse("") + "))";
+            case MUTATION_TRAIL -> "SELECT * FROM " + partition + " WHERE inbox_id = ANY (ARRAY("
+                    + "SELECT f.inbox_id FROM forward_delivery f WHERE f.message_type = 'state-change'"
+                    + " AND f.status IN ('PENDING', 'FAILED') AND f.event_received_at < '" + day.to() + "'"
                     + day.from().map(from -> " AND f.event_received_at >= '" + from + "'").orElse("") + "))";
         };
     }
@@ -219,6 +224,7 @@ public final class TimePartitions {
         return switch (records) {
             case ATTEMPT_HISTORY -> "webhook_inbox_history";
             case INBOX_EVENTS -> "webhook_inbox";
+            case MUTATION_TRAIL -> "object_mutation";
         };
     }
 

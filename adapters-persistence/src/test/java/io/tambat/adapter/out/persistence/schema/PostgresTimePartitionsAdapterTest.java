@@ -25,7 +25,7 @@ class PostgresTimePartitionsAdapterTest {
 
         int created = adapter.createThrough(firstEnds.plus(Duration.ofDays(2)));
 
-        assertThat(created).as("three days of the history and of the inbox").isEqualTo(6);
+        assertThat(created).as("three days of the history, the inbox and the trail").isEqualTo(9);
         assertThat(adapter.dropOldestBefore(Records.ATTEMPT_HISTORY, firstEnds)).isTrue();
         assertThat(partitions.partitions(Records.ATTEMPT_HISTORY)).hasSize(3);
     }

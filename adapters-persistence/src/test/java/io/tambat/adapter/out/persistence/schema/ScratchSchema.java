@@ -1,6 +1,7 @@
 package io.tambat.adapter.out.persistence.schema;
 
 import io.tambat.adapter.out.persistence.ContractDatabase;
+import java.util.List;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -37,6 +38,19 @@ public final class ScratchSchema implements BeforeEachCallback, AfterEachCallbac
     /** The migrations of this release, all of them. */
     public Flyway migration() {
         return FlywaySchema.migration(dataSource, name);
+    }
+
+    /**
+     * The indexes of the partitions named {@code partition...} attached to their partitioned table's, each as
+     * {@code <table's index> <partition's index> <valid>}, by name.
+     */
+    public List<String> attachedIndexes(String partition) {
+        return ContractDatabase.query(dataSource, """
+                SELECT parent.relname || ' ' || child.relname || ' ' || i.indisvalid
+                FROM pg_inherits h JOIN pg_class parent ON parent.oid = h.inhparent
+                    JOIN pg_class child ON child.oid = h.inhrelid JOIN pg_index i ON i.indexrelid = parent.oid
+                WHERE child.relname LIKE ? AND child.relnamespace = CAST(? AS regnamespace)
+                ORDER BY 1""", String.class, partition + "%", name);
     }
 
     private void drop() {

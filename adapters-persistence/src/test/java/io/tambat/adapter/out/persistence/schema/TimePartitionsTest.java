@@ -139,6 +139,61 @@ class TimePartitionsTest {
                 + "' AND tablename = 'webhook_inbox_kept'")).as("the table's indexes").isEqualTo(9);
     }
 
+    @Test
+    void aDayOfTheTrailGoesWhileTheMutationsAnUnfinishedStateChangeSendsMoveIntoThePartitionOfKeptRows()
+            throws Exception {
+        new FlywaySchema(dataSource, SCHEMA, Clock.systemUTC()).migrate();
+        List<TimePartitions.Partition> days = partitions.partitions(Records.MUTATION_TRAIL);
+        Instant cutover = days.get(0).to();
+        mutation(cutover.minus(Duration.ofDays(3)), "sent_in_the_first", "DELIVERED");
+        mutation(cutover.minus(Duration.ofDays(2)), "failed_in_the_first", "FAILED");
+        mutation(cutover.plus(Duration.ofHours(1)), "sent", "DELIVERED");
+        mutation(cutover.plus(Duration.ofHours(2)), "pending", "PENDING");
+        mutation(cutover.plus(Duration.ofHours(3)), "skipped", "SKIPPED");
+        mutation(cutover.plus(Duration.ofHours(4)), "not_forwarded", null);
+        mutation(cutover.plus(Duration.ofDays(2)).plusSeconds(5), "the_day_after", "PENDING");
+        Instant cutoff = cutover.plus(Duration.ofDays(1));
+
+        List<String> dropped = new ArrayList<>();
+        for (Optional<TimePartitions.Partition> gone = drop(Records.MUTATION_TRAIL, cutoff); gone.isPresent();
+                gone = drop(Records.MUTATION_TRAIL, cutoff)) {
+            dropped.add(gone.get().name());
+        }
+
+        assertThat(dropped).containsExactly("object_mutation_before", days.get(1).name());
+        assertThat(partitions.partitions(Records.MUTATION_TRAIL).get(0))
+                .isEqualTo(new TimePartitions.Partition("object_mutation_kept", Optional.empty(), cutoff));
+        assertThat(ContractDatabase.query(dataSource, "SELECT object_id FROM object_mutation ORDER BY 1",
+                String.class)).as("those a state change still has to send, and the day after")
+                .containsExactly("failed_in_the_first", "pending", "the_day_after");
+        assertThat(count("SELECT count(*) FROM ONLY object_mutation_kept")).isEqualTo(2);
+        assertThat(ContractDatabase.query(dataSource, "SELECT object_id FROM object_mutation"
+                + " WHERE mutation_id > 0 AND event_received_at = CAST(? AS timestamptz)", String.class,
+                cutover.plus(Duration.ofHours(2)).toString())).as("found by its key in the kept rows")
+                .containsExactly("pending");
+    }
+
+    /**
+     * An event's inbox row and mutation, received at {@code receivedAt}, and a delivery of its state change in
+     * {@code delivery}'s status, or none.
+     */
+    private void mutation(Instant receivedAt, String objectId, String delivery) {
+        String inboxId = inboxRow(receivedAt, "PROCESSED", objectId);
+        ContractDatabase.update(dataSource, """
+                INSERT INTO object_mutation (provider, endpoint_id, object_type, object_id, inbox_id, state,
+                    applied_at, event_received_at)
+                VALUES ('github', 'main', 'push', ?, CAST(? AS uuid), 'done', CAST(? AS timestamptz),
+                    CAST(? AS timestamptz))""", objectId, inboxId, receivedAt.plusSeconds(1).toString(),
+                receivedAt.toString());
+        if (delivery != null) {
+            ContractDatabase.update(dataSource, """
+                    INSERT INTO forward_delivery (destination_id, message_type, message_id, inbox_id,
+                        event_received_at, ordering_key, status, next_attempt_at, created_at)
+                    VALUES ('shop', 'state-change', ?, CAST(? AS uuid), CAST(? AS timestamptz), ?, ?, now(),
+                        now())""", inboxId, inboxId, receivedAt.toString(), objectId, delivery);
+        }
+    }
+
     /** One drop, timed: a day of rows goes in one transaction whose length does not grow with the rows. */
     private Optional<TimePartitions.Partition> drop(Instant cutoff) throws Exception {
         return drop(Records.ATTEMPT_HISTORY, cutoff);

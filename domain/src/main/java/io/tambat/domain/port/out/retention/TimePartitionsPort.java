@@ -28,7 +28,12 @@ public interface TimePartitionsPort {
          * The webhook events, by the day of their receipt. A day goes once finished rows of it are past their
          * window; a row kept longer (FAILED, waiting for an operator; a forward delivery unfinished) outlives it.
          */
-        INBOX_EVENTS(true);
+        INBOX_EVENTS(true),
+        /**
+         * The business mutations applied, by the day of their event's receipt, kept as long as finished inbox rows; a
+         * mutation an unfinished delivery of a state change still has to send outlives its day.
+         */
+        MUTATION_TRAIL(true);
 
         private final boolean outliveTheirDay;
 
