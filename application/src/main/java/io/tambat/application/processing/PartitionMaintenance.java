@@ -72,9 +72,10 @@ public class PartitionMaintenance implements BatchJob {
 
     private int keep(Instant now) {
         Instant through = now.plus(TimePartitionsPort.AHEAD);
-        int created = partitions.createThrough(through);
+        Duration width = TimePartitionsPort.width(settings.finishedRowRetention());
+        int created = partitions.createThrough(through, width);
         if (created > 0) {
-            LOG.info(() -> "created " + created + " partition(s) by day, through " + through);
+            LOG.info(() -> "created " + created + " partition(s) of " + width.toDays() + " day(s), through " + through);
         }
         Instant cutoff = now.minus(settings.finishedRowRetention());
         int dropped = 0;

@@ -9,6 +9,7 @@ import io.tambat.domain.port.out.order.IdempotencyStorePort;
 import io.tambat.domain.port.out.processing.BusinessStatePort;
 import io.tambat.domain.port.out.processing.ProcessedEventsPort;
 import io.tambat.domain.port.out.processing.ProcessingMetricsPort;
+import io.tambat.domain.port.out.retention.TimePartitionsPort;
 import io.tambat.domain.port.out.webhook.InboxPort;
 import io.tambat.domain.port.out.webhook.WebhookEndpointsPort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -27,8 +28,8 @@ import java.util.List;
  * long: raw payloads of finished rows after {@code payloadRetention}, processed-event records after
  * {@code processedRetention}, expired idempotency records, records of accepted bodies older than every
  * endpoint's replay window, and, after {@code finishedRowRetention}, finished forward deliveries and the keys of
- * events whose rows went with their day ({@link PartitionMaintenance}), and, a day later, PROCESSED inbox rows and
- * mutations that outlived their day. Until then an inbox
+ * events whose rows went with their partition ({@link PartitionMaintenance}), and, a partition's width later,
+ * PROCESSED inbox rows and mutations that outlived their partition. Until then an inbox
  * row makes a late redelivery a duplicate; after, a redelivery is accepted as new and the ordering rules keep an
  * older state out. Payload objects the purged rows named are deleted once the batch commits
  * ({@link PayloadObjectsReleased}).
@@ -37,16 +38,6 @@ import java.util.List;
 public class RetentionPurge implements BatchJob {
 
     static final int BATCH = 500;
-
-    /**
-     * How long finished inbox rows and mutations past their window wait for their day's partition to go whole
-     * ({@link PartitionMaintenance}, every 10 minutes) before they are deleted one by one: only rows that outlived
-     * their day are, or those of a day that was not dropped (partitions left to a migration job that runs weekly, or
-     * a day keeping more rows than are moved at once). A day goes once its last row is past the window, at most a
-     * day after its first. Rows kept less than a day do not wait: their day would hold them for longer than their
-     * window, so they are deleted at it, and their day finds only what outlived them.
-     */
-    static final Duration DAY_DROPPED_FIRST = Duration.ofDays(1);
 
     @Inject
     InboxRetentionPort inbox;
@@ -114,8 +105,18 @@ public class RetentionPurge implements BatchJob {
                 + counted("forward_deliveries", forwarding.purgeFinished(finishedBefore, BATCH));
     }
 
+    /**
+     * How long finished inbox rows and mutations past their window wait for their partition to go whole
+     * ({@link PartitionMaintenance}, every 10 minutes) before they are deleted one by one: a partition's width
+     * ({@link TimePartitionsPort#width}), since it goes once its last row is past the window. Only rows that outlived
+     * their partition are deleted so, or those of one that was not dropped (partitions left to a migration job that
+     * runs weekly, or one keeping more rows than are moved at once). Rows kept less than a day do not wait: their
+     * partition would hold them for longer than their window, so they are deleted at it, and their partition finds
+     * only what outlived them.
+     */
     private Duration dayDroppedFirst() {
-        return settings.finishedRowRetention().compareTo(DAY_DROPPED_FIRST) < 0 ? Duration.ZERO : DAY_DROPPED_FIRST;
+        Duration width = TimePartitionsPort.width(settings.finishedRowRetention());
+        return settings.finishedRowRetention().compareTo(width) < 0 ? Duration.ZERO : width;
     }
 
     /** Counts a kind's purge in the metrics when it purged anything; returns how many it purged. */

@@ -50,6 +50,7 @@ class PartitionMaintenanceTest {
 
         assertThat(changed).isEqualTo(5);
         assertThat(partitions.through).containsExactly(clock.instant().plus(Duration.ofDays(14)));
+        assertThat(partitions.widths).as("a twelfth of 90 days, in whole days").containsExactly(Duration.ofDays(8));
         Instant cutoff = clock.instant().minus(FINISHED_ROWS);
         assertThat(partitions.cutoffs).containsExactly(Map.entry(Records.ATTEMPT_HISTORY, cutoff),
                 Map.entry(Records.INBOX_EVENTS, cutoff), Map.entry(Records.MUTATION_TRAIL, cutoff));
@@ -83,17 +84,19 @@ class PartitionMaintenanceTest {
     private static final class Partitions implements TimePartitionsPort {
 
         final List<Instant> through = new ArrayList<>();
+        final List<Duration> widths = new ArrayList<>();
         final List<Map.Entry<Records, Instant>> cutoffs = new ArrayList<>();
         final Set<Records> dropping = EnumSet.noneOf(Records.class);
         int created;
         StoreUnavailableException refusal;
 
         @Override
-        public int createThrough(Instant until) {
+        public int createThrough(Instant until, Duration width) {
             if (refusal != null) {
                 throw refusal;
             }
             through.add(until);
+            widths.add(width);
             return created;
         }
 

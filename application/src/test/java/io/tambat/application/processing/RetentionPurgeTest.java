@@ -81,13 +81,13 @@ class RetentionPurgeTest {
         fx.clock.advance(Duration.ofDays(60));
         UUID recent = fx.receive("evt_recent", "pay_1", 2, "refunded");
         fx.processNext();
-        fx.clock.advance(Duration.ofDays(32));
+        fx.clock.advance(Duration.ofDays(40));
 
         retention.runBatch();
 
         PurgeRequest finished = new PurgeRequest(fx.now().minus(Duration.ofDays(90)), RetentionPurge.BATCH);
-        PurgeRequest outlived = new PurgeRequest(fx.now().minus(Duration.ofDays(91)), RetentionPurge.BATCH);
-        assertThat(fx.inbox.finishedRowPurges()).as("a day after their day's partition went, what outlived it")
+        PurgeRequest outlived = new PurgeRequest(fx.now().minus(Duration.ofDays(98)), RetentionPurge.BATCH);
+        assertThat(fx.inbox.finishedRowPurges()).as("a partition's width (8 days) after it went, what outlived it")
                 .containsExactly(outlived);
         assertThat(fx.inbox.keyPurges()).containsExactly(finished);
         assertThat(fx.state.trailPurges()).as("as the inbox's rows").containsExactly(outlived);

@@ -13,6 +13,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,7 +53,7 @@ public final class ContractDatabase implements AutoCloseable {
         update(dataSource, "DROP SCHEMA IF EXISTS " + schema + " CASCADE");
         FlywaySchema.migration(dataSource, schema).migrate();
         try {
-            new TimePartitions(dataSource, schema).createThrough(Instant.now().plus(TimePartitionsPort.AHEAD));
+            new TimePartitions(dataSource, schema).createThrough(Instant.now().plus(TimePartitionsPort.AHEAD), Duration.ofDays(1));
         } catch (SQLException e) {
             throw new IllegalStateException("the partitions ahead were not created", e);
         }

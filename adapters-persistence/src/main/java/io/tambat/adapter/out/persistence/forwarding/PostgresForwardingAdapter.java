@@ -89,7 +89,7 @@ class PostgresForwardingAdapter implements ForwardingPort {
     /**
      * The end of both lease statements: each delivery leased ({@code l}, from their CTE {@code leased}) with its event
      * {@code i} and, for a state change, its mutation {@code m}, each read in its day's partition alone by the
-     * receipt the delivery keeps (exact for every delivery whose event is still there, V42).
+     * receipt the delivery keeps (exact for every delivery whose event is still there, V44).
      */
     private static final String LEASED_WITH_THEIR_EVENTS = """
             SELECT l.delivery_id, l.destination_id, l.message_type, l.message_id, CAST(l.inbox_id AS text),

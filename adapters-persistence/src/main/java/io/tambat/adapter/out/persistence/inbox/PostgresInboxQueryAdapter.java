@@ -111,10 +111,13 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
                 WHERE inbox_id = CAST(?1 AS uuid) AND lease_until IS NOT NULL) AS change
             ORDER BY position, part""";
 
-    /** The business mutation a row's processing applied, from the mutation trail. */
+    /**
+     * The business mutation a row's processing applied, from the mutation trail: in the partition of the row's
+     * receipt ({@code ?2}) alone.
+     */
     private static final String MUTATION = """
             SELECT object_type, object_id, state, version, applied_at
-            FROM object_mutation WHERE inbox_id = CAST(?1 AS uuid)""";
+            FROM object_mutation WHERE inbox_id = CAST(?1 AS uuid) AND event_received_at = ?2""";
 
     /**
      * Rows per status as the API shows it ({@code ?1} how far to count): a lease leaves the stored status
@@ -202,8 +205,9 @@ public class PostgresInboxQueryAdapter implements InboxQueryPort {
             }
             return Optional.of(new InboxEvent.Detail(rows.get(0), NativeResults.rows(
                     operatorRead(HISTORY).setParameter(1, inboxId.toString()), InboxRows::statusChange),
-                    NativeResults.rows(operatorRead(MUTATION).setParameter(1, inboxId.toString()),
-                            InboxRows::mutation).stream().findFirst()));
+                    NativeResults.rows(operatorRead(MUTATION).setParameter(1, inboxId.toString())
+                            .setParameter(2, Timestamp.from(rows.get(0).receivedAt())), InboxRows::mutation)
+                            .stream().findFirst()));
         });
     }
 

@@ -35,11 +35,14 @@ public final class FlywaySchema implements SchemaOperations {
     private final DataSource dataSource;
     private final String schema;
     private final Clock clock;
+    private final Duration partitionWidth;
 
-    FlywaySchema(DataSource dataSource, String schema, Clock clock) {
+    /** {@code partitionWidth}: how long a time each partition created covers ({@link TimePartitionsPort#width}). */
+    FlywaySchema(DataSource dataSource, String schema, Clock clock, Duration partitionWidth) {
         this.dataSource = dataSource;
         this.schema = schema;
         this.clock = clock;
+        this.partitionWidth = partitionWidth;
     }
 
     /**
@@ -63,7 +66,8 @@ public final class FlywaySchema implements SchemaOperations {
     @Override
     public void migrate() throws SQLException {
         migration(dataSource, schema).migrate();
-        new TimePartitions(dataSource, schema).createThrough(clock.instant().plus(TimePartitionsPort.AHEAD));
+        new TimePartitions(dataSource, schema).createThrough(clock.instant().plus(TimePartitionsPort.AHEAD),
+                partitionWidth);
     }
 
     /**

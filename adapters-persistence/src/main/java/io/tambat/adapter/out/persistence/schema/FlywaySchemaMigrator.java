@@ -1,6 +1,7 @@
 package io.tambat.adapter.out.persistence.schema;
 
 import io.tambat.domain.model.lifecycle.StorageReady;
+import io.tambat.domain.port.out.retention.TimePartitionsPort;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -12,6 +13,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -58,6 +60,15 @@ public class FlywaySchemaMigrator {
     @Inject
     @ConfigProperty(name = MODE, defaultValue = "auto")
     String modeSetting;
+
+    /**
+     * How long finished rows are kept, which sets how long a time each partition created at start covers
+     * ({@link TimePartitionsPort#width}); the composition root's start-up validation refuses one that is not a
+     * positive ISO-8601 duration.
+     */
+    @Inject
+    @ConfigProperty(name = "tambat.retention.finished-rows", defaultValue = "P90D")
+    String finishedRowRetention;
 
     @Inject
     Event<StorageReady> storageReady;
@@ -130,7 +141,8 @@ public class FlywaySchemaMigrator {
             return;
         }
         try {
-            Optional<SchemaMismatch> mismatch = mode.prepare(new FlywaySchema(dataSource, schema, clock));
+            Optional<SchemaMismatch> mismatch = mode.prepare(new FlywaySchema(dataSource, schema, clock,
+                    TimePartitionsPort.width(Duration.parse(finishedRowRetention.trim()))));
             if (mismatch.isPresent()) {
                 schemaState = mismatch.get().summary();
                 lastFailure = "none";

@@ -49,9 +49,10 @@ public final class OneOffMigration {
         Instant through = now.plus(TimePartitionsPort.AHEAD);
         TimePartitions partitions = new TimePartitions(dataSource, schema);
         try {
-            int created = partitions.createThrough(through);
-            out.println("partitions by day through " + LocalDate.ofInstant(through, ZoneOffset.UTC) + " (UTC): "
-                    + created + " created");
+            Duration width = TimePartitionsPort.width(historyKept);
+            int created = partitions.createThrough(through, width);
+            out.println("partitions of " + width.toDays() + " day(s) through " + LocalDate.ofInstant(through,
+                    ZoneOffset.UTC) + " (UTC): " + created + " created");
             Instant cutoff = now.minus(historyKept);
             for (Records records : Records.values()) {
                 int dropped = 0;

@@ -6,6 +6,7 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -36,12 +37,12 @@ class PostgresTimePartitionsAdapter implements TimePartitionsPort {
     private final AtomicBoolean toldLeftToTheJob = new AtomicBoolean();
 
     @Override
-    public int createThrough(Instant through) {
+    public int createThrough(Instant through, Duration width) {
         if (leftToTheJob()) {
             return 0;
         }
         try {
-            return partitions().createThrough(through);
+            return partitions().createThrough(through, width);
         } catch (SQLException e) {
             throw unavailable("partition creation", e);
         }

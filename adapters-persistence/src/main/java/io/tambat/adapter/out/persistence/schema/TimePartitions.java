@@ -24,9 +24,10 @@ import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
 /**
- * The daily partitions of the tables partitioned by time (UTC days, named {@code <table>_pYYYYMMDD}), on
- * PostgreSQL's declarative partitioning, which needs no extension: created ahead of the rows that will go in them,
- * and dropped a whole day at a time once retention is past it. Each change is a short transaction of its own on a
+ * The partitions of the tables partitioned by time, on PostgreSQL's declarative partitioning, which needs no
+ * extension: each covers whole UTC days (as many as {@link io.tambat.domain.port.out.retention.TimePartitionsPort#width}
+ * says for the retention; "a day" below) and is named after its first ({@code <table>_pYYYYMMDD}), created ahead of
+ * the rows that will go in them, and dropped whole once retention is past it. Each change is a short transaction of its own on a
  * connection of its own, never the caller's: instances take turns through an advisory lock, and a change gives up
  * rather than queue for its table's lock behind a long statement ({@link #LOCK_TIMEOUT}), which would hold every
  * write to the table behind it; the next turn tries again.
@@ -68,12 +69,15 @@ public final class TimePartitions {
     }
 
     /**
-     * Creates every day's partition missing between the end of each table's last partition and the end of the day
-     * of {@code through}.
+     * Creates the partitions missing between the end of each table's last partition and the end of the day of
+     * {@code through}, each covering {@code width} (whole days), named after its first day.
      *
      * @return how many it created
      */
-    public int createThrough(Instant through) throws SQLException {
+    public int createThrough(Instant through, Duration width) throws SQLException {
+        if (width.isZero() || width.isNegative() || width.toSeconds() % Duration.ofDays(1).toSeconds() != 0) {
+            throw new IllegalArgumentException("a partition covers whole days, not " + width);
+        }
         Instant end = LocalDate.ofInstant(through, ZoneOffset.UTC).plusDays(1).atStartOfDay(ZoneOffset.UTC)
                 .toInstant();
         return inTurn(connection -> {
@@ -83,8 +87,8 @@ public final class TimePartitions {
                 Partition newest = partitions(connection, table).stream().reduce((older, newer) -> newer)
                         .orElseThrow(() -> new SQLException(table + " has no partition: its migration has not run"));
                 String storage = storageParameters(connection, newest);
-                for (Instant next = newest.to(); next.isBefore(end); next = next.plus(Duration.ofDays(1))) {
-                    create(connection, table, next, storage);
+                for (Instant next = newest.to(); next.isBefore(end); next = next.plus(width)) {
+                    create(connection, table, next, next.plus(width), storage);
                     created++;
                 }
             }
@@ -244,12 +248,13 @@ public final class TimePartitions {
         }
     }
 
-    private void create(Connection connection, String table, Instant from, String storage) throws SQLException {
+    private void create(Connection connection, String table, Instant from, Instant to, String storage)
+            throws SQLException {
         String partition = table + "_p" + DAY.format(LocalDate.ofInstant(from, ZoneOffset.UTC));
         try (Statement statement = connection.createStatement()) {
             createLike(statement, partition, table, storage);
             statement.execute("ALTER TABLE " + qualified(table) + " ATTACH PARTITION " + qualified(partition)
-                    + " FOR VALUES FROM ('" + from + "') TO ('" + from.plus(Duration.ofDays(1)) + "')");
+                    + " FOR VALUES FROM ('" + from + "') TO ('" + to + "')");
         }
     }
 

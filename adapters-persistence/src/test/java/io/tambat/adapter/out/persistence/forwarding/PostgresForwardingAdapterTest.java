@@ -119,24 +119,6 @@ class PostgresForwardingAdapterTest
     }
 
     @Test
-    void leasesADeliveryRecordedBeforeDeliveriesKeptTheirEventsReceiptWithItsEvent() {
-        NewInboxEvent entry = stored(InboxEntryFixture.valid(NOW));
-        long deliveryId = forwardOf(entry, DESTINATION, NOW);
-        // As a release before recorded it: the column's default, the time of its write, not the event's receipt.
-        database.execute("UPDATE forward_delivery SET event_received_at = ? WHERE delivery_id = ?",
-                Timestamp.from(NOW.plus(Duration.ofDays(2))), deliveryId);
-
-        List<ForwardDelivery> leased = session.call(ports -> ports.forwarding().leaseDue(DESTINATION,
-                Destination.Ordering.NONE, 10, NOW, NOW.plusSeconds(30)));
-
-        assertThat(leased).singleElement().satisfies(delivery -> {
-            assertThat(delivery.providerEventId()).isEqualTo(entry.event().providerEventId());
-            assertThat(delivery.payload()).hasValueSatisfying(payload ->
-                    assertThat(inRow(payload)).isEqualTo(inRow(entry.payload())));
-        });
-    }
-
-    @Test
     void leasesAnEventWhosePayloadIsInTheObjectStoreWithTheObjectItsRowNames() {
         NewInboxEvent entry = stored(InboxEntryFixture.valid(NOW).buildInObjectStore());
         forwardOf(entry, DESTINATION, NOW);
@@ -164,8 +146,9 @@ class PostgresForwardingAdapterTest
         NewInboxEvent entry = stored(InboxEntryFixture.valid(NOW));
         Instant appliedAt = NOW.plusMillis(1_250);
         database.execute("INSERT INTO object_mutation (provider, endpoint_id, object_type, object_id, inbox_id, state, "
-                + "version, applied_at) VALUES (?, ?, 'payment_intent', 'pi_1', ?, 'succeeded', 7, ?)",
-                InboxEntryFixture.PROVIDER, entry.endpointId().value(), entry.inboxId(), Timestamp.from(appliedAt));
+                + "version, applied_at, event_received_at) VALUES (?, ?, 'payment_intent', 'pi_1', ?, 'succeeded', 7, ?,"
+                + " ?)", InboxEntryFixture.PROVIDER, entry.endpointId().value(), entry.inboxId(),
+                Timestamp.from(appliedAt), Timestamp.from(entry.receivedAt()));
         session.run(ports -> ports.forwarding().enqueue(List.of(new NewForward(DESTINATION, MessageType.STATE_CHANGE,
                 NewForward.stateChangeMessageId(entry.inboxId()), entry.inboxId(), entry.receivedAt(),
                 "stripe:shop:pi_1", appliedAt))));
@@ -629,9 +612,9 @@ class PostgresForwardingAdapterTest
         NewInboxEvent purged = stored(InboxEntryFixture.valid(NOW.plusSeconds(2)));
         stored(InboxEntryFixture.valid(NOW.plusSeconds(10)));
         database.execute("INSERT INTO object_mutation (provider, endpoint_id, object_type, object_id, inbox_id, state, "
-                + "version, applied_at) VALUES (?, ?, 'payment_intent', 'pi_7', ?, 'succeeded', 7, ?)",
-                InboxEntryFixture.PROVIDER, applied.endpointId().value(), applied.inboxId(),
-                Timestamp.from(NOW.plusSeconds(5)));
+                + "version, applied_at, event_received_at) VALUES (?, ?, 'payment_intent', 'pi_7', ?, 'succeeded', 7, ?,"
+                + " ?)", InboxEntryFixture.PROVIDER, applied.endpointId().value(), applied.inboxId(),
+                Timestamp.from(NOW.plusSeconds(5)), Timestamp.from(applied.receivedAt()));
         database.execute("UPDATE webhook_inbox SET payload_ciphertext = NULL WHERE inbox_id = ?", purged.inboxId());
         ReceivedRange range = new ReceivedRange(NOW, NOW.plusSeconds(5));
 

@@ -7,6 +7,7 @@ import io.tambat.adapter.out.persistence.schema.ScratchSchema;
 import io.tambat.adapter.out.persistence.schema.TimePartitions;
 import io.tambat.domain.port.out.retention.TimePartitionsPort;
 import io.tambat.domain.port.out.retention.TimePartitionsPort.Records;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -75,7 +76,7 @@ class InboxPartitionMigrationTest {
                         "webhook_inbox_purgeable webhook_inbox_before_purgeable true",
                         "webhook_inbox_secret_match webhook_inbox_before_secret_match true");
 
-        partitions.createThrough(Instant.now().plus(TimePartitionsPort.AHEAD));
+        partitions.createThrough(Instant.now().plus(TimePartitionsPort.AHEAD), Duration.ofDays(1));
         List<TimePartitions.Partition> days = partitions.partitions(Records.INBOX_EVENTS);
         assertThat(days).hasSize(1 + 8);
         assertThat(ContractDatabase.query(dataSource, "SELECT DISTINCT array_to_string(reloptions, ',') FROM pg_class"

@@ -178,9 +178,9 @@ class PostgresInboxQueryAdapterTest extends SessionContract<InboxQueryPort> {
                 .hasValueSatisfying(detail -> assertThat(detail.mutation()).isEmpty());
         database.execute("""
                 INSERT INTO object_mutation (provider, endpoint_id, object_type, object_id, inbox_id, state, version,
-                                             applied_at)
-                VALUES ('stripe', 'shop', 'payment_intent', 'pi_1', ?, 'succeeded', 7, ?)""",
-                pending, Timestamp.from(NOW));
+                                             applied_at, event_received_at)
+                SELECT 'stripe', 'shop', 'payment_intent', 'pi_1', inbox_id, 'succeeded', 7, ?, received_at
+                FROM webhook_inbox WHERE inbox_id = ?""", Timestamp.from(NOW), pending);
 
         assertThat(session.<Optional<InboxEvent.Detail>>call(query -> query.find(pending))).hasValueSatisfying(detail ->
                 assertThat(detail.mutation()).contains(new InboxEvent.Mutation(new ObjectType("payment_intent"), "pi_1",

@@ -8,6 +8,7 @@ import io.tambat.adapter.out.persistence.schema.ScratchSchema;
 import io.tambat.adapter.out.persistence.schema.TimePartitions;
 import io.tambat.domain.port.out.retention.TimePartitionsPort;
 import io.tambat.domain.port.out.retention.TimePartitionsPort.Records;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
- * Migrations V42 to V47 on the rows that grow with the events as the releases before left them: every row whose
+ * Migrations V42 to V49 on the rows that grow with the events as the releases before left them: every row whose
  * event is in the inbox names its exact receipt, and the mutation trail becomes a table partitioned by day whose
  * first partition is the table before, with every row and index it had, written on as the release before writes it.
  * On a schema of its own, migrated to V41, filled, then migrated to the end.
@@ -67,7 +68,7 @@ class MutationTrailPartitionMigrationTest {
                 String.class)).as("the keys, each holding the day").containsExactly(
                         "PRIMARY KEY (mutation_id, event_received_at)", "UNIQUE (inbox_id, event_received_at)");
         assertThat(scratch.attachedIndexes("object_mutation_before"))
-                .as("the indexes V43 and V44 built, taken over rather than built anew")
+                .as("the indexes V45 and V46 built, taken over rather than built anew")
                 .containsExactly("object_mutation_once object_mutation_before_once true",
                         "object_mutation_pkey object_mutation_before_pkey true");
         assertThat(ContractDatabase.query(dataSource, "SELECT CAST(d.refobjid AS regclass) || '' FROM pg_depend d"
@@ -75,7 +76,7 @@ class MutationTrailPartitionMigrationTest {
                 String.class)).as("the ids' sequence goes on with the partitioned table")
                 .containsExactly("object_mutation");
 
-        partitions.createThrough(Instant.now().plus(TimePartitionsPort.AHEAD));
+        partitions.createThrough(Instant.now().plus(TimePartitionsPort.AHEAD), Duration.ofDays(1));
         List<TimePartitions.Partition> days = partitions.partitions(Records.MUTATION_TRAIL);
         assertThat(days).hasSize(1 + 8);
         String later = cutover.plusSeconds(60).toString();

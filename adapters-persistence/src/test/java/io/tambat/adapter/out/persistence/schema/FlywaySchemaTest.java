@@ -25,14 +25,14 @@ class FlywaySchemaTest {
     @RegisterExtension
     final ScratchSchema scratch = new ScratchSchema(SCHEMA);
     private final PGSimpleDataSource dataSource = scratch.dataSource;
-    private final FlywaySchema schema = new FlywaySchema(dataSource, SCHEMA, Clock.systemUTC());
+    private final FlywaySchema schema = new FlywaySchema(dataSource, SCHEMA, Clock.systemUTC(), Duration.ofDays(1));
 
     @Test
     void validationRefusesASchemaWhosePartitionsByDayEndWithinTheNextDay() throws Exception {
         FlywaySchema.migration(dataSource, SCHEMA).migrate();
         Instant firstEnds = new TimePartitions(dataSource, SCHEMA).coveredUntil().orElseThrow();
         FlywaySchema aWeekLater = new FlywaySchema(dataSource, SCHEMA,
-                Clock.offset(Clock.systemUTC(), Duration.ofDays(7)));
+                Clock.offset(Clock.systemUTC(), Duration.ofDays(7)), Duration.ofDays(1));
 
         Optional<SchemaMismatch> mismatch = aWeekLater.validate();
 

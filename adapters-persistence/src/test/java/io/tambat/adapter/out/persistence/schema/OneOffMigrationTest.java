@@ -41,12 +41,12 @@ class OneOffMigrationTest {
         MigrationInfoService info = FlywaySchema.migration(dataSource, SCHEMA).info();
         String last = info.current().getVersion().getVersion();
         assertThat(info.pending()).isEmpty();
-        assertThat(new FlywaySchema(dataSource, SCHEMA, Clock.systemUTC()).validate())
+        assertThat(new FlywaySchema(dataSource, SCHEMA, Clock.systemUTC(), Duration.ofDays(1)).validate())
                 .as("what validate mode then finds").isEmpty();
         assertThat(printed(out)).startsWith("schema " + SCHEMA + " migrated to version " + last + ", applying:\n")
                 .contains("\n  1 webhook inbox\n").contains("\n  " + last + " " + info.current().getDescription()
                         + System.lineSeparator())
-                .contains(partitions(24)).containsPattern(NOTHING_DROPPED);
+                .contains(partitions(3)).containsPattern(NOTHING_DROPPED);
         assertThat(printed(err)).isEmpty();
     }
 
@@ -63,12 +63,13 @@ class OneOffMigrationTest {
     }
 
     /**
-     * What it says of the partitions it created through two weeks ahead: on a new schema, a day each of the history
-     * and of the inbox from the seventh day from today, when the partition of every time before ends.
+     * What it says of the partitions it created through two weeks ahead: on a new schema, one of 8 days (a twelfth
+     * of the 90 days kept) each of the history, the inbox and the trail from the seventh day from today, when the
+     * partition of every time before ends.
      */
     private static String partitions(int created) {
-        return "partitions by day through " + LocalDate.now(ZoneOffset.UTC).plusDays(TimePartitionsPort.AHEAD.toDays()) + " (UTC): "
-                + created + " created" + System.lineSeparator();
+        return "partitions of 8 day(s) through " + LocalDate.now(ZoneOffset.UTC).plusDays(TimePartitionsPort.AHEAD
+                .toDays()) + " (UTC): " + created + " created" + System.lineSeparator();
     }
 
     @Test

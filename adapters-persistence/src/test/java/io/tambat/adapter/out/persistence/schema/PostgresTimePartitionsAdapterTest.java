@@ -23,7 +23,7 @@ class PostgresTimePartitionsAdapterTest {
         PostgresTimePartitionsAdapter adapter = adapter("auto");
         Instant firstEnds = partitions.coveredUntil().orElseThrow();
 
-        int created = adapter.createThrough(firstEnds.plus(Duration.ofDays(2)));
+        int created = adapter.createThrough(firstEnds.plus(Duration.ofDays(2)), Duration.ofDays(1));
 
         assertThat(created).as("three days of the history, the inbox and the trail").isEqualTo(9);
         assertThat(adapter.dropOldestBefore(Records.ATTEMPT_HISTORY, firstEnds)).isTrue();
@@ -38,7 +38,7 @@ class PostgresTimePartitionsAdapterTest {
         for (String mode : new String[] {"validate", "off"}) {
             PostgresTimePartitionsAdapter adapter = adapter(mode);
 
-            assertThat(adapter.createThrough(firstEnds.plus(Duration.ofDays(2)))).as(mode).isZero();
+            assertThat(adapter.createThrough(firstEnds.plus(Duration.ofDays(2)), Duration.ofDays(1))).as(mode).isZero();
             assertThat(adapter.dropOldestBefore(Records.ATTEMPT_HISTORY, firstEnds)).as(mode).isFalse();
             assertThat(partitions.partitions(Records.ATTEMPT_HISTORY)).as(mode).hasSize(1);
         }

@@ -65,12 +65,13 @@ class TimePartitionsTest {
 
     @Test
     void createsTheDaysAheadOnceAndDropsADayOfRowsInOneShortTransaction() throws Exception {
-        new FlywaySchema(dataSource, SCHEMA, Clock.systemUTC()).migrate();
+        new FlywaySchema(dataSource, SCHEMA, Clock.systemUTC(), Duration.ofDays(1)).migrate();
         Instant cutover = partitions.partitions(Records.ATTEMPT_HISTORY).get(0).to();
         assertThat(partitions.partitions(Records.ATTEMPT_HISTORY)).as("the first, then two weeks ahead")
                 .hasSize(1 + (int) Duration.between(cutover, LocalDate.now(ZoneOffset.UTC).plusDays(15)
                         .atStartOfDay(ZoneOffset.UTC).toInstant()).toDays());
-        assertThat(partitions.createThrough(Instant.now().plus(TimePartitionsPort.AHEAD))).as("all there").isZero();
+        assertThat(partitions.createThrough(Instant.now().plus(TimePartitionsPort.AHEAD), Duration.ofDays(1)))
+                .as("all there").isZero();
         assertThat(partitions.coveredUntil()).contains(LocalDate.now(ZoneOffset.UTC).plusDays(15)
                 .atStartOfDay(ZoneOffset.UTC).toInstant());
         inboxRows(cutover.minus(Duration.ofDays(1)), 1);
@@ -103,8 +104,37 @@ class TimePartitionsTest {
     }
 
     @Test
+    void partitionsCoverTheWidthGivenFromTheEndOfTheLastAndADroppedOneGoesWhole() throws Exception {
+        new FlywaySchema(dataSource, SCHEMA, Clock.systemUTC(), Duration.ofDays(8)).migrate();
+        Instant cutover = partitions.partitions(Records.INBOX_EVENTS).get(0).to();
+        assertThat(partitions.createThrough(cutover.plus(Duration.ofDays(8)), Duration.ofDays(8)))
+                .as("the next of each table").isEqualTo(3);
+
+        assertThat(partitions.partitions(Records.INBOX_EVENTS)).as("the first, then 8 days at a time through the"
+                + " fourteenth day ahead, and on").containsExactly(
+                        new TimePartitions.Partition("webhook_inbox_before", Optional.empty(), cutover),
+                        new TimePartitions.Partition(partitionOf(cutover), Optional.of(cutover),
+                                cutover.plus(Duration.ofDays(8))),
+                        new TimePartitions.Partition(partitionOf(cutover.plus(Duration.ofDays(8))),
+                                Optional.of(cutover.plus(Duration.ofDays(8))), cutover.plus(Duration.ofDays(16))));
+        inboxRows(cutover.plus(Duration.ofDays(1)), 2);
+        inboxRows(cutover.plus(Duration.ofDays(7)), 3);
+        inboxRows(cutover.plus(Duration.ofDays(8)), 1);
+
+        assertThat(drop(Records.INBOX_EVENTS, cutover.plus(Duration.ofDays(7)))).as("the first, empty").isPresent();
+        assertThat(drop(Records.INBOX_EVENTS, cutover.plus(Duration.ofDays(7))))
+                .as("not while a day of it is inside the window").isEmpty();
+        assertThat(drop(Records.INBOX_EVENTS, cutover.plus(Duration.ofDays(8)))).isPresent();
+        assertThat(count("SELECT count(*) FROM webhook_inbox")).as("the eight days' rows gone at once").isEqualTo(1);
+    }
+
+    private static String partitionOf(Instant from) {
+        return "webhook_inbox_p" + LocalDate.ofInstant(from, ZoneOffset.UTC).format(DateTimeFormatter.BASIC_ISO_DATE);
+    }
+
+    @Test
     void aDayOfTheInboxGoesWhileTheRowsItKeepsMoveIntoThePartitionOfKeptRows() throws Exception {
-        new FlywaySchema(dataSource, SCHEMA, Clock.systemUTC()).migrate();
+        new FlywaySchema(dataSource, SCHEMA, Clock.systemUTC(), Duration.ofDays(1)).migrate();
         List<TimePartitions.Partition> days = partitions.partitions(Records.INBOX_EVENTS);
         Instant cutover = days.get(0).to();
         inboxRow(cutover.minus(Duration.ofDays(3)), "FAILED", "failed_in_the_first");
@@ -142,7 +172,7 @@ class TimePartitionsTest {
     @Test
     void aDayOfTheTrailGoesWhileTheMutationsAnUnfinishedStateChangeSendsMoveIntoThePartitionOfKeptRows()
             throws Exception {
-        new FlywaySchema(dataSource, SCHEMA, Clock.systemUTC()).migrate();
+        new FlywaySchema(dataSource, SCHEMA, Clock.systemUTC(), Duration.ofDays(1)).migrate();
         List<TimePartitions.Partition> days = partitions.partitions(Records.MUTATION_TRAIL);
         Instant cutover = days.get(0).to();
         mutation(cutover.minus(Duration.ofDays(3)), "sent_in_the_first", "DELIVERED");

@@ -1,6 +1,6 @@
 -- contracts: the trail's primary key on mutation_id alone and its unique key on inbox_id alone, which become
 -- (mutation_id, event_received_at) and (inbox_id, event_received_at): the same rows stay apart, since every mutation
--- names its event's exact receipt (V42, and every write since V33's release). Nothing else the release before reads
+-- names its event's exact receipt (V43, and every write since V33's release). Nothing else the release before reads
 -- or writes: object_mutation becomes a table partitioned by the day of event_received_at, with the same columns and
 -- defaults, so the release before inserts, reads and purges it as it did; the rows it held stay where they are, in
 -- its first partition, object_mutation_before.
@@ -8,12 +8,12 @@
 -- Partitioned by day, an event's mutation sits in its event's day, and retention drops a day of the trail at once,
 -- keeping only the mutations an unfinished delivery of a state change still has to send.
 --
--- The table is renamed and attached as a partition in one short transaction: V46's validated bound spares the attach
--- a read of its rows, and it takes over the indexes V43 and V44 built. A lock is not waited for long; the migration
+-- The table is renamed and attached as a partition in one short transaction: V48's validated bound spares the attach
+-- a read of its rows, and it takes over the indexes V45 and V46 built. A lock is not waited for long; the migration
 -- is run again at the next start.
 SET LOCAL lock_timeout = '10s';
 
--- An invalid index (V43's or V44's build cut short) would not be taken over: the attach would build a new one over
+-- An invalid index (V45's or V46's build cut short) would not be taken over: the attach would build a new one over
 -- the whole table under the lock. Stop instead, naming them.
 DO $$
 DECLARE
@@ -24,7 +24,7 @@ BEGIN
     IF invalid IS NOT NULL THEN
         RAISE EXCEPTION 'invalid indexes on object_mutation (a build cut short): %; drop each with DROP INDEX '
             'CONCURRENTLY, build it again with the statement of the migration that made it, and start again '
-            '(docs/deploying.md, "An index built while the inbox is written")', invalid;
+            '(docs/deploying.md, "The mutation trail, from earlier releases")', invalid;
     END IF;
 END
 $$;
