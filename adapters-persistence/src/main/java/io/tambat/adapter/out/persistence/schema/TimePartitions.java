@@ -40,6 +40,8 @@ public final class TimePartitions {
 
     /** The partition of the rows that outlive their day, after the table's name. */
     static final String KEPT = "_kept";
+    /** The check on the kept rows' partition of the range it covers, after the partition's name. */
+    static final String KEPT_RANGE = "_bound";
     /** The most rows of a day moved into the partition of kept rows: they are written while the table is locked. */
     static final long MOST_KEPT_AT_ONCE = 100_000;
     private static final Logger LOG = Logger.getLogger(TimePartitions.class.getName());
@@ -104,21 +106,30 @@ public final class TimePartitions {
      * without locking the table out; a day with more of them than {@link #MOST_KEPT_AT_ONCE} is left to retention's
      * deletes, and the days after it wait: days go oldest first, so that the kept rows' partition always ends where
      * the oldest day begins. The move itself reads the day again once it is detached, under the table's lock, so
-     * that a row a replay made pending again between the count and the detach goes with the others.
+     * that a row a replay made pending again between the count and the detach goes with the others. Before it, the
+     * kept rows' partition is given the bound it will have ({@link #boundKept}), so that attaching it reads none of
+     * its rows while the table is locked out.
      *
      * @return the partition dropped
      */
     public Optional<Partition> dropOldestBefore(Records records, Instant cutoff) throws SQLException {
         String table = table(records);
         String keptName = table + KEPT;
+        Optional<Partition> droppable = inTransaction(false, connection -> oldestBefore(connection, table, cutoff));
+        if (droppable.isEmpty()) {
+            return droppable;
+        }
+        if (records.mayOutliveTheirDay()) {
+            boundKept(records, droppable.get());
+        }
         return inTurn(connection -> {
             List<Partition> partitions = partitions(connection, table);
             Optional<Partition> kept = partitions.stream().filter(partition -> partition.name().equals(keptName))
                     .findFirst();
-            Optional<Partition> oldest = partitions.stream().filter(partition -> !partition.name().equals(keptName))
-                    .findFirst().filter(partition -> !partition.to().isAfter(cutoff));
-            if (oldest.isEmpty()) {
-                return oldest;
+            Optional<Partition> oldest = oldestBefore(connection, table, cutoff);
+            if (!oldest.equals(droppable)) {
+                // Another instance dropped it meanwhile: the kept rows' bound is for a day gone; the next turn goes on.
+                return Optional.empty();
             }
             Partition day = oldest.get();
             long outlivingRows = records.mayOutliveTheirDay()
@@ -140,24 +151,72 @@ public final class TimePartitions {
         });
     }
 
+    /** The oldest partition of a table, but the kept rows', if every row of it is stamped before {@code cutoff}. */
+    private Optional<Partition> oldestBefore(Connection connection, String table, Instant cutoff)
+            throws SQLException {
+        return partitions(connection, table).stream().filter(partition -> !partition.name().equals(table + KEPT))
+                .findFirst().filter(partition -> !partition.to().isAfter(cutoff));
+    }
+
+    /**
+     * Gives the partition of kept rows, if there is one, a validated check of the range it will cover once
+     * {@code day} is dropped, the one its bound as a partition will then say, so that attaching it with that bound
+     * reads none of its rows (PostgreSQL skips the scan when a valid constraint implies the bound): the check is
+     * added NOT VALID in one short transaction, then validated in another, which reads the kept rows under a lock
+     * that lets reads and writes of them go on.
+     */
+    private void boundKept(Records records, Partition day) throws SQLException {
+        String keptName = table(records) + KEPT;
+        Optional<Partition> kept = partitions(records).stream().filter(partition -> partition.name()
+                .equals(keptName)).findFirst();
+        if (kept.isEmpty()) {
+            return;
+        }
+        String bound = qualified(keptName) + " ADD CONSTRAINT " + quoted(keptName + KEPT_RANGE) + " CHECK ("
+                + range(records, kept.get().from(), day.to()) + ")";
+        inTurn(connection -> {
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("ALTER TABLE " + qualified(keptName) + " DROP CONSTRAINT IF EXISTS "
+                        + quoted(keptName + KEPT_RANGE));
+                statement.execute("ALTER TABLE " + bound + " NOT VALID");
+            }
+            return null;
+        });
+        inTurn(connection -> {
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("ALTER TABLE " + qualified(keptName) + " VALIDATE CONSTRAINT "
+                        + quoted(keptName + KEPT_RANGE));
+            }
+            return null;
+        });
+    }
+
+    /** A condition on the time that partitions {@code records}: within {@code [from, to)}, from the beginning if empty. */
+    private static String range(Records records, Optional<Instant> from, Instant to) {
+        String column = timeColumn(records);
+        return from.map(start -> column + " >= '" + start + "' AND ").orElse("") + column + " < '" + to + "'";
+    }
+
     /**
      * Moves the rows of {@code day} (detached) that outlive it into the partition of kept rows, detached for it if
      * there is one and created if not, then attaches that partition over its range and the day's. Its bound is
-     * checked by reading its rows while the table is locked out for the detach: a time that grows with the rows kept
-     * (FAILED rows wait there for an operator).
+     * implied by its validated check ({@link #boundKept}; on a new one, made before any row is in it), so attaching
+     * it reads no row while the table is locked out.
      */
     private void keep(Statement statement, Records records, Partition day, Optional<Partition> kept)
             throws SQLException {
         String table = table(records);
         String keptName = table + KEPT;
+        Optional<Instant> from = kept.isPresent() ? kept.get().from() : day.from();
         if (kept.isPresent()) {
             statement.execute("ALTER TABLE " + qualified(table) + " DETACH PARTITION " + qualified(keptName));
         } else {
             createLike(statement, keptName, table, storageParameters(statement.getConnection(), day));
+            statement.execute("ALTER TABLE " + qualified(keptName) + " ADD CONSTRAINT " + quoted(keptName + KEPT_RANGE)
+                    + " CHECK (" + range(records, from, day.to()) + ")");
         }
         statement.execute("INSERT INTO " + qualified(keptName) + " "
                 + outliving(records, qualified(day.name()), day));
-        Optional<Instant> from = kept.isPresent() ? kept.get().from() : day.from();
         statement.execute("ALTER TABLE " + qualified(table) + " ATTACH PARTITION " + qualified(keptName)
                 + " FOR VALUES FROM (" + from.map(start -> "'" + start + "'").orElse("MINVALUE") + ") TO ('"
                 + day.to() + "')");
@@ -221,6 +280,15 @@ public final class TimePartitions {
             }
             return earliest;
         });
+    }
+
+    /** The column of the time by which the records' table is partitioned. */
+    private static String timeColumn(Records records) {
+        return switch (records) {
+            case ATTEMPT_HISTORY -> "at";
+            case INBOX_EVENTS -> "received_at";
+            case MUTATION_TRAIL -> "event_received_at";
+        };
     }
 
     /** The table that holds the records: a name of this release's schema. */
@@ -320,7 +388,11 @@ public final class TimePartitions {
     }
 
     private String qualified(String name) {
-        return '"' + schema.replace("\"", "\"\"") + "\".\"" + name + '"';
+        return quoted(schema) + "." + quoted(name);
+    }
+
+    private static String quoted(String name) {
+        return '"' + name.replace("\"", "\"\"") + '"';
     }
 
     @FunctionalInterface
