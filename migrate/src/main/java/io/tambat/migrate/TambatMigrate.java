@@ -40,7 +40,7 @@ public final class TambatMigrate {
         String schema = environment("TAMBAT_DB_SCHEMA", "tambat");
         Duration historyKept;
         try {
-            historyKept = Duration.parse(environment("TAMBAT_RETENTION_FINISHED_ROWS", "P90D"));
+            historyKept = Duration.parse(environment("TAMBAT_RETENTION_FINISHED_ROWS", "P90D").trim());
         } catch (DateTimeParseException e) {
             historyKept = Duration.ZERO;
         }

@@ -115,31 +115,29 @@ public final class TimePartitions {
     public Optional<Partition> dropOldestBefore(Records records, Instant cutoff) throws SQLException {
         String table = table(records);
         String keptName = table + KEPT;
-        Optional<Partition> droppable = inTransaction(false, connection -> oldestBefore(connection, table, cutoff));
-        if (droppable.isEmpty()) {
-            return droppable;
-        }
-        if (records.mayOutliveTheirDay()) {
-            boundKept(records, droppable.get());
+        Optional<Partition> droppable = inTransaction(false, connection -> {
+            Optional<Partition> oldest = oldestBefore(connection, table, cutoff);
+            if (oldest.isPresent() && records.mayOutliveTheirDay() && rowsUpToTheMost(connection,
+                    outliving(records, qualified(oldest.get().name()), oldest.get())) > MOST_KEPT_AT_ONCE) {
+                LOG.warning(() -> oldest.get().name() + " keeps more than " + MOST_KEPT_AT_ONCE + " rows past"
+                        + " retention (FAILED, or with a forward delivery unfinished): it is not dropped, and"
+                        + " retention deletes its other rows one by one");
+                return Optional.<Partition>empty();
+            }
+            return oldest;
+        });
+        if (droppable.isEmpty() || records.mayOutliveTheirDay() && !boundKept(records, droppable.get(), cutoff)) {
+            return Optional.empty();
         }
         return inTurn(connection -> {
-            List<Partition> partitions = partitions(connection, table);
-            Optional<Partition> kept = partitions.stream().filter(partition -> partition.name().equals(keptName))
-                    .findFirst();
+            Optional<Partition> kept = partitions(connection, table).stream()
+                    .filter(partition -> partition.name().equals(keptName)).findFirst();
             Optional<Partition> oldest = oldestBefore(connection, table, cutoff);
             if (!oldest.equals(droppable)) {
-                // Another instance dropped it meanwhile: the kept rows' bound is for a day gone; the next turn goes on.
+                // Another instance dropped it meanwhile: the next turn goes on from where that one left.
                 return Optional.empty();
             }
             Partition day = oldest.get();
-            long outlivingRows = records.mayOutliveTheirDay()
-                    ? rowsUpToTheMost(connection, outliving(records, qualified(day.name()), day)) : 0;
-            if (outlivingRows > MOST_KEPT_AT_ONCE) {
-                LOG.warning(() -> day.name() + " keeps more than " + MOST_KEPT_AT_ONCE + " rows past retention"
-                        + " (FAILED, or with a forward delivery unfinished): it is not dropped, and retention deletes"
-                        + " its other rows one by one");
-                return Optional.empty();
-            }
             try (Statement statement = connection.createStatement()) {
                 statement.execute("ALTER TABLE " + qualified(table) + " DETACH PARTITION " + qualified(day.name()));
                 if (records.mayOutliveTheirDay()) {
@@ -162,30 +160,51 @@ public final class TimePartitions {
      * Gives the partition of kept rows, if there is one, a validated check of the range it will cover once
      * {@code day} is dropped, the one its bound as a partition will then say, so that attaching it with that bound
      * reads none of its rows (PostgreSQL skips the scan when a valid constraint implies the bound): the check is
-     * added NOT VALID in one short transaction, then validated in another, which reads the kept rows under a lock
-     * that lets reads and writes of them go on.
+     * added NOT VALID in one short transaction (which locks the kept rows out for a moment), then validated in
+     * another, which reads the kept rows under a lock that lets reads and writes of them go on; a check that does
+     * not validate is dropped, as a NOT VALID check would still refuse writes outside it. Only while {@code day} is
+     * still the oldest: a check is never narrowed below the range the kept rows' partition already covers.
+     *
+     * @return false when another instance dropped {@code day} meanwhile
      */
-    private void boundKept(Records records, Partition day) throws SQLException {
-        String keptName = table(records) + KEPT;
-        Optional<Partition> kept = partitions(records).stream().filter(partition -> partition.name()
-                .equals(keptName)).findFirst();
-        if (kept.isEmpty()) {
-            return;
-        }
-        String bound = qualified(keptName) + " ADD CONSTRAINT " + quoted(keptName + KEPT_RANGE) + " CHECK ("
-                + range(records, kept.get().from(), day.to()) + ")";
-        inTurn(connection -> {
-            try (Statement statement = connection.createStatement()) {
-                statement.execute("ALTER TABLE " + qualified(keptName) + " DROP CONSTRAINT IF EXISTS "
-                        + quoted(keptName + KEPT_RANGE));
-                statement.execute("ALTER TABLE " + bound + " NOT VALID");
+    private boolean boundKept(Records records, Partition day, Instant cutoff) throws SQLException {
+        String table = table(records);
+        String keptName = table + KEPT;
+        String check = quoted(keptName + KEPT_RANGE);
+        Optional<Boolean> checkAdded = inTurn(connection -> {
+            if (!oldestBefore(connection, table, cutoff).equals(Optional.of(day))) {
+                return Optional.empty();
             }
-            return null;
+            Optional<Partition> kept = partitions(connection, table).stream()
+                    .filter(partition -> partition.name().equals(keptName)).findFirst();
+            if (kept.isPresent()) {
+                try (Statement statement = connection.createStatement()) {
+                    statement.execute("ALTER TABLE " + qualified(keptName) + " DROP CONSTRAINT IF EXISTS " + check);
+                    statement.execute("ALTER TABLE " + qualified(keptName) + " ADD CONSTRAINT " + check + " CHECK ("
+                            + range(records, kept.get().from(), day.to()) + ") NOT VALID");
+                }
+            }
+            return Optional.of(kept.isPresent());
         });
+        if (checkAdded.isEmpty()) {
+            return false;
+        }
+        if (checkAdded.get()) {
+            try {
+                alterKept(keptName, "VALIDATE CONSTRAINT " + check);
+            } catch (SQLException e) {
+                alterKept(keptName, "DROP CONSTRAINT IF EXISTS " + check);
+                throw e;
+            }
+        }
+        return true;
+    }
+
+    /** One change of the kept rows' partition, in a transaction of its own. */
+    private void alterKept(String keptName, String change) throws SQLException {
         inTurn(connection -> {
             try (Statement statement = connection.createStatement()) {
-                statement.execute("ALTER TABLE " + qualified(keptName) + " VALIDATE CONSTRAINT "
-                        + quoted(keptName + KEPT_RANGE));
+                statement.execute("ALTER TABLE " + qualified(keptName) + " " + change);
             }
             return null;
         });
