@@ -89,7 +89,7 @@ public class RetentionPurge implements BatchJob {
         Instant finishedBefore = now.minus(settings.finishedRowRetention());
         InboxRetentionPort.Purged payloads = inbox.purgePayloads(now.minus(settings.payloadRetention()),
                 settings.failedPayloads().lostBefore(now), BATCH);
-        InboxRetentionPort.Purged rows = inbox.purgeFinished(finishedBefore.minus(dayDroppedFirst()), BATCH);
+        InboxRetentionPort.Purged rows = inbox.purgeFinished(finishedBefore.minus(partitionDroppedFirst()), BATCH);
         List<PayloadObjectKey> objects = new ArrayList<>(payloads.objects());
         objects.addAll(rows.objects());
         if (!objects.isEmpty()) {
@@ -101,7 +101,7 @@ public class RetentionPurge implements BatchJob {
                 + counted("seen_bodies", acceptedBodies.purgeSeenBodies(now.minus(longestReplayWindow()), BATCH))
                 + counted("inbox_rows", rows.count())
                 + counted("event_keys", inbox.purgeKeysWithoutRows(finishedBefore, BATCH))
-                + counted("mutations", state.purgeTrail(finishedBefore.minus(dayDroppedFirst()), BATCH))
+                + counted("mutations", state.purgeTrail(finishedBefore.minus(partitionDroppedFirst()), BATCH))
                 + counted("forward_deliveries", forwarding.purgeFinished(finishedBefore, BATCH));
     }
 
@@ -114,7 +114,7 @@ public class RetentionPurge implements BatchJob {
      * partition would hold them for longer than their window, so they are deleted at it, and their partition finds
      * only what outlived them.
      */
-    private Duration dayDroppedFirst() {
+    private Duration partitionDroppedFirst() {
         Duration width = TimePartitionsPort.width(settings.finishedRowRetention());
         return settings.finishedRowRetention().compareTo(width) < 0 ? Duration.ZERO : width;
     }

@@ -116,7 +116,7 @@ public final class TimePartitions {
         String table = table(records);
         String keptName = table + KEPT;
         Optional<Partition> droppable = inTransaction(false, connection -> {
-            Optional<Partition> oldest = oldestBefore(connection, table, cutoff);
+            Optional<Partition> oldest = oldestBefore(partitions(connection, table), keptName, cutoff);
             if (oldest.isPresent() && records.mayOutliveTheirDay() && rowsUpToTheMost(connection,
                     outliving(records, qualified(oldest.get().name()), oldest.get())) > MOST_KEPT_AT_ONCE) {
                 LOG.warning(() -> oldest.get().name() + " keeps more than " + MOST_KEPT_AT_ONCE + " rows past"
@@ -130,9 +130,8 @@ public final class TimePartitions {
             return Optional.empty();
         }
         return inTurn(connection -> {
-            Optional<Partition> kept = partitions(connection, table).stream()
-                    .filter(partition -> partition.name().equals(keptName)).findFirst();
-            Optional<Partition> oldest = oldestBefore(connection, table, cutoff);
+            List<Partition> partitions = partitions(connection, table);
+            Optional<Partition> oldest = oldestBefore(partitions, keptName, cutoff);
             if (!oldest.equals(droppable)) {
                 // Another instance dropped it meanwhile: the next turn goes on from where that one left.
                 return Optional.empty();
@@ -141,7 +140,7 @@ public final class TimePartitions {
             try (Statement statement = connection.createStatement()) {
                 statement.execute("ALTER TABLE " + qualified(table) + " DETACH PARTITION " + qualified(day.name()));
                 if (records.mayOutliveTheirDay()) {
-                    keep(statement, records, day, kept);
+                    keep(statement, records, day, named(partitions, keptName));
                 }
                 statement.execute("DROP TABLE " + qualified(day.name()));
             }
@@ -149,11 +148,14 @@ public final class TimePartitions {
         });
     }
 
-    /** The oldest partition of a table, but the kept rows', if every row of it is stamped before {@code cutoff}. */
-    private Optional<Partition> oldestBefore(Connection connection, String table, Instant cutoff)
-            throws SQLException {
-        return partitions(connection, table).stream().filter(partition -> !partition.name().equals(table + KEPT))
-                .findFirst().filter(partition -> !partition.to().isAfter(cutoff));
+    /** The oldest of a table's partitions, but the kept rows', if every row of it is stamped before {@code cutoff}. */
+    private static Optional<Partition> oldestBefore(List<Partition> partitions, String keptName, Instant cutoff) {
+        return partitions.stream().filter(partition -> !partition.name().equals(keptName)).findFirst()
+                .filter(partition -> !partition.to().isAfter(cutoff));
+    }
+
+    private static Optional<Partition> named(List<Partition> partitions, String name) {
+        return partitions.stream().filter(partition -> partition.name().equals(name)).findFirst();
     }
 
     /**
@@ -172,16 +174,15 @@ public final class TimePartitions {
         String keptName = table + KEPT;
         String check = quoted(keptName + KEPT_RANGE);
         Optional<Boolean> checkAdded = inTurn(connection -> {
-            if (!oldestBefore(connection, table, cutoff).equals(Optional.of(day))) {
+            List<Partition> partitions = partitions(connection, table);
+            if (!oldestBefore(partitions, keptName, cutoff).equals(Optional.of(day))) {
                 return Optional.empty();
             }
-            Optional<Partition> kept = partitions(connection, table).stream()
-                    .filter(partition -> partition.name().equals(keptName)).findFirst();
+            Optional<Partition> kept = named(partitions, keptName);
             if (kept.isPresent()) {
                 try (Statement statement = connection.createStatement()) {
                     statement.execute("ALTER TABLE " + qualified(keptName) + " DROP CONSTRAINT IF EXISTS " + check);
-                    statement.execute("ALTER TABLE " + qualified(keptName) + " ADD CONSTRAINT " + check + " CHECK ("
-                            + range(records, kept.get().from(), day.to()) + ") NOT VALID");
+                    statement.execute(rangeCheck(records, kept.get().from(), day.to()) + " NOT VALID");
                 }
             }
             return Optional.of(kept.isPresent());
@@ -210,10 +211,15 @@ public final class TimePartitions {
         });
     }
 
-    /** A condition on the time that partitions {@code records}: within {@code [from, to)}, from the beginning if empty. */
-    private static String range(Records records, Optional<Instant> from, Instant to) {
+    /**
+     * The check on the kept rows' partition of {@code records} that its rows' time is within {@code [from, to)}, from
+     * the beginning if empty.
+     */
+    private String rangeCheck(Records records, Optional<Instant> from, Instant to) {
+        String keptName = table(records) + KEPT;
         String column = timeColumn(records);
-        return from.map(start -> column + " >= '" + start + "' AND ").orElse("") + column + " < '" + to + "'";
+        return "ALTER TABLE " + qualified(keptName) + " ADD CONSTRAINT " + quoted(keptName + KEPT_RANGE) + " CHECK ("
+                + from.map(start -> column + " >= '" + start + "' AND ").orElse("") + column + " < '" + to + "')";
     }
 
     /**
@@ -231,8 +237,7 @@ public final class TimePartitions {
             statement.execute("ALTER TABLE " + qualified(table) + " DETACH PARTITION " + qualified(keptName));
         } else {
             createLike(statement, keptName, table, storageParameters(statement.getConnection(), day));
-            statement.execute("ALTER TABLE " + qualified(keptName) + " ADD CONSTRAINT " + quoted(keptName + KEPT_RANGE)
-                    + " CHECK (" + range(records, from, day.to()) + ")");
+            statement.execute(rangeCheck(records, from, day.to()));
         }
         statement.execute("INSERT INTO " + qualified(keptName) + " "
                 + outliving(records, qualified(day.name()), day));
